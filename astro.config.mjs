@@ -1,0 +1,25 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import netlify from '@astrojs/netlify';
+import tailwindcss from '@tailwindcss/vite';
+
+// SITE_URL is the public origin used for canonical URLs, the sitemap and RSS.
+// Netlify sets URL on every build; locally the runtime's own address is used.
+const site = process.env.SITE_URL || process.env.URL || `http://localhost:${process.env.PORT || 4321}`;
+
+export default defineConfig({
+  site,
+  // Pages are static unless they opt out with `export const prerender = false`.
+  output: 'static',
+  adapter: netlify({
+    // Edge-function emulation downloads Deno; this project has no edge functions.
+    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
+    imageCDN: false,
+  }),
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss()],
+  },
+  devToolbar: { enabled: false },
+});
