@@ -1,0 +1,104 @@
+/** Home page words (spec section 1 and 2). Quoted spec texts are kept verbatim. */
+
+export const hero = {
+  eyebrow: 'Boutique strategic marketing consultancy',
+  headline: 'Strategic Marketing. Purposeful Growth. Real Results.',
+  lead: 'We partner with founders, executives and growing teams to turn marketing into a disciplined engine for growth: clear strategy, confident brands and campaigns that earn their budget.',
+  primaryCta: 'Free Marketing Strategy Assessment',
+  secondaryCta: { label: 'Explore Our Services', href: '/services' },
+  trustPoints: [
+    'Senior-led, personalised consulting',
+    'Proven results across B2B and B2C',
+    'Backed by specialist partners',
+  ],
+  badge: '20+ Years Driving Growth',
+} as const;
+
+export interface ServiceSummary {
+  title: string;
+  summary: string;
+  icon: string;
+}
+
+export const servicesOverview = {
+  title: 'Marketing capability, end to end',
+  intro:
+    'From the first strategic question to the last campaign report, we bring the senior thinking and specialist hands your growth plan needs.',
+  cta: { label: 'Explore All Services', href: '/services' },
+  cards: [
+    {
+      title: 'Marketing Consulting',
+      summary: 'Market, customer and competitor insight shaped into a growth strategy your whole team can act on.',
+      icon: 'compass',
+    },
+    {
+      title: 'Brand Strategy & Design',
+      summary: 'Positioning, messaging and identity that make you the obvious choice for the customers you want.',
+      icon: 'sparkle',
+    },
+    {
+      title: 'Web & SEO',
+      summary: 'Fast, findable websites built to convert, with search strategies that compound over time.',
+      icon: 'globe',
+    },
+    {
+      title: 'Content & PR',
+      summary: 'Thought leadership, stories and media relationships that build authority and trust.',
+      icon: 'pen',
+    },
+    {
+      title: 'Performance Marketing',
+      summary: 'Paid, owned and partner channels managed against clear targets, optimised every week.',
+      icon: 'chart',
+    },
+    {
+      title: 'Fractional CMO Services',
+      summary: 'Executive marketing leadership, part-time: strategy, team guidance and board-level reporting.',
+      icon: 'user',
+    },
+  ] satisfies ServiceSummary[],
+};
+
+export const principle = {
+  eyebrow: 'Our principle',
+  title: 'Surgere: to rise',
+  body: [
+    "Our name comes from the Latin surgere, 'to rise'. It is the standard we hold every engagement to: a business should leave our work standing taller than when it arrived, with a clearer position, stronger capability and results it can measure.",
+    'Rising is not a single leap. It is steady, deliberate lift: the right strategy, executed with care, reviewed with honesty and compounded over time.',
+  ],
+  steps: [
+    { title: 'Clarity', text: 'Understand the market, the customer and the real growth constraint.' },
+    { title: 'Commitment', text: 'Choose a focused strategy and the few priorities that will move it.' },
+    { title: 'Momentum', text: 'Execute, measure and refine until the gains compound.' },
+  ],
+} as const;
+
+/** The four value propositions (spec section 1). */
+export const valuePropositions = [
+  {
+    title: 'Personalised, senior-led service',
+    text: 'You work directly with consultants who have led marketing at the highest level, not a rotating bench of juniors.',
+    icon: 'user',
+  },
+  {
+    title: 'Full-stack marketing capability',
+    text: 'Strategy, brand, digital, content, PR and channels under one roof, joined up by one plan.',
+    icon: 'layers',
+  },
+  {
+    title: 'Focused on measurable growth',
+    text: 'Every recommendation is tied to a commercial outcome and reported against it.',
+    icon: 'chart',
+  },
+  {
+    title: 'Rooted in purpose, powered by innovation',
+    text: 'We build on what your business stands for, and use modern tools and data to move faster.',
+    icon: 'sparkle',
+  },
+] as const;
+
+export const readyToRise = {
+  title: 'Ready to Rise?',
+  text: 'Book a no-obligation consultation with a senior strategist. We will listen, ask the hard questions and show you where the growth is.',
+  cta: 'Book a Consultation',
+} as const;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+// Messages exactly as spec section 5 gives them; shared by the admin island and the auth functions.
+
+export const LoginSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const RequestResetSchema = z.object({
+  email: z.email({ error: 'Valid email is required' }).max(254),
+});
+export type RequestResetInput = z.infer<typeof RequestResetSchema>;
+
+export const ResetPasswordSchema = z.object({
+  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required'),
+  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(1024),
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
+  newPassword: z
+    .string({ error: 'New password must be at least 8 characters' })
+    .min(8, 'New password must be at least 8 characters')
+    .max(1024),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+export const MIN_PASSWORD_LENGTH = 8;

@@ -1,0 +1,153 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// The one typed picture of the database. Columns are snake_case in Postgres and camelCase here
+// (Kysely's CamelCasePlugin translates), so rows already carry the API's field names.
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface ContactsTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  phone: string;
+  service: string | null;
+  message: string;
+  page: string | null;
+  ctaButton: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface NewslettersTable {
+  id: Generated<number>;
+  email: string;
+  createdAt: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  email: string;
+  resetToken: string | null;
+  resetTokenExpiry: Timestamp | null;
+  lastLogin: Timestamp | null;
+  /** Bumped on password change and logout; sessions carrying an older version are refused. */
+  sessionVersion: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  icon: string;
+  features: string[];
+  isActive: Generated<boolean>;
+  sortOrder: Generated<number>;
+  updatedAt: UpdatedAt;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  name: string;
+  price: string;
+  period: string;
+  description: string;
+  features: string[];
+  buttonText: string;
+  buttonVariant: string;
+  isPopular: Generated<boolean>;
+  isActive: Generated<boolean>;
+  sortOrder: Generated<number>;
+  updatedAt: UpdatedAt;
+}
+
+export interface TeamMembersTable {
+  id: Generated<number>;
+  name: string;
+  role: string;
+  bio: string | null;
+  imageUrl: string | null;
+  isActive: Generated<boolean>;
+  sortOrder: Generated<number>;
+  updatedAt: UpdatedAt;
+}
+
+export interface SiteContentTable {
+  id: Generated<number>;
+  section: string;
+  key: string;
+  value: string;
+  updatedAt: UpdatedAt;
+}
+
+export interface CompanyStatsTable {
+  id: Generated<number>;
+  label: string;
+  value: string;
+  description: string | null;
+  isActive: Generated<boolean>;
+  sortOrder: Generated<number>;
+  updatedAt: UpdatedAt;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  content: string | null;
+  author: Generated<string>;
+  category: Generated<string>;
+  imageUrl: string | null;
+  youtubeUrl: string | null;
+  readTime: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  tags: Generated<string[]>;
+  slug: string | null;
+  isFeatured: Generated<boolean>;
+  isPublished: Generated<boolean>;
+  publishedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** rate-limiter-flexible's own table layout (RateLimiterPostgres with tableCreated: true). */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: string | null; // bigint epoch milliseconds
+}
+
+export interface Database {
+  contacts: ContactsTable;
+  newsletters: NewslettersTable;
+  users: UsersTable;
+  services: ServicesTable;
+  packages: PackagesTable;
+  teamMembers: TeamMembersTable;
+  siteContent: SiteContentTable;
+  companyStats: CompanyStatsTable;
+  articles: ArticlesTable;
+  rateLimits: RateLimitsTable;
+}
+
+export type ContactRow = Selectable<ContactsTable>;
+export type NewContact = Insertable<ContactsTable>;
+export type NewsletterRow = Selectable<NewslettersTable>;
+export type UserRow = Selectable<UsersTable>;
+export type ServiceRow = Selectable<ServicesTable>;
+export type NewService = Insertable<ServicesTable>;
+export type ServiceUpdate = Updateable<ServicesTable>;
+export type PackageRow = Selectable<PackagesTable>;
+export type TeamMemberRow = Selectable<TeamMembersTable>;
+export type SiteContentRow = Selectable<SiteContentTable>;
+export type CompanyStatRow = Selectable<CompanyStatsTable>;
+export type ArticleRow = Selectable<ArticlesTable>;
+export type NewArticle = Insertable<ArticlesTable>;
+export type ArticleUpdate = Updateable<ArticlesTable>;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+// Parsed once, on first use, so a misconfigured deploy fails on its first request with a clear
+// message in the function log instead of failing half-way through one.
+const EnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  CONTEXT: z.string().optional(), // set by Netlify: production, deploy-preview, branch-deploy, dev
+  DATABASE_URL: z.string().url().optional(),
+  NETLIFY_DATABASE_URL: z.string().url().optional(),
+  // host:port/path of a WebSocket-to-TCP proxy, for reaching a plain Postgres (local or CI) with the
+  // Neon driver. Unset in production, where Neon speaks WebSocket itself.
+  DATABASE_WS_PROXY: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  DATA_DIR: z.string().default('./.data'),
+  SITE_URL: z.string().url().optional(),
+  URL: z.string().url().optional(),
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  NEWSLETTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+});
+
+export interface ServerEnv {
+  databaseUrl: string;
+  databaseWsProxy: string | undefined;
+  sessionSecret: string;
+  dataDir: string;
+  siteUrl: string | undefined;
+  isProduction: boolean;
+  contactRateLimitPerHour: number;
+  newsletterRateLimitPerHour: number;
+}
+
+let cached: ServerEnv | undefined;
+
+export class EnvError extends Error {}
+
+export function getEnv(): ServerEnv {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new EnvError(`Invalid environment: ${detail}`);
+  }
+  const e = parsed.data;
+  const databaseUrl = e.DATABASE_URL ?? e.NETLIFY_DATABASE_URL;
+  if (!databaseUrl) {
+    throw new EnvError(
+      'DATABASE_URL is not set. In production set it (or NETLIFY_DATABASE_URL) to the Neon connection string; ' +
+        'locally `npm start` / `npm run dev` start an embedded database and set it for you.',
+    );
+  }
+  // Netlify marks its deploys with CONTEXT; anything deployed must carry its own secret.
+  const isProduction = e.NODE_ENV === 'production' && e.CONTEXT !== undefined && e.CONTEXT !== 'dev';
+  if (!e.SESSION_SECRET) {
+    throw new EnvError(
+      isProduction
+        ? 'SESSION_SECRET is required in production: set a random string of at least 32 characters.'
+        : 'SESSION_SECRET is not set: the local runtime generates one under DATA_DIR; start the site with `npm start`.',
+    );
+  }
+  cached = {
+    databaseUrl,
+    databaseWsProxy: e.DATABASE_WS_PROXY,
+    sessionSecret: e.SESSION_SECRET,
+    dataDir: e.DATA_DIR,
+    siteUrl: e.SITE_URL ?? e.URL,
+    isProduction,
+    contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
+    newsletterRateLimitPerHour: e.NEWSLETTER_RATE_LIMIT_PER_HOUR,
+  };
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

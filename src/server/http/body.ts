@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import { HttpError, badRequest } from './errors.ts';
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Flattens zod issues to one message per field path ("tags.2" for array items; "body" for the root). */
+export function issuesByField(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+async function readLimitedText(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return '';
+  // Content-Length can be absent (chunked) or wrong, so count what actually arrives.
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, `Request body is larger than ${Math.round(maxBytes / 1024)} KB`);
+}
+
+/**
+ * Reads a JSON body and validates it: 415 for another content type, 413 past the limit,
+ * 400 for malformed JSON or for values the schema refuses (with the fields named).
+ */
+export async function readJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  { maxBytes = DEFAULT_BODY_LIMIT }: { maxBytes?: number } = {},
+): Promise<z.infer<S>> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new HttpError(415, 'Content-Type must be application/json');
+  }
+  const text = await readLimitedText(req, maxBytes);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw badRequest('Malformed JSON body');
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) throw badRequest('Invalid request', issuesByField(result.error));
+  return result.data;
+}

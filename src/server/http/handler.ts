@@ -1,0 +1,56 @@
+import { HttpError } from './errors.ts';
+import { errorJson } from './respond.ts';
+import type { RequestContext } from './request-context.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteHandler = (req: Request, ctx: RequestContext) => Promise<Response> | Response;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Refuses a state-changing request whose Origin names another site (a cross-site form post or
+ * fetch). Requests without Origin (curl, server-to-server) pass: the session cookie is
+ * SameSite=Strict, so a browser never sends it cross-site anyway.
+ */
+function isCrossSite(req: Request): boolean {
+  const origin = req.headers.get('origin');
+  if (!origin || origin === 'null') return origin === 'null';
+  try {
+    return new URL(origin).host !== new URL(req.url).host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Wraps the per-method handlers of one function: 405 for other methods, the Origin check,
+ * HttpError to its JSON answer, and anything unexpected to a bare 500 (the detail goes to the log,
+ * never to the client).
+ */
+export function route(handlers: Partial<Record<Method, RouteHandler>>) {
+  const allow = Object.keys(handlers).join(', ');
+  return async (req: Request, context: RequestContext): Promise<Response> => {
+    const method = req.method.toUpperCase() as Method;
+    const handle = handlers[method];
+    if (!handle) return errorJson(405, `Method ${req.method} not allowed`, undefined, { Allow: allow });
+    if (STATE_CHANGING.has(method) && isCrossSite(req)) {
+      return errorJson(403, 'Cross-site request refused');
+    }
+    try {
+      return await handle(req, { params: context?.params ?? {}, ...(context?.ip ? { ip: context.ip } : {}) });
+    } catch (err) {
+      if (err instanceof HttpError) return errorJson(err.status, err.message, err.issues, err.headers);
+      console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed:`, err);
+      return errorJson(500, 'Internal server error');
+    }
+  };
+}
+
+/** Parses a positive integer id from a path parameter; anything else is a 404 (no such resource). */
+export function idParam(ctx: RequestContext, name = 'id'): number {
+  const raw = ctx.params[name];
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
+    throw new HttpError(404, 'Not found');
+  }
+  return Number(raw);
+}

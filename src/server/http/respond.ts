@@ -1,0 +1,25 @@
+/** The one error body every endpoint answers with. */
+export interface ErrorBody {
+  error: string;
+  issues?: Record<string, string>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status: init.status ?? 200,
+    // API answers are private by default; public read endpoints opt into CDN caching explicitly.
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...init.headers },
+  });
+}
+
+export function errorJson(
+  status: number,
+  message: string,
+  issues?: Record<string, string>,
+  headers?: Record<string, string>,
+): Response {
+  const body: ErrorBody = issues && Object.keys(issues).length > 0 ? { error: message, issues } : { error: message };
+  return json(body, { status, ...(headers ? { headers } : {}) });
+}

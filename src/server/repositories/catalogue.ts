@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { CompanyStatRow, Database, PackageRow, SiteContentRow, TeamMemberRow } from '../db/schema.ts';
+
+// Read side of the tables the admin panel lists as Coming Soon. Visitors see active rows only.
+
+export function listPackages(db: Kysely<Database>): Promise<PackageRow[]> {
+  return db.selectFrom('packages').selectAll().where('isActive', '=', true).orderBy('sortOrder').orderBy('id').execute();
+}
+
+export function listTeamMembers(db: Kysely<Database>): Promise<TeamMemberRow[]> {
+  return db.selectFrom('teamMembers').selectAll().where('isActive', '=', true).orderBy('sortOrder').orderBy('id').execute();
+}
+
+export function listCompanyStats(db: Kysely<Database>): Promise<CompanyStatRow[]> {
+  return db.selectFrom('companyStats').selectAll().where('isActive', '=', true).orderBy('sortOrder').orderBy('id').execute();
+}
+
+export function listSiteContent(db: Kysely<Database>): Promise<SiteContentRow[]> {
+  return db.selectFrom('siteContent').selectAll().orderBy('section').orderBy('key').execute();
+}
