@@ -1,0 +1,41 @@
+/**
+ * The enquiry (contact) schema: the 'Get in Touch' dialog, the /contact form and
+ * POST /api/contacts all validate with it (spec sections 3 and 5).
+ */
+import { z } from 'zod';
+import { emailField, honeypotField, optionalText, requiredText } from './fields';
+
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  company: 200,
+  message: 5000,
+  context: 200,
+} as const;
+
+export const contactSchema = z.object({
+  firstName: requiredText(CONTACT_LIMITS.name),
+  lastName: requiredText(CONTACT_LIMITS.name),
+  email: emailField,
+  phone: requiredText(CONTACT_LIMITS.phone),
+  company: requiredText(CONTACT_LIMITS.company),
+  message: requiredText(CONTACT_LIMITS.message),
+  /** Default service of the trigger that opened the form. */
+  service: optionalText(CONTACT_LIMITS.context),
+  /** Source page of the form, e.g. 'Home'. */
+  page: optionalText(CONTACT_LIMITS.context),
+  /** Label of the button that opened the form. */
+  ctaButton: optionalText(CONTACT_LIMITS.context),
+  /** Honeypot; must be empty. */
+  website: honeypotField,
+});
+
+/** What a form sends (before trimming). */
+export type ContactInput = z.input<typeof contactSchema>;
+/** What the server stores (trimmed, validated). */
+export type Contact = z.infer<typeof contactSchema>;
+
+/** The fields a person types in, in form order. */
+export const contactFormFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'message'] as const;
+export type ContactFormField = (typeof contactFormFields)[number];
