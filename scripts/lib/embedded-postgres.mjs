@@ -1,0 +1,70 @@
+// The embedded database of the local runtime and of the default test run: PGlite (Postgres in
+// WebAssembly) on disk, served over the Postgres wire protocol on loopback, so the app reaches it
+// through the very driver path it uses against Neon in production.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { startWsProxy } from './ws-proxy.mjs';
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/** PGlite corrupts a data folder that two processes write; refuse clearly instead. */
+function takeLock(dir) {
+  const lock = path.join(dir, 'owner.pid');
+  if (fs.existsSync(lock)) {
+    const pid = Number(fs.readFileSync(lock, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${pid} (npm start or npm run dev?). Stop it first, or set DATA_DIR to another folder.`,
+      );
+    }
+  }
+  fs.writeFileSync(lock, String(process.pid));
+  return () => {
+    try {
+      if (Number(fs.readFileSync(lock, 'utf8')) === process.pid) fs.rmSync(lock);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+/**
+ * @param {{ dataDir?: string }} options  dataDir: folder for the database files; omit for an
+ *   in-memory database (tests).
+ */
+export async function startEmbeddedPostgres({ dataDir } = {}) {
+  let releaseLock = () => {};
+  let pg;
+  if (dataDir) {
+    const dir = path.resolve(dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    releaseLock = takeLock(path.resolve(dataDir));
+    pg = new PGlite(dir);
+  } else {
+    pg = new PGlite();
+  }
+  await pg.waitReady;
+  const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 64 });
+  await server.start();
+  const port = Number(server.getServerConn().split(':').pop());
+  const wsProxy = await startWsProxy();
+  return {
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    wsProxy: wsProxy.proxy,
+    async stop() {
+      await wsProxy.stop();
+      await server.stop();
+      await pg.close();
+      releaseLock();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from './db/schema.ts';
+import { hashPassword } from './passwords.ts';
+import { MIN_PASSWORD_LENGTH } from '../schemas/auth.ts';
+
+// Admin accounts. The username is the e-mail address (the sign-in field is of email type).
+
+export function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+}
+
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+}
+
+export async function createAdmin(db: Kysely<Database>, email: string, password: string): Promise<UserRow> {
+  checkPassword(password);
+  const address = email.trim();
+  if (await findUserByUsername(db, address)) throw new Error(`An admin ${address} already exists.`);
+  return db
+    .insertInto('users')
+    .values({ username: address, email: address, password: await hashPassword(password) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets a new password and ends every session the user had. */
+export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<void> {
+  checkPassword(password);
+  const hash = await hashPassword(password);
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password: hash, sessionVersion: eb('sessionVersion', '+', 1), updatedAt: new Date() }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import services from '../../netlify/functions/services.ts';
+import packages from '../../netlify/functions/packages.ts';
+import teamMembers from '../../netlify/functions/team-members.ts';
+import companyStats from '../../netlify/functions/company-stats.ts';
+import siteContent from '../../netlify/functions/site-content.ts';
+import articles from '../../netlify/functions/articles.ts';
+import login from '../../netlify/functions/auth-login.ts';
+import apiNotFound from '../../netlify/functions/api-not-found.ts';
+import { call } from '../support/call.ts';
+
+describe('public read endpoints (seeded database)', () => {
+  it('GET /api/services answers the seven seeded services in camelCase', async () => {
+    const r = await call(services, '/api/services');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.json.map((s: { title: string }) => s.title)).toEqual(
+      expect.arrayContaining([
+        'Marketing Consulting',
+        'Brand Strategy & Design',
+        'Web Development & SEO',
+        'Content Development',
+        'Communications & PR',
+        'Promotion & Channel Management',
+        'Fractional CMO Services',
+      ]),
+    );
+    const first = r.json[0];
+    expect(Object.keys(first).sort()).toEqual(['description', 'features', 'icon', 'id', 'isActive', 'sortOrder', 'title', 'updatedAt']);
+    expect(first.features).toHaveLength(4);
+    expect(new Date(first.updatedAt).toString()).not.toBe('Invalid Date');
+  });
+
+  it('GET /api/packages answers the four packages with the spec prices', async () => {
+    const r = await call(packages, '/api/packages');
+    expect(r.status).toBe(200);
+    expect(r.json.map((p: { name: string; price: string }) => [p.name, p.price])).toEqual([
+      ['Foundation', 'From $1,500 to $5,500'],
+      ['Activation', '$120/hour'],
+      ['Momentum', '$120/hour'],
+      ['Scale & Optimise', '$150/hour'],
+    ]);
+    expect(r.json[1]).toMatchObject({ isPopular: true, buttonText: 'Start Growing', isActive: true });
+  });
+
+  it('GET /api/team-members, /api/company-stats and /api/site-content answer seeded arrays', async () => {
+    const team = await call(teamMembers, '/api/team-members');
+    expect(team.status).toBe(200);
+    expect(team.json).toHaveLength(3);
+    expect(team.json[0]).toHaveProperty('imageUrl');
+    const stats = await call(companyStats, '/api/company-stats');
+    expect(stats.json.length).toBeGreaterThan(0);
+    expect(stats.json[0]).toHaveProperty('label');
+    const content = await call(siteContent, '/api/site-content');
+    expect(content.json).toEqual(expect.arrayContaining([expect.objectContaining({ section: 'home', key: 'badge', value: '20+ Years Driving Growth' })]));
+  });
+
+  it('GET /api/articles?published=true answers an array', async () => {
+    const r = await call(articles, '/api/articles?published=true');
+    expect(r.status).toBe(200);
+    expect(Array.isArray(r.json)).toBe(true);
+  });
+});
+
+describe('the API error contract', () => {
+  it('answers 400 naming the problem for a malformed JSON body', async () => {
+    const r = await call(login, '/api/auth/login', { method: 'POST', rawBody: '{"username": ', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ error: 'Malformed JSON body' });
+  });
+
+  it('answers 400 with field issues for wrong types and missing fields', async () => {
+    const r = await call(login, '/api/auth/login', { body: { username: 42 } });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe('Invalid request');
+    expect(r.json.issues).toEqual({ username: 'Username is required', password: 'Password is required' });
+  });
+
+  it('answers 415 for a non-JSON content type', async () => {
+    const r = await call(login, '/api/auth/login', { method: 'POST', rawBody: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(r.status).toBe(415);
+    expect(r.json.error).toMatch(/application\/json/);
+  });
+
+  it('answers 413 above the body limit, whatever Content-Length claims', async () => {
+    const big = JSON.stringify({ username: 'a'.repeat(100_000), password: 'x' });
+    const r = await call(login, '/api/auth/login', { method: 'POST', rawBody: big, headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(413);
+    const chunked = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const req = new Request('http://localhost:4321/api/auth/login', { method: 'POST', body: chunked, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const res = await login(req, { params: {} });
+    expect(res.status).toBe(413);
+  });
+
+  it('answers 405 with Allow for a wrong method', async () => {
+    const r = await call(services, '/api/services', { method: 'PATCH' });
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toContain('GET');
+    expect(r.json.error).toMatch(/not allowed/);
+  });
+
+  it('answers a JSON 404 for an unknown /api path', async () => {
+    const r = await call(apiNotFound, '/api/nope');
+    expect(r.status).toBe(404);
+    expect(r.json.error).toMatch(/\/api\/nope/);
+  });
+
+  it('answers a JSON 404 for a malformed or unknown id', async () => {
+    expect((await call(articles, '/api/articles/abc', { params: { id: 'abc' } })).status).toBe(404);
+    expect((await call(articles, '/api/articles/999999', { params: { id: '999999' } })).json).toEqual({ error: 'Article not found' });
+  });
+
+  it('refuses a state-changing request from another site', async () => {
+    const r = await call(login, '/api/auth/login', { body: { username: 'a@b.co', password: 'x' }, headers: { origin: 'https://evil.example' } });
+    expect(r.status).toBe(403);
+  });
+});
