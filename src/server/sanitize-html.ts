@@ -1,0 +1,82 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one allowlist for article bodies, matching the admin editor's formats (spec 2, rich-text
+ * editor: headers 1-3, bold, italic, underline, lists, links). Run on save by the articles function
+ * and again at render by the insights pages and the RSS feed, so a row written any other way (an old
+ * row, a manual SQL fix) still cannot carry markup the editor could not produce.
+ *
+ * Uses sanitize-html (htmlparser2 + an allowlist), never a regex:
+ * https://github.com/apostrophecms/sanitize-html#readme
+ */
+
+const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ol', 'ul', 'li', 'a'];
+
+/** Link protocols the editor allows (spec 5: other protocols become a blank link). */
+const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];
+
+// Elements whose text must go with them rather than be kept as loose text. sanitize-html's default
+// is script, style, textarea, option; the rest are containers whose text is never prose.
+const DROP_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'template',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'head',
+];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  // Only href survives from the author's attributes; rel/target are set by transformTags below and
+  // are listed here only so they survive the attribute filter that runs after it.
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: ALLOWED_SCHEMES,
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  // '//evil.example' would inherit the page's protocol and bypass the scheme check's intent.
+  allowProtocolRelative: false,
+  allowedStyles: {},
+  allowedClasses: {},
+  allowVulnerableTags: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP_WITH_CONTENT,
+  transformTags: {
+    a: (tagName, attribs) => {
+      // Rebuild from scratch so no author-supplied rel/target/anything else rides along.
+      const href = attribs.href?.trim();
+      const out: Record<string, string> = {};
+      if (href) out.href = href;
+      if (href && isExternal(href)) {
+        out.rel = 'noopener noreferrer';
+        out.target = '_blank';
+      }
+      return { tagName, attribs: out };
+    },
+    // Editors sometimes emit <h4>-<h6>; keep them as the smallest allowed heading, not loose text.
+    h4: 'h3',
+    h5: 'h3',
+    h6: 'h3',
+  },
+};
+
+/** An absolute http(s) link leaves the site: it opens in a new tab without an opener or referrer. */
+function isExternal(href: string): boolean {
+  return /^https?:/i.test(href);
+}
+
+/** Article HTML reduced to the editor's allowlist. Safe to pass to `set:html`. */
+export function sanitizeArticleHtml(html: string): string {
+  if (!html) return '';
+  return sanitizeHtml(html, OPTIONS);
+}
