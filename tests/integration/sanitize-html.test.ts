@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeArticleHtml } from '../../src/server/sanitize-html.ts';
+
+// Payloads drawn from the OWASP XSS filter evasion cheat sheet and PortSwigger's XSS cheat sheet:
+// https://cheatsheetseries.owasp.org/cheatsheets/XSS_Filter_Evasion_Cheat_Sheet.html
+// Every one must come out with no executable markup at all.
+const XSS_CORPUS: Record<string, string> = {
+  'script tag': '<script>window.__xss=1</script>',
+  'script tag, upper case': '<SCRIPT SRC=https://evil.example/x.js></SCRIPT>',
+  'script split by a nested tag': '<<script>script>window.__xss=1<</script>/script>',
+  'img onerror': '<img src=x onerror="window.__xss=1">',
+  'img onerror, no quotes, slash separator': '<img/src=x/onerror=window.__xss=1>',
+  'event handler on an allowed tag': '<p onclick="window.__xss=1" onmouseover=window.__xss=1>hover</p>',
+  'event handler on a link': '<a href="https://example.com" onfocus="window.__xss=1" autofocus>x</a>',
+  'body onload': '<body onload=window.__xss=1>',
+  'javascript: link': '<a href="javascript:window.__xss=1">click</a>',
+  'javascript: link, mixed case and spaces': '<a href="  JaVaScRiPt:window.__xss=1">click</a>',
+  'javascript: link, tab entity inside': '<a href="jav&#x09;ascript:window.__xss=1">click</a>',
+  'javascript: link, decimal entities': '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;window.__xss=1">x</a>',
+  'javascript: link, newline inside': '<a href="java\nscript:window.__xss=1">x</a>',
+  'vbscript: link': '<a href="vbscript:msgbox(1)">x</a>',
+  'data: link': '<a href="data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTwvc2NyaXB0Pg==">x</a>',
+  'data: image': '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  iframe: '<iframe src="https://evil.example"></iframe>',
+  'iframe srcdoc': '<iframe srcdoc="<script>window.__xss=1</script>"></iframe>',
+  'object/embed': '<object data="javascript:window.__xss=1"></object><embed src="javascript:window.__xss=1">',
+  'style attribute': '<p style="background:url(javascript:window.__xss=1)">styled</p>',
+  'style element': '<style>@import "https://evil.example/x.css"; body{background:red}</style>',
+  'svg onload': '<svg onload=window.__xss=1><circle r=1 /></svg>',
+  'svg script': '<svg><script>window.__xss=1</script></svg>',
+  'svg animate href': '<svg><a><animate attributeName=href values=javascript:window.__xss=1 /><text>x</text></a></svg>',
+  'math xlink': '<math><mi xlink:href="javascript:window.__xss=1">m</mi></math>',
+  'form action': '<form action="javascript:window.__xss=1"><button>go</button></form>',
+  'meta refresh': '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
+  'base href': '<base href="javascript:window.__xss=1//">',
+  'noscript breakout': '<noscript><p title="</noscript><img src=x onerror=window.__xss=1>"></noscript>',
+  'unclosed attribute': '<p title="<img src=x onerror=window.__xss=1>">t',
+  'broken markup': '<p>unclosed <b>bold <i>italic <a href="javascript:window.__xss=1">x',
+  'comment hiding a tag': '<!--<img src=x onerror=window.__xss=1>--><p>after</p>',
+  'CDATA': '<![CDATA[<script>window.__xss=1</script>]]>',
+  'template': '<template><img src=x onerror=window.__xss=1></template>',
+  'details ontoggle': '<details open ontoggle=window.__xss=1><summary>s</summary></details>',
+  'video source onerror': '<video><source onerror="window.__xss=1"></video>',
+  'input autofocus': '<input autofocus onfocus=window.__xss=1>',
+  'link import': '<link rel="stylesheet" href="https://evil.example/x.css">',
+  'protocol-relative link': '<a href="//evil.example/x">x</a>',
+};
+
+/** No executable element, event handler, style or script-bearing URL is left in the output. */
+function assertInert(out: string) {
+  expect(out).not.toMatch(/<\s*(script|iframe|img|svg|math|style|object|embed|form|meta|base|link|template|video|source|input|details|body)\b/i);
+  expect(out).not.toMatch(/\son[a-z]+\s*=/i);
+  expect(out).not.toMatch(/\sstyle\s*=/i);
+  expect(out).not.toMatch(/(href|src|action|data)\s*=\s*["']?\s*(javascript|vbscript|data):/i);
+  expect(out).not.toMatch(/srcdoc/i);
+}
+
+describe('sanitizeArticleHtml: XSS corpus', () => {
+  for (const [name, payload] of Object.entries(XSS_CORPUS)) {
+    it(`neutralises ${name}`, () => {
+      const out = sanitizeArticleHtml(payload);
+      assertInert(out);
+      // Idempotent: sanitising on save and again at render gives the same markup.
+      expect(sanitizeArticleHtml(out)).toBe(out);
+    });
+  }
+
+  it('drops script, style and svg content rather than leaving it as text', () => {
+    expect(sanitizeArticleHtml('<p>a</p><script>var secret=1</script><style>p{}</style><svg><text>t</text></svg>')).toBe('<p>a</p>');
+  });
+
+  it('keeps a javascript: link as a blank link with its text, as the editor does', () => {
+    expect(sanitizeArticleHtml('<a href="javascript:window.__xss=1">click</a>')).toBe('<a>click</a>');
+  });
+
+  it('balances broken markup', () => {
+    expect(sanitizeArticleHtml('<p>unclosed <b>bold <i>italic')).toBe('<p>unclosed <b>bold <i>italic</i></b></p>');
+  });
+});
+
+describe('sanitizeArticleHtml: the editor formats survive', () => {
+  it('keeps headings 1-3, paragraphs, breaks, emphasis and lists unchanged', () => {
+    const html =
+      '<h1>One</h1><h2>Two</h2><h3>Three</h3><p>A<br />b <strong>s</strong> <b>b</b> <em>e</em> <i>i</i> <u>u</u></p>' +
+      '<ol><li>first</li></ol><ul><li>bullet</li></ul>';
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it('strips classes, styles and unknown wrappers but keeps their text', () => {
+    expect(sanitizeArticleHtml('<p class="editor-paragraph" dir="ltr"><span style="white-space: pre-wrap;">Text</span></p>')).toBe(
+      '<p>Text</p>',
+    );
+  });
+
+  it('folds h4-h6 into h3', () => {
+    expect(sanitizeArticleHtml('<h5>Small</h5>')).toBe('<h3>Small</h3>');
+  });
+
+  it('gives external links rel="noopener noreferrer" and a new tab, replacing author rel/target', () => {
+    expect(sanitizeArticleHtml('<a href="https://example.com/a?b=1&amp;c=2" rel="opener" target="_self" title="t">x</a>')).toBe(
+      '<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">x</a>',
+    );
+    expect(sanitizeArticleHtml('<a href="http://example.com">x</a>')).toContain('rel="noopener noreferrer"');
+  });
+
+  it('keeps mailto:, tel: and site-relative links without a new tab', () => {
+    expect(sanitizeArticleHtml('<a href="mailto:hello@example.com">m</a><a href="tel:+61280054120">t</a><a href="/contact">c</a>')).toBe(
+      '<a href="mailto:hello@example.com">m</a><a href="tel:+61280054120">t</a><a href="/contact">c</a>',
+    );
+  });
+
+  it('answers an empty string for empty input', () => {
+    expect(sanitizeArticleHtml('')).toBe('');
+  });
+});
