@@ -1,0 +1,52 @@
+/**
+ * The page's single 'Get in Touch' dialog (spec section 2), mounted once by
+ * BaseLayout and opened through the enquiry store (src/stores/enquiry.ts).
+ * Radix Dialog provides the focus trap, Escape, scroll lock and aria wiring.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useStore } from '@nanostores/react';
+import { $enquiry, closeEnquiry } from '../../stores/enquiry';
+import { CloseIcon } from '../ui/Icons';
+import EnquiryForm from './EnquiryForm';
+
+interface Props {
+  title: string;
+  description: string;
+}
+
+export default function EnquiryDialog({ title, description }: Props) {
+  const { open, context, returnFocus } = useStore($enquiry);
+
+  return (
+    <Dialog.Root
+      open={open && context !== null}
+      onOpenChange={(next) => {
+        if (!next) closeEnquiry();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/60" />
+        <Dialog.Content
+          className="dialog-content fixed left-1/2 top-1/2 z-[60] max-h-[80vh] w-[calc(100%-2rem)] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
+          onCloseAutoFocus={(event) => {
+            // The triggers are static buttons outside Radix, so return focus to the one used.
+            if (returnFocus?.isConnected) {
+              event.preventDefault();
+              returnFocus.focus();
+            }
+          }}
+        >
+          <Dialog.Title className="pr-10 font-display text-2xl font-semibold text-brand-900">{title}</Dialog.Title>
+          <Dialog.Description className="mt-2 mb-6 text-sm text-ink-600">{description}</Dialog.Description>
+          {context && <EnquiryForm context={context} onSuccess={closeEnquiry} />}
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute right-4 top-4 rounded-control p-2 text-ink-600 hover:bg-ink-100 hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <CloseIcon />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Newsletter sign-up (spec sections 2, 8 and 9). The insights page places it:
+ *   <NewsletterForm client:visible />
+ * It posts { email, website } to /api/newsletter, validated with the shared schema.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { newsletterSchema } from '../../schemas/newsletter';
+import { fieldIssues } from '../../schemas/fields';
+import { describeFailure, postJson } from '../../lib/api-client';
+import { toast } from '../../stores/toasts';
+
+interface Props {
+  /** Visible heading; defaults suit the insights page. */
+  title?: string;
+  description?: string;
+  /** Heading level that fits where the form is placed. */
+  headingLevel?: 2 | 3;
+}
+
+export default function NewsletterForm({
+  title = 'Subscribe to our newsletter',
+  description = 'Marketing strategy, growth frameworks and market insights from our senior team, delivered the first Tuesday of every month.',
+  headingLevel = 2,
+}: Props) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const payload = { email, website };
+    const parsed = newsletterSchema.safeParse(payload);
+    if (!parsed.success) {
+      setError(fieldIssues(parsed.error).email ?? 'Required');
+      return;
+    }
+    setError(null);
+    setPending(true);
+    try {
+      await postJson('/api/newsletter', payload);
+      setEmail('');
+      toast({ title: 'Successfully subscribed!', description: "You'll receive our weekly marketing insights." });
+    } catch (failure) {
+      toast({ title: 'Subscription failed', description: describeFailure(failure), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="newsletter">
+      <Heading id={`${id}-title`} className="font-display text-2xl font-semibold text-brand-900">
+        {title}
+      </Heading>
+      <p className="mt-2 text-ink-600">{description}</p>
+      <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <label htmlFor={`${id}-email`} className="sr-only">
+            Email address
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            placeholder="Enter your email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (error) setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={`block w-full rounded-control border bg-white px-3.5 py-2.5 text-base text-ink-900 placeholder:text-ink-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+              error ? 'border-danger-700' : 'border-ink-300'
+            }`}
+          />
+          {error && (
+            <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-danger-700">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>Website</label>
+          <input
+            id={`${id}-website`}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={website}
+            onChange={(event) => setWebsite(event.target.value)}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={pending}
+          aria-label={pending ? 'Subscribing' : undefined}
+          className="inline-flex min-w-[8rem] items-center justify-center rounded-control bg-brand-700 px-5 py-2.5 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {pending ? '…' : 'Subscribe'}
+        </button>
+      </form>
+    </div>
+  );
+}

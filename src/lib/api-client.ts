@@ -1,0 +1,84 @@
+/**
+ * Browser-safe JSON API client (spec section 7 and 8).
+ *
+ * Every request sends credentials and, when it has a body, JSON with a JSON
+ * content type. Any non-OK answer throws an ApiError whose message follows the
+ * generic format of spec section 8: "{status}: {body text, or status text if empty}".
+ * An OK answer that is not JSON is also a failure.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The parsed JSON body of the error answer, when it was JSON. */
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's own `error` text, e.g. 'This email is already subscribed.' */
+  get serverMessage(): string | undefined {
+    const body = this.body as { error?: unknown } | null;
+    return body && typeof body.error === 'string' && body.error ? body.error : undefined;
+  }
+
+  /** Per-field messages of a 400 answer: {"error":"Invalid request","issues":{"email":"Invalid email"}}. */
+  get fieldIssues(): Record<string, string> {
+    const issues = (this.body as { issues?: unknown } | null)?.issues;
+    if (!issues || typeof issues !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(issues as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  }
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').toLowerCase().includes('json');
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    let parsed: unknown = null;
+    if (text && isJson(response)) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+    }
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed);
+  }
+
+  if (!isJson(response)) {
+    throw new ApiError(response.status, 'Server returned non-JSON response', null);
+  }
+  return (await response.json()) as T;
+}
+
+export const postJson = <T = unknown>(url: string, body: unknown) => apiRequest<T>('POST', url, body);
+
+/**
+ * The description a failure toast shows: the server's `error` text when it sent
+ * one, else the generic error message; 'Please try again later.' when there is
+ * nothing useful (network failure, empty answer).
+ */
+export function describeFailure(error: unknown): string {
+  const fallback = 'Please try again later.';
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverMessage) return error.serverMessage;
+  // A 5xx page body (HTML, a stack trace) means nothing to a visitor.
+  return error.status >= 500 ? fallback : error.message;
+}

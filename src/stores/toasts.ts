@@ -1,0 +1,52 @@
+/**
+ * Toast notifications any island can raise: `toast({ title, description, variant })`.
+ * The Toaster island (src/islands/toasts/Toaster.tsx) renders them with
+ * @radix-ui/react-toast using the spec's numbers (section 9).
+ */
+import { atom } from 'nanostores';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
+  id: number;
+  description?: string;
+  open: boolean;
+}
+
+/** Spec section 9: at most one toast is shown at a time. */
+export const TOAST_LIMIT = 1;
+/** Spec section 9: a toast shows for 5000 ms by default. */
+export const TOAST_DURATION = 5000;
+/** Spec section 9: a dismissed toast is removed after 1,000,000 ms (kept for its exit animation). */
+export const TOAST_REMOVE_DELAY = 1_000_000;
+
+export const $toasts = atom<ToastItem[]>([]);
+
+let nextId = 0;
+const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+/** Shows a toast; the newest replaces older ones beyond TOAST_LIMIT. Returns its id. */
+export function toast({ title, description, variant = 'default' }: ToastInput): number {
+  const id = ++nextId;
+  $toasts.set([{ id, title, description, variant, open: true }, ...$toasts.get()].slice(0, TOAST_LIMIT));
+  return id;
+}
+
+/** Closes a toast (swipe, close button, timeout); it is removed from the list later. */
+export function dismissToast(id: number): void {
+  $toasts.set($toasts.get().map((item) => (item.id === id ? { ...item, open: false } : item)));
+  if (removalTimers.has(id)) return;
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id);
+      $toasts.set($toasts.get().filter((item) => item.id !== id));
+    }, TOAST_REMOVE_DELAY),
+  );
+}
