@@ -1,0 +1,152 @@
+import crypto from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import articles from '../../netlify/functions/articles.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import type { NewArticle } from '../../src/server/db/schema.ts';
+import {
+  findPublishedArticleByIdOrSlug,
+  listPublishedArticleCards,
+  listPublishedArticleLinks,
+  listPublishedArticlesForFeed,
+} from '../../src/server/repositories/articles.ts';
+import { call } from '../support/call.ts';
+
+// Other test files share the database and may add articles of their own: every assertion here is
+// about this file's rows, found by a run-unique marker.
+const RUN = crypto.randomBytes(4).toString('hex');
+
+async function insertArticle(overrides: Partial<NewArticle> & { title: string }) {
+  return getDb()
+    .insertInto('articles')
+    .values({
+      description: `Description of ${overrides.title}`,
+      content: '<p>Body</p>',
+      readTime: '5 min read',
+      category: 'Thought Leadership',
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+let older: Awaited<ReturnType<typeof insertArticle>>;
+let newer: Awaited<ReturnType<typeof insertArticle>>;
+let draft: Awaited<ReturnType<typeof insertArticle>>;
+let slugged: Awaited<ReturnType<typeof insertArticle>>;
+let digitSlug: Awaited<ReturnType<typeof insertArticle>>;
+
+beforeAll(async () => {
+  older = await insertArticle({ title: `Older ${RUN}`, publishedAt: new Date('2026-01-10T00:00:00Z') });
+  newer = await insertArticle({
+    title: `Newer ${RUN}`,
+    publishedAt: new Date('2026-03-10T00:00:00Z'),
+    youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    category: 'Industry Trends & Insights',
+    tags: ['growth', 'b2b'],
+  });
+  draft = await insertArticle({ title: `Draft ${RUN}`, isPublished: false, slug: `draft-${RUN}` });
+  slugged = await insertArticle({ title: `Slugged ${RUN}`, slug: `slugged-${RUN}`, metaTitle: 'Meta title' });
+  // A slug made only of digits that equals another article's id: the id must win.
+  digitSlug = await insertArticle({ title: `Digit slug ${RUN}`, slug: String(older.id) });
+});
+
+const mine = <T extends { title: string }>(rows: T[]) => rows.filter((r) => r.title.endsWith(RUN));
+
+describe('listPublishedArticleCards', () => {
+  it('lists published articles newest first and never a draft', async () => {
+    const rows = mine(await listPublishedArticleCards(getDb()));
+    const titles = rows.map((r) => r.title);
+    expect(titles).not.toContain(draft.title);
+    expect(titles.indexOf(newer.title)).toBeLessThan(titles.indexOf(older.title));
+  });
+
+  it('selects only what a card shows (no body, no SEO fields)', async () => {
+    const [row] = mine(await listPublishedArticleCards(getDb()));
+    expect(Object.keys(row).sort()).toEqual(
+      ['author', 'category', 'description', 'id', 'imageUrl', 'isFeatured', 'publishedAt', 'readTime', 'slug', 'title', 'youtubeUrl'].sort(),
+    );
+  });
+});
+
+describe('findPublishedArticleByIdOrSlug', () => {
+  it('finds a published article by id and by slug', async () => {
+    expect((await findPublishedArticleByIdOrSlug(getDb(), String(newer.id)))?.title).toBe(newer.title);
+    const bySlug = await findPublishedArticleByIdOrSlug(getDb(), `slugged-${RUN}`);
+    expect(bySlug).toMatchObject({ id: slugged.id, metaTitle: 'Meta title' });
+    expect((await findPublishedArticleByIdOrSlug(getDb(), String(slugged.id)))?.id).toBe(slugged.id);
+  });
+
+  it('carries what the article page renders', async () => {
+    const row = await findPublishedArticleByIdOrSlug(getDb(), String(newer.id));
+    expect(row).toMatchObject({ content: '<p>Body</p>', tags: ['growth', 'b2b'], youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+    expect(row?.updatedAt).toBeInstanceOf(Date);
+    expect(row).not.toHaveProperty('isPublished');
+  });
+
+  it('prefers the id over a slug made of the same digits', async () => {
+    expect((await findPublishedArticleByIdOrSlug(getDb(), String(older.id)))?.id).toBe(older.id);
+    expect(digitSlug.slug).toBe(String(older.id));
+  });
+
+  it.each([
+    ['a draft by id', () => String(draft.id)],
+    ['a draft by slug', () => `draft-${RUN}`],
+    ['an unknown id', () => '2147483000'],
+    ['an unknown slug', () => `nothing-${RUN}`],
+    ['an id beyond the integer range', () => '99999999999999'],
+    ['a zero-padded id', () => `0${newer.id}`],
+    ['a negative id', () => `-${newer.id}`],
+    ['an empty key', () => ''],
+    ['SQL in the key', () => `1' or '1'='1`],
+    ['an overlong key', () => 'x'.repeat(500)],
+  ])('answers undefined for %s', async (_name, key) => {
+    expect(await findPublishedArticleByIdOrSlug(getDb(), key())).toBeUndefined();
+  });
+});
+
+describe('feed and sitemap reads', () => {
+  it('feed: newest first with the full body, drafts left out, limited', async () => {
+    const rows = mine(await listPublishedArticlesForFeed(getDb(), 1000));
+    expect(rows.map((r) => r.title)).not.toContain(draft.title);
+    expect(rows.find((r) => r.id === newer.id)?.content).toBe('<p>Body</p>');
+    expect(await listPublishedArticlesForFeed(getDb(), 2)).toHaveLength(2);
+  });
+
+  it('sitemap: id, slug and last change of every published article', async () => {
+    const rows = await listPublishedArticleLinks(getDb());
+    const ids = rows.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([older.id, newer.id, slugged.id]));
+    expect(ids).not.toContain(draft.id);
+    expect(Object.keys(rows[0]).sort()).toEqual(['id', 'slug', 'updatedAt']);
+  });
+});
+
+describe('public article API (visitor, no session)', () => {
+  it('GET /api/articles?published=true: published only, newest first', async () => {
+    const r = await call(articles, '/api/articles?published=true');
+    expect(r.status).toBe(200);
+    const titles = mine(r.json as { title: string }[]).map((a) => a.title);
+    expect(titles).not.toContain(draft.title);
+    expect(titles.indexOf(newer.title)).toBeLessThan(titles.indexOf(older.title));
+  });
+
+  it('GET /api/articles/{id}: a published article', async () => {
+    const r = await call(articles, `/api/articles/${newer.id}`, { params: { id: String(newer.id) } });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ id: newer.id, title: newer.title, isPublished: true });
+  });
+
+  it('GET /api/articles/{id}: 404 for a draft, an unknown and a malformed id', async () => {
+    for (const id of [String(draft.id), '2147483000', 'abc']) {
+      const r = await call(articles, `/api/articles/${id}`, { params: { id } });
+      expect(r.status, id).toBe(404);
+      expect(JSON.stringify(r.json)).not.toContain(RUN);
+    }
+  });
+
+  it('GET /api/articles without ?published=true still hides drafts from a visitor', async () => {
+    const r = await call(articles, '/api/articles');
+    if (r.status === 200) expect(mine(r.json as { title: string }[]).map((a) => a.title)).not.toContain(draft.title);
+    else expect([401, 403]).toContain(r.status);
+  });
+});
