@@ -22,4 +22,21 @@ export default defineConfig({
     plugins: [tailwindcss()],
   },
   devToolbar: { enabled: false },
+  // Astro hashes every script and style it emits into a per-page CSP <meta>, so scripts need no
+  // 'unsafe-inline'. Directives a <meta> cannot carry (frame-ancestors) come as a header from
+  // src/server/security-headers.ts and netlify.toml.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        'frame-src https://www.youtube-nocookie.com',
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ],
+    },
+  },
 });

@@ -8,12 +8,15 @@ const MIGRATIONS_DIR = path.resolve(import.meta.dirname ?? '.', '../../../db/mig
 
 /** Reads db/migrations/*.ts in name order; the dated names make that the order they were written. */
 class MigrationFolder implements MigrationProvider {
-  constructor(private readonly dir: string) {}
+  readonly #dir: string;
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await fs.readdir(this.dir)).filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts')).sort();
+    const files = (await fs.readdir(this.#dir)).filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts')).sort();
     const out: Record<string, Migration> = {};
     for (const file of files) {
-      out[file.replace(/\.(ts|js|mjs)$/, '')] = (await import(pathToFileURL(path.join(this.dir, file)).href)) as Migration;
+      out[file.replace(/\.(ts|js|mjs)$/, '')] = (await import(pathToFileURL(path.join(this.#dir, file)).href)) as Migration;
     }
     return out;
   }

@@ -1,13 +1,14 @@
 /** Thrown anywhere below a handler to answer with a given status and the one error shape. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly issues?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-  ) {
+  readonly status: number;
+  readonly issues: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+  constructor(status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>) {
     super(message);
     this.name = 'HttpError';
+    this.status = status;
+    this.issues = issues;
+    this.headers = headers;
   }
 }
 

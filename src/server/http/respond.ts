@@ -1,3 +1,5 @@
+import { SECURITY_HEADERS } from '../security-headers.ts';
+
 /** The one error body every endpoint answers with. */
 export interface ErrorBody {
   error: string;
@@ -10,7 +12,7 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
   return new Response(JSON.stringify(data), {
     status: init.status ?? 200,
     // API answers are private by default; public read endpoints opt into CDN caching explicitly.
-    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...init.headers },
+    headers: { ...SECURITY_HEADERS, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...init.headers },
   });
 }
 

@@ -1,0 +1,24 @@
+// Sent on every response. Static files get them from netlify.toml; functions (route()) and on-demand
+// pages (src/middleware.ts) add them here. tests/integration/security-headers.test.ts keeps the two
+// lists identical.
+//
+// The policy below carries the directives a <meta> CSP cannot (frame-ancestors) or that apply to
+// every page alike; each page's script-src and style-src come from Astro's own CSP <meta>, which
+// lists the hashes of the scripts and styles Astro emits, so no 'unsafe-inline' script is ever allowed.
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** Adds the security headers a response does not already set. */
+export function withSecurityHeaders(headers: Headers): Headers {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  return headers;
+}
