@@ -1,15 +1,38 @@
-// POST /api/auth/login {username, password}
+// POST /api/auth/login {username, password} -> {user: {username}} and the session cookie.
+// One answer for every failure (401 'Invalid credentials'), whether or not the account exists;
+// 429 after 5 failures per account or per address in 15 minutes.
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../../src/schemas/auth.ts';
+import { beginLoginAttempt, loginSucceeded } from '../../src/server/auth/login-throttle.ts';
+import { startSessionCookie } from '../../src/server/auth/session.ts';
+import { getDb } from '../../src/server/db/client.ts';
 import { readJson } from '../../src/server/http/body.ts';
+import { unauthorized } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
-import { errorJson } from '../../src/server/http/respond.ts';
+import { clientAddress } from '../../src/server/http/request-context.ts';
+import { json } from '../../src/server/http/respond.ts';
+import { decoyHash, verifyPassword } from '../../src/server/passwords.ts';
+import { findUserByUsername } from '../../src/server/users.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export default route({
-  POST: async (req) => {
-    await readJson(req, LoginSchema);
-    // Sessions arrive with the admin panel issue; until then no login can succeed.
-    return errorJson(401, 'Invalid credentials');
+  POST: async (req, ctx) => {
+    const { username, password } = await readJson(req, LoginSchema);
+    const address = clientAddress(req, ctx);
+    await beginLoginAttempt(username, address);
+
+    const db = getDb();
+    const user = await findUserByUsername(db, username);
+    let ok = false;
+    if (user) ok = await verifyPassword(user.password, password);
+    // An unknown user costs one argon2 verification too, so timing does not tell who exists.
+    else await verifyPassword(await decoyHash(), password);
+    if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+
+    await loginSucceeded(username, address);
+    await db.updateTable('users').set({ lastLogin: new Date() }).where('id', '=', user.id).execute();
+    return json({ user: { username: user.username } }, { headers: { 'Set-Cookie': await startSessionCookie(req, user) } });
   },
 });
 

@@ -1,0 +1,20 @@
+// POST /api/auth/request-reset {email} -> 200 {message}
+// No email service is configured, so no reset e-mail can be sent: the answer says so, the same for
+// every address (it never tells whether an account exists), and never as a server error.
+import type { Config } from '@netlify/functions';
+import { RequestResetSchema } from '../../src/schemas/auth.ts';
+import { readAuthJson } from '../../src/server/auth/auth-body.ts';
+import { route } from '../../src/server/http/handler.ts';
+import { json } from '../../src/server/http/respond.ts';
+
+export const RESET_UNAVAILABLE_MESSAGE =
+  'Password reset is disabled because the email service is not configured. Please contact the site administrator.';
+
+export default route({
+  POST: async (req) => {
+    await readAuthJson(req, RequestResetSchema);
+    return json({ message: RESET_UNAVAILABLE_MESSAGE });
+  },
+});
+
+export const config: Config = { path: '/api/auth/request-reset' };

@@ -1,0 +1,40 @@
+// The session cookie. On https the name carries the __Host- prefix, which browsers accept only
+// with Secure, Path=/ and no Domain, so no subdomain or plain-http page can plant or overwrite it:
+// https://developer.mozilla.org/en-US/docs/Web/HTTP/Cookies#cookie_prefixes
+// Plain http (the local runtime on http://localhost) cannot set Secure cookies, so it uses the bare name.
+
+export const SESSION_COOKIE = 'session';
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+export function isHttps(req: Request): boolean {
+  return new URL(req.url).protocol === 'https:';
+}
+
+export function sessionCookieName(req: Request): string {
+  return isHttps(req) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** Reads one cookie from the Cookie header (RFC 6265 section 5.4: `name=value` pairs joined by "; "). */
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.get('cookie');
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0) continue;
+    if (pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function attributes(req: Request, maxAgeSeconds: number): string {
+  const secure = isHttps(req) ? '; Secure' : '';
+  return `Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export function sessionCookie(req: Request, token: string, maxAgeSeconds: number): string {
+  return `${sessionCookieName(req)}=${token}; ${attributes(req, maxAgeSeconds)}`;
+}
+
+export function clearedSessionCookie(req: Request): string {
+  return `${sessionCookieName(req)}=; ${attributes(req, 0)}`;
+}

@@ -1,0 +1,74 @@
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { getPool } from './db/client.ts';
+import { tooManyRequests } from './http/errors.ts';
+
+// Rate limits shared by every function (login throttling, enquiries, newsletter sign-ups). State
+// lives in Postgres (the `rate_limits` table of the initial migration), so limits hold across
+// function instances; rate-limiter-flexible owns the table's layout.
+// https://github.com/animir/node-rate-limiter-flexible/wiki/PostgreSQL
+
+export interface RateLimitOptions {
+  /** Distinguishes one limit's keys from another's in the shared table, e.g. 'login_account'. */
+  keyPrefix: string;
+  /** How many points (attempts) a key may spend per window. */
+  points: number;
+  /** The window, in seconds, counted from a key's first point. */
+  durationSeconds: number;
+  /** Once a key spends more than `points`, refuse it for this long (seconds); 0 keeps the window only. */
+  blockDurationSeconds?: number;
+}
+
+const limiters = new Map<string, RateLimiterPostgres>();
+
+/**
+ * The pool, minus statement names. rate-limiter-flexible names its prepared statements, which
+ * breaks wherever server sessions are shared between client connections: the embedded PGlite of
+ * the local runtime and the tests (one backend session for every socket: "prepared statement
+ * already exists") and transaction-mode poolers. Unnamed statements work everywhere.
+ */
+function unnamedStatements() {
+  const pool = getPool();
+  return {
+    query: (q: { text: string; values?: unknown[] }) => pool.query(q.text, q.values),
+  };
+}
+
+/**
+ * The limiter for one purpose, created on first use (the pool needs the environment, which is read
+ * per request, not at import) and kept for the life of the function instance.
+ */
+export function rateLimiter(o: RateLimitOptions): RateLimiterPostgres {
+  let limiter = limiters.get(o.keyPrefix);
+  if (!limiter) {
+    limiter = new RateLimiterPostgres({
+      storeClient: unnamedStatements(),
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true, // created by the migration: no DDL inside a request
+      keyPrefix: o.keyPrefix,
+      points: o.points,
+      duration: o.durationSeconds,
+      blockDuration: o.blockDurationSeconds ?? 0,
+    });
+    limiters.set(o.keyPrefix, limiter);
+  }
+  return limiter;
+}
+
+/** The limiter's refusal carries how long to wait; anything else (a database error) is rethrown. */
+export function isRateLimited(err: unknown): err is RateLimiterRes {
+  return err instanceof RateLimiterRes;
+}
+
+/**
+ * Spends `points` for `key`, answering 429 with Retry-After (and `message`) when the key is over
+ * its limit.
+ */
+export async function consumeOrThrow(limiter: RateLimiterPostgres, key: string, message: string, points = 1): Promise<RateLimiterRes> {
+  try {
+    return await limiter.consume(key, points);
+  } catch (err) {
+    if (isRateLimited(err)) throw tooManyRequests(message, err.msBeforeNext / 1000);
+    throw err;
+  }
+}
