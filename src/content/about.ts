@@ -3,6 +3,7 @@ import portraitStrategy from '../assets/team/portrait-strategy.svg';
 import portraitBrand from '../assets/team/portrait-brand.svg';
 import portraitGrowth from '../assets/team/portrait-growth.svg';
 import type { ImageMetadata } from 'astro';
+import { teamMembers } from './team';
 
 export const aboutIntro = {
   title: 'About Surgere',
@@ -72,27 +73,18 @@ export interface Leader {
   portraitAlt: string;
 }
 
+const portraits = [portraitStrategy, portraitBrand, portraitGrowth];
+
+/** Roles and bios come from ./team (also the team_members seed); names are not shown (spec section 2). */
 export const leadership = {
   title: 'Leadership team',
   intro: 'Three senior leaders, more than sixty years of combined experience.',
-  members: [
-    {
-      role: 'Founder & Principal Strategist',
-      bio: 'Two decades leading marketing for technology and professional-services firms across Asia-Pacific, including regional CMO roles. Leads our strategy and fractional CMO engagements.',
-      portrait: portraitStrategy,
-      portraitAlt: 'Abstract portrait illustration for the Founder & Principal Strategist',
-    },
-    {
-      role: 'Director, Brand & Communications',
-      bio: 'A former agency creative director and communications adviser to ASX-listed companies. Leads brand strategy, content and PR.',
-      portrait: portraitBrand,
-      portraitAlt: 'Abstract portrait illustration for the Director, Brand & Communications',
-    },
-    {
-      role: 'Director, Digital Growth',
-      bio: 'Built and scaled performance-marketing teams for e-commerce and SaaS businesses. Leads web, SEO and channel management.',
-      portrait: portraitGrowth,
-      portraitAlt: 'Abstract portrait illustration for the Director, Digital Growth',
-    },
-  ] satisfies Leader[],
+  members: teamMembers.map(
+    (member, index): Leader => ({
+      role: member.role,
+      bio: member.bio,
+      portrait: portraits[index % portraits.length]!,
+      portraitAlt: `Abstract portrait illustration for the ${member.role}`,
+    }),
+  ),
 };
