@@ -1,0 +1,31 @@
+// GET /objects/uploads/:name -> the uploaded image, with the type detected at upload, nosniff and
+// a year-long immutable cache (a name is never reused). 404 for unknown or malformed names.
+import type { Config } from '@netlify/functions';
+import { UPLOADS_STORE, objectStore } from '../../src/server/blobs.ts';
+import { notFound } from '../../src/server/http/errors.ts';
+import { route } from '../../src/server/http/handler.ts';
+import { isObjectName } from '../../src/server/uploads.ts';
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
+
+export default route({
+  GET: async (_req, ctx) => {
+    const name = ctx.params.name;
+    if (!isObjectName(name)) throw notFound('Image not found');
+    const object = await objectStore(UPLOADS_STORE).get(name);
+    const type = object?.metadata.contentType;
+    if (!object || !type || !IMAGE_TYPES.has(type)) throw notFound('Image not found');
+    return new Response(object.data, {
+      headers: {
+        'Content-Type': type,
+        'Content-Length': String(object.data.byteLength),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        // Opened directly, the image can run nothing and load nothing.
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      },
+    });
+  },
+});
+
+export const config: Config = { path: '/objects/uploads/:name' };

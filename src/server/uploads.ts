@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { JWT_ALG, signingKey } from './auth/keys.ts';
+
+// Article image uploads (spec section 3, "Upload flow"): an admin asks for an upload URL, PUTs the
+// raw bytes to it, and the image is then served from /objects/uploads/{last segment of that URL}.
+// The URL is signed, names its object, expires after 10 minutes and stores at most one object.
+
+/** Spec section 9: images only, at most 10 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
+const AUDIENCE = 'image-upload';
+
+/** Server-made object names: 32 lowercase hex characters, nothing a path could be built from. */
+const OBJECT_NAME = /^[0-9a-f]{32}$/;
+
+export function newObjectName(): string {
+  return crypto.randomBytes(16).toString('hex');
+}
+
+export function isObjectName(name: string | undefined): name is string {
+  return typeof name === 'string' && OBJECT_NAME.test(name);
+}
+
+export const uploadTargetPath = (name: string) => `/api/objects/uploads/${name}`;
+export const objectPublicPath = (name: string) => `/objects/uploads/${name}`;
+
+/** A signed, short-lived upload URL (relative: the browser PUTs to the same origin). */
+export async function createUploadUrl(userId: number): Promise<{ uploadURL: string; name: string }> {
+  const name = newObjectName();
+  const token = await new SignJWT({ uid: userId })
+    .setProtectedHeader({ alg: JWT_ALG, typ: 'JWT' })
+    .setSubject(name)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${UPLOAD_URL_TTL_SECONDS}s`)
+    .sign(signingKey('upload'));
+  return { uploadURL: `${uploadTargetPath(name)}?token=${token}`, name };
+}
+
+/** True when `token` is a valid, unexpired upload token for exactly this object name. */
+export async function verifyUploadToken(token: string | null, name: string): Promise<boolean> {
+  if (!token) return false;
+  try {
+    const { payload } = await jwtVerify(token, signingKey('upload'), {
+      algorithms: [JWT_ALG],
+      audience: AUDIENCE,
+      subject: name,
+      maxTokenAge: UPLOAD_URL_TTL_SECONDS,
+    });
+    return typeof payload.uid === 'number';
+  } catch {
+    return false;
+  }
+}
+
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/avif';
+
+const ascii = (bytes: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(start, start + length));
+
+/**
+ * The image type the bytes themselves declare (their magic numbers), or null. The client's
+ * Content-Type and file name are never trusted; SVG (script-capable XML) is never an image here.
+ * Signatures: https://mimesniff.spec.whatwg.org/#matching-an-image-type-pattern and, for AVIF, the
+ * ISO-BMFF `ftyp` box with an avif/avis brand (https://aomediacodec.github.io/av1-avif/).
+ */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const b = bytes;
+  if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 3) === 'PNG' && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) {
+    return 'image/png';
+  }
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) return 'image/gif';
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') return 'image/webp';
+  if (b.length >= 16 && ascii(b, 4, 4) === 'ftyp') {
+    const boxSize = new DataView(b.buffer, b.byteOffset, b.byteLength).getUint32(0);
+    const end = Math.min(boxSize, b.length);
+    const brands = [ascii(b, 8, 4)];
+    for (let i = 16; i + 4 <= end; i += 4) brands.push(ascii(b, i, 4)); // compatible brands
+    if (brands.some((brand) => brand === 'avif' || brand === 'avis')) return 'image/avif';
+  }
+  return null;
+}
+
+export const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file type: upload a PNG, JPEG, GIF, WebP or AVIF image';
+
+export const TOO_LARGE_MESSAGE = 'File too large: images must be 10 MB or smaller';
+
+/**
+ * The request's raw bytes, or null once they pass `maxBytes` (the declared Content-Length is
+ * checked first, then what actually arrives, since it may be absent or wrong).
+ */
+export async function readBytesWithin(req: Request, maxBytes: number): Promise<Uint8Array | null> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) return null;
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}

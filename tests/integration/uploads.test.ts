@@ -1,0 +1,226 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BlobsServer } from '@netlify/blobs/server';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import issue from '../../netlify/functions/objects-upload.ts';
+import target from '../../netlify/functions/objects-upload-target.ts';
+import serve from '../../netlify/functions/objects-serve.ts';
+import { signingKey } from '../../src/server/auth/keys.ts';
+import { sniffImageType } from '../../src/server/uploads.ts';
+import { call } from '../support/call.ts';
+import { adminSession } from '../support/admin-session.ts';
+
+// A real 1x1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="5"/></svg>');
+
+async function uploadUrl(cookie: string): Promise<{ url: URL; name: string }> {
+  const r = await call(issue, '/api/objects/upload', { method: 'POST', headers: { cookie } });
+  expect(r.status).toBe(200);
+  const url = new URL(r.json.uploadURL, 'http://localhost:4321');
+  return { url, name: url.pathname.split('/').pop()! };
+}
+
+function put(url: URL, body: BodyInit, headers: Record<string, string> = { 'content-type': 'image/png' }) {
+  const name = url.pathname.split('/').pop()!;
+  return call(target, url.pathname + url.search, { method: 'PUT', rawBody: body, headers, params: { name } });
+}
+
+describe('POST /api/objects/upload', () => {
+  it('needs an admin session', async () => {
+    expect((await call(issue, '/api/objects/upload', { method: 'POST' })).status).toBe(401);
+    expect((await call(issue, '/api/objects/upload', { method: 'POST', headers: { cookie: 'session=forged.token.here' } })).status).toBe(401);
+  });
+
+  it('answers a signed, per-upload URL whose last path segment names the object', async () => {
+    const { cookie } = await adminSession();
+    const a = await uploadUrl(cookie);
+    const b = await uploadUrl(cookie);
+    expect(a.url.pathname).toMatch(/^\/api\/objects\/uploads\/[0-9a-f]{32}$/);
+    expect(a.url.searchParams.get('token')).toBeTruthy();
+    expect(a.name).not.toBe(b.name);
+  });
+
+  it('refuses a cross-site request', async () => {
+    const { cookie } = await adminSession();
+    expect((await call(issue, '/api/objects/upload', { method: 'POST', headers: { cookie, origin: 'https://evil.example' } })).status).toBe(403);
+  });
+});
+
+describe('PUT to the upload URL, then GET /objects/uploads/:name', () => {
+  it('stores a PNG and serves it with its detected type, nosniff and an immutable cache', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    // The client's type is not what decides: a PNG sent as octet-stream is still a PNG.
+    const r = await put(url, PNG, { 'content-type': 'application/octet-stream' });
+    expect(r.status).toBe(201);
+    expect(r.json).toEqual({ objectPath: `/objects/uploads/${name}`, contentType: 'image/png', size: PNG.length });
+
+    const res = await serve(new Request(`http://localhost:4321/objects/uploads/${name}`), { params: { name } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('is single use', async () => {
+    const { cookie } = await adminSession();
+    const { url } = await uploadUrl(cookie);
+    expect((await put(url, PNG)).status).toBe(201);
+    const again = await put(url, PNG);
+    expect(again.status).toBe(409);
+    expect(again.json.error).toMatch(/already been used/);
+  });
+
+  it('refuses SVG, text renamed .png and empty bodies with 415 and a clear message, storing nothing', async () => {
+    const { cookie } = await adminSession();
+    for (const [label, body, type] of [
+      ['svg', SVG, 'image/svg+xml'],
+      ['text as png', Buffer.from('just some text, honestly a PNG'), 'image/png'],
+      ['empty', Buffer.alloc(0), 'image/png'],
+    ] as const) {
+      const { url, name } = await uploadUrl(cookie);
+      const r = await put(url, body, { 'content-type': type });
+      expect(r.status, label).toBe(415);
+      expect(r.json.error).toMatch(/PNG, JPEG, GIF, WebP or AVIF/);
+      expect((await call(serve, `/objects/uploads/${name}`, { params: { name } })).status, label).toBe(404);
+    }
+  });
+
+  it('refuses more than 10 MB with 413, by Content-Length and by the bytes that arrive', async () => {
+    const { cookie } = await adminSession();
+    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
+    const declared = await uploadUrl(cookie);
+    const r = await put(declared.url, big);
+    expect(r.status).toBe(413);
+    expect(r.json.error).toMatch(/10 MB/);
+
+    const streamed = await uploadUrl(cookie);
+    const body = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < 11; i++) c.enqueue(new Uint8Array(1024 * 1024));
+        c.close();
+      },
+    });
+    const req = new Request(`http://localhost:4321${streamed.url.pathname}${streamed.url.search}`, { method: 'PUT', body, duplex: 'half' } as RequestInit);
+    expect((await target(req, { params: { name: streamed.name } })).status).toBe(413);
+
+    // Exactly 10 MB is allowed.
+    const exact = await uploadUrl(cookie);
+    const ok = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 - PNG.length)]);
+    expect((await put(exact.url, ok)).status).toBe(201);
+  });
+
+  it('refuses a missing, forged, expired or other-object token with 401', async () => {
+    const { cookie, user } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const token = url.searchParams.get('token')!;
+    const base = `http://localhost:4321/api/objects/uploads/${name}`;
+    const expired = await new SignJWT({ uid: user.id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(name)
+      .setAudience('image-upload')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 11 * 60)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(signingKey('upload'));
+    const sessionKeyed = await new SignJWT({ uid: user.id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(name)
+      .setAudience('image-upload')
+      .setExpirationTime('5m')
+      .sign(signingKey('session'));
+    const other = await uploadUrl(cookie);
+    for (const [label, u] of [
+      ['missing', new URL(base)],
+      ['forged', new URL(`${base}?token=${token.slice(0, -4)}AAAA`)],
+      ['expired', new URL(`${base}?token=${expired}`)],
+      ['session key', new URL(`${base}?token=${sessionKeyed}`)],
+      ['token of another object', new URL(`${base}?token=${other.url.searchParams.get('token')}`)],
+    ] as const) {
+      const r = await put(u, PNG);
+      expect(r.status, label).toBe(401);
+      expect(r.json.error).toMatch(/invalid or has expired/);
+    }
+    // None of that used the URL up.
+    expect((await put(url, PNG)).status).toBe(201);
+  });
+
+  it('refuses a cross-site PUT', async () => {
+    const { cookie } = await adminSession();
+    const { url } = await uploadUrl(cookie);
+    expect((await put(url, PNG, { 'content-type': 'image/png', origin: 'https://evil.example' })).status).toBe(403);
+  });
+
+  it('answers 404 for unknown and malformed names', async () => {
+    for (const name of ['0123456789abcdef0123456789abcdef', '..', '..%2F..%2Fetc%2Fpasswd', 'ABCDEF0123456789ABCDEF0123456789', 'x.png']) {
+      const r = await call(serve, `/objects/uploads/${encodeURIComponent(name)}`, { params: { name } });
+      expect(r.status, name).toBe(404);
+      expect(r.json).toEqual({ error: 'Image not found' });
+    }
+    const r = await call(target, '/api/objects/uploads/..', { method: 'PUT', rawBody: PNG, params: { name: '..' } });
+    expect(r.status).toBe(404);
+  });
+});
+
+describe('under a Netlify Blobs context (as on Netlify and in the local runtime)', () => {
+  let server: BlobsServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blobs-test-'));
+    const token = crypto.randomBytes(8).toString('hex');
+    server = new BlobsServer({ directory: dir, token, logger: () => {} });
+    const { port } = await server.start();
+    const context = { edgeURL: `http://127.0.0.1:${port}`, uncachedEdgeURL: `http://127.0.0.1:${port}`, siteID: 'test-site', token, primaryRegion: 'us-east-2' };
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
+  });
+  afterAll(async () => {
+    delete process.env.NETLIFY_BLOBS_CONTEXT;
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores in the blob store, once, and serves from it', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    expect((await put(url, PNG)).status).toBe(201);
+    expect((await put(url, PNG)).status).toBe(409);
+    const res = await serve(new Request(`http://localhost:4321/objects/uploads/${name}`), { params: { name } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    // It went to the blob server's folder, not the file store.
+    expect(fs.readdirSync(dir, { recursive: true }).some((f) => String(f).includes(name))).toBe(true);
+  });
+});
+
+describe('sniffImageType', () => {
+  const pad = (head: number[] | string, n = 32) => {
+    const b = typeof head === 'string' ? Buffer.from(head, 'latin1') : Buffer.from(head);
+    return new Uint8Array(Buffer.concat([b, Buffer.alloc(Math.max(0, n - b.length))]));
+  };
+  it('recognises the five image types by their bytes', () => {
+    expect(sniffImageType(new Uint8Array(PNG))).toBe('image/png');
+    expect(sniffImageType(pad([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(sniffImageType(pad('GIF89a'))).toBe('image/gif');
+    expect(sniffImageType(pad('GIF87a'))).toBe('image/gif');
+    expect(sniffImageType(pad('RIFF\x24\x00\x00\x00WEBPVP8 '))).toBe('image/webp');
+    expect(sniffImageType(pad('\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1miaf'))).toBe('image/avif');
+    expect(sniffImageType(pad('\x00\x00\x00\x1cftypmif1\x00\x00\x00\x00mif1avifmiaf'))).toBe('image/avif');
+  });
+  it('refuses everything else', () => {
+    expect(sniffImageType(pad('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
+    expect(sniffImageType(pad('<?xml version="1.0"?><svg>'))).toBeNull();
+    expect(sniffImageType(pad('\x00\x00\x00\x1cftypheic\x00\x00\x00\x00mif1heic'))).toBeNull();
+    expect(sniffImageType(pad('RIFF\x24\x00\x00\x00WAVEfmt '))).toBeNull();
+    expect(sniffImageType(pad('BM'))).toBeNull();
+    expect(sniffImageType(pad([0x89, 0x50, 0x4e, 0x47]))).toBeNull(); // truncated PNG signature
+    expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
