@@ -9,6 +9,9 @@ import {
   listPublishedArticleLinks,
   listPublishedArticlesForFeed,
 } from '../../src/server/repositories/articles.ts';
+import { GET as sitemapGet, staticPaths } from '../../src/pages/sitemap.xml.ts';
+import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
+import { GET as robotsGet } from '../../src/pages/robots.txt.ts';
 import { call } from '../support/call.ts';
 
 // Other test files share the database and may add articles of their own: every assertion here is
@@ -148,5 +151,61 @@ describe('public article API (visitor, no session)', () => {
     const r = await call(articles, '/api/articles');
     if (r.status === 200) expect(mine(r.json as { title: string }[]).map((a) => a.title)).not.toContain(draft.title);
     else expect([401, 403]).toContain(r.status);
+  });
+});
+
+// The sitemap, feed and robots routes are plain Astro endpoints: called here with the two context
+// fields they read, against the same database.
+const SITE = new URL('https://surgere.example');
+const endpointContext = (path: string) => ({ site: SITE, url: new URL(path, SITE) }) as unknown as Parameters<typeof sitemapGet>[0];
+
+describe('/sitemap.xml', () => {
+  it('lists the static pages and every published article with lastmod, CDN-cacheable', async () => {
+    const res = await sitemapGet(endpointContext('/sitemap.xml'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(res.headers.get('netlify-cache-tag')).toBe('articles');
+    expect(res.headers.get('netlify-cdn-cache-control')).toContain('stale-while-revalidate');
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    for (const path of ['/', '/about', '/services', '/packages', '/partners', '/insights', '/contact', '/cookie-policy', '/privacy-policy', '/terms-of-use']) {
+      expect(xml).toContain(`<loc>${new URL(path, SITE).href}</loc>`);
+    }
+    expect(staticPaths()).not.toContain('/admin');
+    expect(xml).toContain(`<url><loc>https://surgere.example/insights/${newer.id}</loc><lastmod>${newer.updatedAt.toISOString()}</lastmod></url>`);
+    expect(xml).toContain(`<loc>https://surgere.example/insights/slugged-${RUN}</loc>`);
+    expect(xml).not.toContain(`/insights/${draft.id}<`);
+    expect(xml).not.toContain(`draft-${RUN}`);
+  });
+});
+
+describe('/insights/rss.xml', () => {
+  it('carries the published articles with their full, sanitised body', async () => {
+    const hostile = await insertArticle({
+      title: `Hostile <b>&</b> ${RUN}`,
+      content: '<p>Kept</p><script>window.__xss=1</script><img src=x onerror="window.__xss=1"><a href="javascript:alert(1)">j</a>',
+    });
+    const res = await rssGet(endpointContext('/insights/rss.xml'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect(res.headers.get('netlify-cache-tag')).toBe('articles');
+    const xml = await res.text();
+    expect(xml).toContain('<atom:link href="https://surgere.example/insights/rss.xml" rel="self" type="application/rss+xml" />');
+    const item = xml.split('<item>').find((chunk) => chunk.includes(`#article-${hostile.id}<`));
+    expect(item).toBeDefined();
+    expect(item).toContain(`<title>Hostile &lt;b&gt;&amp;&lt;/b&gt; ${RUN}</title>`);
+    expect(item).toContain(`<link>https://surgere.example/insights/${hostile.id}</link>`);
+    expect(item).toContain('<content:encoded>&lt;p&gt;Kept&lt;/p&gt;&lt;a&gt;j&lt;/a&gt;</content:encoded>');
+    expect(xml).not.toContain(draft.title);
+    expect(xml).not.toMatch(/<script|onerror/i);
+  });
+});
+
+describe('/robots.txt', () => {
+  it('points crawlers at the absolute sitemap URL and away from the admin panel', async () => {
+    const res = await robotsGet(endpointContext('/robots.txt'));
+    const text = await res.text();
+    expect(text).toContain('Sitemap: https://surgere.example/sitemap.xml');
+    expect(text).toContain('Disallow: /admin');
   });
 });

@@ -1,0 +1,11 @@
+/** Text and attribute escaping for the hand-written XML of the sitemap and the RSS feed. */
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+// XML 1.0 allows only tab, newline, carriage return and U+0020 and above (minus surrogates and
+// U+FFFE/U+FFFF); a stray control character from a pasted article would make the whole feed invalid.
+const INVALID_XML_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function escapeXml(value: string): string {
+  return value.replace(INVALID_XML_CHARS, '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
