@@ -1,0 +1,215 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import articles from '../../netlify/functions/articles.ts';
+import { call } from '../support/call.ts';
+import { adminSession } from '../support/admin-session.ts';
+
+const RUN = crypto.randomBytes(4).toString('hex');
+
+/** What the admin panel sends on save (spec section 7). */
+function payload(overrides: Record<string, unknown> = {}) {
+  return {
+    title: `Pricing for growth ${RUN}`,
+    description: 'How to price when you scale.',
+    content: '<h2>Why</h2><p>Some <b><strong>bold</strong></b> and <a href="https://example.com">a link</a>.</p>',
+    author: 'Admin',
+    category: 'Thought Leadership',
+    imageUrl: '',
+    youtubeUrl: '',
+    readTime: '5 min read',
+    metaTitle: '',
+    metaDescription: '',
+    tags: ['pricing', 'growth'],
+    slug: '',
+    isFeatured: false,
+    isPublished: true,
+    publishedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+const create = (cookie: string, body: unknown) => call(articles, '/api/articles', { method: 'POST', body, headers: { cookie } });
+const get = (id: number, cookie?: string) =>
+  call(articles, `/api/articles/${id}`, { params: { id: String(id) }, ...(cookie ? { headers: { cookie } } : {}) });
+
+describe('article writes need an admin session', () => {
+  it('answers 401 to POST, PUT and DELETE without one, and changes nothing', async () => {
+    const { cookie } = await adminSession();
+    const existing = (await create(cookie, payload())).json;
+    expect((await call(articles, '/api/articles', { method: 'POST', body: payload() })).status).toBe(401);
+    const put = await call(articles, `/api/articles/${existing.id}`, { method: 'PUT', body: payload({ title: 'Hijacked' }), params: { id: String(existing.id) } });
+    expect(put.status).toBe(401);
+    const del = await call(articles, `/api/articles/${existing.id}`, { method: 'DELETE', params: { id: String(existing.id) }, headers: { cookie: 'session=forged' } });
+    expect(del.status).toBe(401);
+    expect((await get(existing.id)).json.title).toBe(existing.title);
+  });
+
+  it('refuses a cross-site write even with the session cookie', async () => {
+    const { cookie } = await adminSession();
+    const r = await call(articles, '/api/articles', { method: 'POST', body: payload(), headers: { cookie, origin: 'https://evil.example' } });
+    expect(r.status).toBe(403);
+  });
+
+  it('answers 415 to a write that is not JSON', async () => {
+    const { cookie } = await adminSession();
+    const r = await call(articles, '/api/articles', { method: 'POST', rawBody: 'title=x', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(r.status).toBe(415);
+  });
+});
+
+describe('article CRUD', () => {
+  it('creates with defaults, sanitises the HTML and stores empty optional fields as null', async () => {
+    const { cookie } = await adminSession();
+    const r = await create(
+      cookie,
+      payload({
+        content: '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <u>u</u></p><img src=x onerror=alert(1)>',
+        author: '',
+        category: undefined,
+        tags: [' pricing ', '', 'growth'],
+        slug: `pricing-${RUN}`,
+      }),
+    );
+    expect(r.status).toBe(201);
+    const a = r.json;
+    expect(a).toMatchObject({
+      title: `Pricing for growth ${RUN}`,
+      author: 'Admin',
+      category: 'Thought Leadership',
+      imageUrl: null,
+      youtubeUrl: null,
+      metaTitle: null,
+      metaDescription: null,
+      tags: ['pricing', 'growth'],
+      slug: `pricing-${RUN}`,
+      isFeatured: false,
+      isPublished: true,
+    });
+    expect(a.content).not.toMatch(/script|onclick|onerror|javascript|<img/i);
+    expect(a.content).toContain('<u>u</u>');
+    expect(typeof a.id).toBe('number');
+  });
+
+  it('sets publishedAt to the time of each save', async () => {
+    const { cookie } = await adminSession();
+    const before = Date.now();
+    const withoutDate = await create(cookie, { ...payload(), publishedAt: undefined });
+    expect(new Date(withoutDate.json.publishedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const sent = '2026-11-22T10:00:00.000Z';
+    const withDate = await create(cookie, payload({ publishedAt: sent }));
+    expect(new Date(withDate.json.publishedAt).toISOString()).toBe(sent);
+  });
+
+  it('updates every field with PUT and answers the new article', async () => {
+    const { cookie } = await adminSession();
+    const { id } = (await create(cookie, payload())).json;
+    const r = await call(articles, `/api/articles/${id}`, {
+      method: 'PUT',
+      params: { id: String(id) },
+      headers: { cookie },
+      body: payload({
+        title: `Edited ${RUN}`,
+        category: 'Events & Announcements',
+        imageUrl: '/objects/uploads/0123456789abcdef0123456789abcdef',
+        youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        metaTitle: 'Meta',
+        isFeatured: true,
+        isPublished: false,
+        tags: [],
+      }),
+    });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({
+      id,
+      title: `Edited ${RUN}`,
+      category: 'Events & Announcements',
+      imageUrl: '/objects/uploads/0123456789abcdef0123456789abcdef',
+      isFeatured: true,
+      isPublished: false,
+      tags: [],
+    });
+    expect(new Date(r.json.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(r.json.createdAt).getTime());
+  });
+
+  it('deletes, then answers 404 for the gone article', async () => {
+    const { cookie } = await adminSession();
+    const { id } = (await create(cookie, payload())).json;
+    const del = await call(articles, `/api/articles/${id}`, { method: 'DELETE', params: { id: String(id) }, headers: { cookie } });
+    expect(del.status).toBe(200);
+    expect((await get(id, cookie)).status).toBe(404);
+    const again = await call(articles, `/api/articles/${id}`, { method: 'DELETE', params: { id: String(id) }, headers: { cookie } });
+    expect(again.status).toBe(404);
+    expect(again.json).toEqual({ error: 'Article not found' });
+  });
+
+  it('answers 404 to PUT and DELETE of unknown or malformed ids', async () => {
+    const { cookie } = await adminSession();
+    for (const id of ['2147483000', 'abc', '-1', '0']) {
+      expect((await call(articles, `/api/articles/${id}`, { method: 'PUT', params: { id }, headers: { cookie }, body: payload() })).status, id).toBe(404);
+      expect((await call(articles, `/api/articles/${id}`, { method: 'DELETE', params: { id }, headers: { cookie } })).status, id).toBe(404);
+    }
+  });
+
+  it('answers 400 naming each bad field', async () => {
+    const { cookie } = await adminSession();
+    const r = await create(cookie, {
+      title: '',
+      description: 'x'.repeat(1001),
+      category: 'Gossip',
+      imageUrl: 'javascript:alert(1)',
+      readTime: '',
+      tags: 'a,b',
+      slug: 'Not A Slug',
+      isFeatured: 'yes',
+      publishedAt: 'yesterday',
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe('Invalid request');
+    expect(Object.keys(r.json.issues).sort()).toEqual(
+      ['category', 'description', 'imageUrl', 'isFeatured', 'publishedAt', 'readTime', 'slug', 'tags', 'title'].sort(),
+    );
+    expect(r.json.issues.title).toBe('Required');
+    expect(r.json.issues.category).toMatch(/Thought Leadership/);
+  });
+
+  it('answers 409 on the slug field when another article has the slug', async () => {
+    const { cookie } = await adminSession();
+    const slug = `taken-${RUN}`;
+    expect((await create(cookie, payload({ slug }))).status).toBe(201);
+    const r = await create(cookie, payload({ slug }));
+    expect(r.status).toBe(409);
+    expect(r.json.issues).toEqual({ slug: 'Another article already uses this slug' });
+  });
+});
+
+describe('drafts are for admins only', () => {
+  it('hides a draft from anonymous GETs and shows it to an admin', async () => {
+    const { cookie } = await adminSession();
+    const draft = (await create(cookie, payload({ title: `Draft ${RUN}`, isPublished: false }))).json;
+    const published = (await create(cookie, payload({ title: `Live ${RUN}` }))).json;
+
+    const anonList = await call(articles, '/api/articles');
+    expect(anonList.status).toBe(200);
+    expect(anonList.json.map((a: { id: number }) => a.id)).toContain(published.id);
+    expect(anonList.json.map((a: { id: number }) => a.id)).not.toContain(draft.id);
+    expect(anonList.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(anonList.headers.get('netlify-vary')).toMatch(/cookie=session/);
+
+    const publishedOnly = await call(articles, '/api/articles?published=true', { headers: { cookie } });
+    expect(publishedOnly.json.map((a: { id: number }) => a.id)).not.toContain(draft.id);
+
+    const adminList = await call(articles, '/api/articles', { headers: { cookie } });
+    expect(adminList.json.map((a: { id: number }) => a.id)).toEqual(expect.arrayContaining([draft.id, published.id]));
+    expect(adminList.headers.get('cache-control')).toBe('no-store');
+
+    expect((await get(draft.id)).status).toBe(404);
+    expect((await get(draft.id, 'session=forged.token.value')).status).toBe(404);
+    const adminDraft = await get(draft.id, cookie);
+    expect(adminDraft.status).toBe(200);
+    expect(adminDraft.json.isPublished).toBe(false);
+    expect(adminDraft.headers.get('cache-control')).toBe('no-store');
+    const anonPublished = await get(published.id);
+    expect(anonPublished.status).toBe(200);
+    expect(anonPublished.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage/);
+  });
+});
