@@ -1,0 +1,60 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { Article, ArticleInput } from '../../../src/schemas/article.ts';
+import { E2E_ADMIN } from './admin-credentials.ts';
+
+// Admin API calls for e2e tests that need content set up (or cleaned away) without the admin UI:
+//
+//   test('...', async ({ request, page }) => {
+//     const article = await createArticle(request, { title: 'A draft', isPublished: false });
+//     ...
+//     await deleteArticle(request, article.id);
+//   });
+//
+// The `request` fixture keeps its own cookies, so signing in here never touches the page's
+// session. Every test shares the one e2e admin, and the admin tests log out and change the
+// password, which ends every earlier session of that admin (by design): so each call signs in again
+// once if its session was ended under it.
+
+/** Signs the request context in as the e2e admin (the session cookie stays in the context). */
+export async function adminLogin(request: APIRequestContext): Promise<void> {
+  const r = await request.post('/api/auth/login', { data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(r.status(), `admin login: ${await r.text()}`).toBe(200);
+}
+
+async function asAdmin(request: APIRequestContext, send: () => ReturnType<APIRequestContext['fetch']>) {
+  let r = await send();
+  if (r.status() === 401) {
+    await adminLogin(request);
+    r = await send();
+  }
+  return r;
+}
+
+let counter = 0;
+
+/** Creates an article through POST /api/articles; anything not given gets a unique, valid default. */
+export async function createArticle(request: APIRequestContext, payload: Partial<ArticleInput> = {}): Promise<Article> {
+  const unique = `${Date.now().toString(36)}-${process.pid}-${++counter}`;
+  const data: ArticleInput = {
+    title: `E2E article ${unique}`,
+    description: 'An article made by an end-to-end test.',
+    content: '<p>Made by an end-to-end test.</p>',
+    author: 'Admin',
+    category: 'Thought Leadership',
+    readTime: '3 min read',
+    tags: [],
+    isFeatured: false,
+    isPublished: true,
+    publishedAt: new Date().toISOString(),
+    ...payload,
+  };
+  const r = await asAdmin(request, () => request.post('/api/articles', { data }));
+  expect(r.status(), `create article: ${await r.text()}`).toBe(201);
+  return (await r.json()) as Article;
+}
+
+/** Deletes an article through DELETE /api/articles/:id (an already deleted one is fine). */
+export async function deleteArticle(request: APIRequestContext, id: number): Promise<void> {
+  const r = await asAdmin(request, () => request.delete(`/api/articles/${id}`));
+  expect([200, 404], `delete article ${id}: ${await r.text()}`).toContain(r.status());
+}
