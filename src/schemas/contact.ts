@@ -2,17 +2,11 @@
  * The enquiry (contact) schema: the 'Get in Touch' dialog, the /contact form and
  * POST /api/contacts all validate with it (spec sections 3 and 5).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { CONTACT_LIMITS } from './contact-limits';
 import { emailField, honeypotField, optionalText, requiredText } from './fields';
 
-export const CONTACT_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  company: 200,
-  message: 5000,
-  context: 200,
-} as const;
+export { CONTACT_LIMITS, contactFormFields, type ContactFormField } from './contact-limits';
 
 export const contactSchema = z.object({
   firstName: requiredText(CONTACT_LIMITS.name),
@@ -35,7 +29,3 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>;
 /** What the server stores (trimmed, validated). */
 export type Contact = z.infer<typeof contactSchema>;
-
-/** The fields a person types in, in form order. */
-export const contactFormFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'message'] as const;
-export type ContactFormField = (typeof contactFormFields)[number];

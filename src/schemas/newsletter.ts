@@ -1,5 +1,5 @@
 /** The newsletter sign-up schema: the newsletter island and POST /api/newsletter. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField, honeypotField } from './fields';
 
 export const newsletterSchema = z.object({

@@ -1,12 +1,12 @@
 /**
- * The page's single 'Get in Touch' dialog (spec section 2), mounted once by
- * BaseLayout and opened through the enquiry store (src/stores/enquiry.ts).
- * Radix Dialog provides the focus trap, Escape, scroll lock and aria wiring.
+ * The 'Get in Touch' dialog itself (spec section 2), loaded by EnquiryDialog on
+ * first open. Radix Dialog provides the focus trap, Escape, scroll lock and aria wiring.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useStore } from '@nanostores/react';
 import { $enquiry, closeEnquiry } from '../../stores/enquiry';
 import { CloseIcon } from '../ui/Icons';
+import { Tooltip, TooltipProvider } from '../ui/Tooltip';
 import EnquiryForm from './EnquiryForm';
 
 interface Props {
@@ -14,7 +14,7 @@ interface Props {
   description: string;
 }
 
-export default function EnquiryDialog({ title, description }: Props) {
+export default function EnquiryDialogContent({ title, description }: Props) {
   const { open, context, returnFocus } = useStore($enquiry);
 
   return (
@@ -39,12 +39,16 @@ export default function EnquiryDialog({ title, description }: Props) {
           <Dialog.Title className="pr-10 font-display text-2xl font-semibold text-brand-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 mb-6 text-sm text-ink-600">{description}</Dialog.Description>
           {context && <EnquiryForm context={context} onSuccess={closeEnquiry} />}
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute right-4 top-4 rounded-control p-2 text-ink-600 hover:bg-ink-100 hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <CloseIcon />
-          </Dialog.Close>
+          <TooltipProvider>
+            <Tooltip label="Close">
+              <Dialog.Close
+                aria-label="Close"
+                className="absolute right-4 top-4 rounded-control p-2 text-ink-600 hover:bg-ink-100 hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <CloseIcon />
+              </Dialog.Close>
+            </Tooltip>
+          </TooltipProvider>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -4,11 +4,12 @@
  * (src/schemas/contact.ts); the server's 400 issues are shown beside the fields too.
  */
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { contactFormFields, contactSchema, CONTACT_LIMITS, type ContactFormField } from '../../schemas/contact';
-import { fieldIssues } from '../../schemas/fields';
-import { ApiError, describeFailure, postJson } from '../../lib/api-client';
+import { contactFormFields, CONTACT_LIMITS, type ContactFormField } from '../../schemas/contact-limits';
 import { toast } from '../../stores/toasts';
 import type { EnquiryContext } from '../../stores/enquiry';
+
+/** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
+const loadSubmit = () => import('./submit-enquiry');
 
 type Values = Record<ContactFormField, string>;
 type Errors = Partial<Record<ContactFormField, string>>;
@@ -70,28 +71,34 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
     if (pending) return;
 
     const payload = { ...values, ...context, website };
-    const parsed = contactSchema.safeParse(payload);
-    if (!parsed.success) {
-      showErrors(fieldIssues(parsed.error) as Errors);
+    let submit: Awaited<ReturnType<typeof loadSubmit>>;
+    try {
+      submit = await loadSubmit();
+    } catch {
+      // The submit chunk itself failed to load (offline, a new deploy).
+      toast({ title: 'Failed to send message', description: 'Please try again later.', variant: 'destructive' });
+      return;
+    }
+
+    const invalid = submit.validateEnquiry(payload);
+    if (invalid) {
+      showErrors(invalid as Errors);
       return;
     }
 
     setPending(true);
-    try {
-      await postJson('/api/contacts', payload);
+    const result = await submit.sendEnquiry(payload);
+    setPending(false);
+    if (result.ok) {
       setValues(empty);
       setErrors({});
       toast({ title: 'Message sent successfully!', description: "We'll get back to you within 24 hours." });
       onSuccess?.();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const issues = error.fieldIssues as Errors;
-        if (contactFormFields.some((name) => issues[name])) showErrors(issues);
-      }
-      toast({ title: 'Failed to send message', description: describeFailure(error), variant: 'destructive' });
-    } finally {
-      setPending(false);
+      return;
     }
+    const issues = result.issues as Errors;
+    if (contactFormFields.some((name) => issues[name])) showErrors(issues);
+    toast({ title: 'Failed to send message', description: result.message, variant: 'destructive' });
   }
 
   const renderError = (name: ContactFormField) =>
@@ -107,7 +114,7 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-busy={pending}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={() => void loadSubmit()} className="grid gap-5 sm:grid-cols-2" aria-busy={pending}>
       {fields.map((field) => (
         <div key={field.name} className={field.wide ? 'sm:col-span-2' : undefined}>
           <label htmlFor={fieldId(field.name)} className="mb-1.5 block text-sm font-medium text-ink-800">

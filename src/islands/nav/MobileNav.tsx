@@ -1,81 +1,45 @@
 /**
- * The small-screen navigation drawer (spec section 2): a right-side panel 300px
- * wide (400px from sm up) built on Radix Dialog, so focus stays inside, Escape
- * closes it and the page behind is inert. Choosing a link closes it.
- * Hydrated client:media below the md breakpoint only; on wider screens the
- * header's static links are shown and this button is hidden.
+ * The small-screen menu button. Hydrated client:media below the md breakpoint
+ * only; on wider screens the header's static links show and this is hidden.
+ * The drawer (Radix Dialog) is fetched on the first tap, or as soon as the
+ * button is hovered or focused, so it stays out of the page's initial JavaScript.
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
-import { isCurrentPath } from '../../lib/paths';
-import { CloseIcon, MenuIcon } from '../ui/Icons';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { MenuIcon } from '../ui/Icons';
+import type { DrawerProps } from './MobileDrawer';
 
-interface Link {
-  label: string;
-  href: string;
-}
+const loadDrawer = () => import('./MobileDrawer');
+const MobileDrawer = lazy(loadDrawer);
 
-interface Props {
-  links: readonly Link[];
-  contact: Link;
-  currentPath: string;
-  firmName: string;
-}
-
-export default function MobileNav({ links, contact, currentPath, firmName }: Props) {
+export default function MobileNav(props: DrawerProps) {
   const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? 'mobile-drawer' : undefined}
+        onPointerEnter={() => void loadDrawer()}
+        onFocus={() => void loadDrawer()}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
         className="inline-flex items-center justify-center rounded-control p-2.5 text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <MenuIcon width={24} height={24} />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="drawer-content fixed inset-y-0 right-0 z-[60] flex w-[300px] max-w-full flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none sm:w-[400px]"
-        >
-          <div className="flex h-header items-center justify-between border-b border-ink-200 px-5">
-            <Dialog.Title className="font-display text-xl font-semibold text-brand-900">{firmName}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close menu"
-              className="rounded-control p-2.5 text-ink-700 hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
-              <CloseIcon width={24} height={24} />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Main" className="flex flex-1 flex-col gap-1 p-4">
-            {links.map((link) => {
-              const current = isCurrentPath(currentPath, link.href);
-              return (
-                <a
-                  key={link.href}
-                  href={link.href}
-                  aria-current={current ? 'page' : undefined}
-                  onClick={() => setOpen(false)}
-                  className={`rounded-control px-4 py-3 text-lg font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                    current ? 'bg-brand-50 text-brand-800' : 'text-ink-800 hover:bg-ink-50'
-                  }`}
-                >
-                  {link.label}
-                </a>
-              );
-            })}
-            <a
-              href={contact.href}
-              aria-current={isCurrentPath(currentPath, contact.href) ? 'page' : undefined}
-              onClick={() => setOpen(false)}
-              className="mt-4 inline-flex items-center justify-center rounded-control bg-brand-700 px-5 py-3 text-lg font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
-              {contact.label}
-            </a>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {requested && (
+        <Suspense fallback={null}>
+          <MobileDrawer {...props} open={open} setOpen={setOpen} triggerRef={triggerRef} />
+        </Suspense>
+      )}
+    </>
   );
 }

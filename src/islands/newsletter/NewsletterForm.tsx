@@ -4,10 +4,10 @@
  * It posts { email, website } to /api/newsletter, validated with the shared schema.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { newsletterSchema } from '../../schemas/newsletter';
-import { fieldIssues } from '../../schemas/fields';
-import { describeFailure, postJson } from '../../lib/api-client';
 import { toast } from '../../stores/toasts';
+
+/** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
+const loadSubmit = () => import('./submit-newsletter');
 
 interface Props {
   /** Visible heading; defaults suit the insights page. */
@@ -33,21 +33,27 @@ export default function NewsletterForm({
     event.preventDefault();
     if (pending) return;
     const payload = { email, website };
-    const parsed = newsletterSchema.safeParse(payload);
-    if (!parsed.success) {
-      setError(fieldIssues(parsed.error).email ?? 'Required');
+    let submit: Awaited<ReturnType<typeof loadSubmit>>;
+    try {
+      submit = await loadSubmit();
+    } catch {
+      // The submit chunk itself failed to load (offline, a new deploy).
+      toast({ title: 'Subscription failed', description: 'Please try again later.', variant: 'destructive' });
       return;
     }
-    setError(null);
+
+    const invalid = submit.validateNewsletter(payload);
+    setError(invalid);
+    if (invalid) return;
+
     setPending(true);
-    try {
-      await postJson('/api/newsletter', payload);
+    const failure = await submit.subscribe(payload);
+    setPending(false);
+    if (failure === null) {
       setEmail('');
       toast({ title: 'Successfully subscribed!', description: "You'll receive our weekly marketing insights." });
-    } catch (failure) {
-      toast({ title: 'Subscription failed', description: describeFailure(failure), variant: 'destructive' });
-    } finally {
-      setPending(false);
+    } else {
+      toast({ title: 'Subscription failed', description: failure, variant: 'destructive' });
     }
   }
 
@@ -57,7 +63,7 @@ export default function NewsletterForm({
         {title}
       </Heading>
       <p className="mt-2 text-ink-600">{description}</p>
-      <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
+      <form noValidate onSubmit={onSubmit} onFocus={() => void loadSubmit()} aria-labelledby={`${id}-title`} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex-1">
           <label htmlFor={`${id}-email`} className="sr-only">
             Email address

@@ -1,59 +1,23 @@
 /**
- * The page's one toast region, fed by the toast store (src/stores/toasts.ts).
- * Radix Toast carries the spec's numbers (section 9): 5000 ms, swipe right past
- * 50 px, F8 focuses the region (Radix's default hotkey), one toast at a time,
- * viewport max width 420px from md up.
+ * The page's toast region, fed by the toast store (src/stores/toasts.ts).
+ * The Radix region (ToastRegion) is fetched with the first toast and then stays
+ * mounted, keeping it out of each page's initial JavaScript.
  */
-import * as RadixToast from '@radix-ui/react-toast';
 import { useStore } from '@nanostores/react';
-import { $toasts, dismissToast, TOAST_DURATION } from '../../stores/toasts';
-import { CloseIcon } from '../ui/Icons';
+import { lazy, Suspense } from 'react';
+import { $toasts } from '../../stores/toasts';
 
-export const TOAST_SWIPE_THRESHOLD = 50;
+const ToastRegion = lazy(() => import('./ToastRegion'));
+
+let requested = false;
 
 export default function Toaster() {
   const toasts = useStore($toasts);
-
+  if (toasts.length > 0) requested = true;
+  if (!requested) return null;
   return (
-    <RadixToast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
-      {toasts.map((item) => (
-        <RadixToast.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(item.id);
-          }}
-          type={item.variant === 'destructive' ? 'foreground' : 'background'}
-          data-variant={item.variant}
-          className={`toast group pointer-events-auto relative flex w-full items-start gap-3 rounded-card border p-4 pr-10 shadow-xl ${
-            item.variant === 'destructive'
-              ? 'border-danger-700 bg-danger-700 text-white'
-              : 'border-ink-200 bg-white text-ink-900'
-          }`}
-        >
-          <div className="grid gap-1">
-            <RadixToast.Title className="text-sm font-semibold">{item.title}</RadixToast.Title>
-            {item.description && (
-              <RadixToast.Description
-                className={`text-sm ${item.variant === 'destructive' ? 'text-white' : 'text-ink-600'}`}
-              >
-                {item.description}
-              </RadixToast.Description>
-            )}
-          </div>
-          <RadixToast.Close
-            aria-label="Close notification"
-            className={`absolute right-2 top-2 rounded-control p-1.5 focus-visible:outline-2 focus-visible:outline-offset-2 ${
-              item.variant === 'destructive'
-                ? 'text-white hover:bg-white/15 focus-visible:outline-white'
-                : 'text-ink-600 hover:bg-ink-100 focus-visible:outline-brand-600'
-            }`}
-          >
-            <CloseIcon width={16} height={16} />
-          </RadixToast.Close>
-        </RadixToast.Root>
-      ))}
-      <RadixToast.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]" />
-    </RadixToast.Provider>
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
   );
 }

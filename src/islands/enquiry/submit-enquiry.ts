@@ -1,0 +1,30 @@
+/**
+ * Validation and sending for EnquiryForm, in their own chunk: the form imports
+ * this on first focus (or on submit), so zod and the API client are not part of
+ * any page's initial JavaScript.
+ */
+import { contactSchema, type ContactInput } from '../../schemas/contact';
+import { fieldIssues } from '../../schemas/fields';
+import { ApiError, describeFailure, postJson } from '../../lib/api-client';
+
+export type SubmitResult = { ok: true } | { ok: false; issues: Record<string, string>; message?: string };
+
+/** Client-side check with the shared schema; null when valid. */
+export function validateEnquiry(payload: ContactInput): Record<string, string> | null {
+  const parsed = contactSchema.safeParse(payload);
+  return parsed.success ? null : fieldIssues(parsed.error);
+}
+
+/** POST /api/contacts. On failure: the server's field issues (400) and the toast description. */
+export async function sendEnquiry(payload: ContactInput): Promise<SubmitResult> {
+  try {
+    await postJson('/api/contacts', payload);
+    return { ok: true };
+  } catch (error) {
+    return {
+      ok: false,
+      issues: error instanceof ApiError ? error.fieldIssues : {},
+      message: describeFailure(error),
+    };
+  }
+}

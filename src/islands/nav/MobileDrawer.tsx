@@ -1,0 +1,84 @@
+/**
+ * The small-screen navigation drawer (spec section 2): a right-side panel 300px
+ * wide (400px from sm up) built on Radix Dialog, so focus stays inside, Escape
+ * closes it and the page behind is inert. Choosing a link closes it.
+ * Loaded by MobileNav on the first tap of the menu button.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import type { RefObject } from 'react';
+import { isCurrentPath } from '../../lib/paths';
+import { CloseIcon } from '../ui/Icons';
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+export interface DrawerProps {
+  links: readonly Link[];
+  contact: Link;
+  currentPath: string;
+  firmName: string;
+}
+
+interface Props extends DrawerProps {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** The menu button, focused again when the drawer closes. */
+  triggerRef: RefObject<HTMLButtonElement | null>;
+}
+
+export default function MobileDrawer({ links, contact, currentPath, firmName, open, setOpen, triggerRef }: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          id="mobile-drawer"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }}
+          className="drawer-content fixed inset-y-0 right-0 z-[60] flex w-[300px] max-w-full flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none sm:w-[400px]"
+        >
+          <div className="flex h-header items-center justify-between border-b border-ink-200 px-5">
+            <Dialog.Title className="font-display text-xl font-semibold text-brand-900">{firmName}</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close menu"
+              className="rounded-control p-2.5 text-ink-700 hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <CloseIcon width={24} height={24} />
+            </Dialog.Close>
+          </div>
+          <nav aria-label="Main" className="flex flex-1 flex-col gap-1 p-4">
+            {links.map((link) => {
+              const current = isCurrentPath(currentPath, link.href);
+              return (
+                <a
+                  key={link.href}
+                  href={link.href}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                  className={`rounded-control px-4 py-3 text-lg font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                    current ? 'bg-brand-50 text-brand-800' : 'text-ink-800 hover:bg-ink-50'
+                  }`}
+                >
+                  {link.label}
+                </a>
+              );
+            })}
+            <a
+              href={contact.href}
+              aria-current={isCurrentPath(currentPath, contact.href) ? 'page' : undefined}
+              onClick={() => setOpen(false)}
+              className="mt-4 inline-flex items-center justify-center rounded-control bg-brand-700 px-5 py-3 text-lg font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              {contact.label}
+            </a>
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Field names and length limits of the enquiry form, free of zod so the form can
+ * render (maxLength attributes, field order) before the schema itself is loaded.
+ */
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  company: 200,
+  message: 5000,
+  context: 200,
+} as const;
+
+/** The fields a person types in, in form order. */
+export const contactFormFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'message'] as const;
+export type ContactFormField = (typeof contactFormFields)[number];
