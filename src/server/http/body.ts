@@ -1,17 +1,8 @@
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+import { fieldIssues } from '../../schemas/fields.ts';
 import { HttpError, badRequest } from './errors.ts';
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
-
-/** Flattens zod issues to one message per field path ("tags.2" for array items; "body" for the root). */
-export function issuesByField(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 async function readLimitedText(req: Request, maxBytes: number): Promise<string> {
   const declared = Number(req.headers.get('content-length'));
@@ -42,11 +33,11 @@ function tooLarge(maxBytes: number): HttpError {
  * Reads a JSON body and validates it: 415 for another content type, 413 past the limit,
  * 400 for malformed JSON or for values the schema refuses (with the fields named).
  */
-export async function readJson<S extends z.ZodType>(
+export async function readJson<S extends $ZodType>(
   req: Request,
   schema: S,
   { maxBytes = DEFAULT_BODY_LIMIT }: { maxBytes?: number } = {},
-): Promise<z.infer<S>> {
+): Promise<output<S>> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
     throw new HttpError(415, 'Content-Type must be application/json');
@@ -58,7 +49,7 @@ export async function readJson<S extends z.ZodType>(
   } catch {
     throw badRequest('Malformed JSON body');
   }
-  const result = schema.safeParse(data);
-  if (!result.success) throw badRequest('Invalid request', issuesByField(result.error));
+  const result = safeParse(schema, data);
+  if (!result.success) throw badRequest('Invalid request', fieldIssues(result.error));
   return result.data;
 }

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './tests/e2e/support/admin-credentials.ts';
+
+// A real Chromium from the system: Playwright's own browser download cannot reach the network here.
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  throw new Error(
+    `No Chromium at ${chromium}. Install one (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
+  );
+}
+
+const port = Number(process.env.E2E_PORT || 4399);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      // Without these Chromium keeps calling home, and this machine refuses every such connection.
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // The production build served by `npm start`, on a data folder of its own that starts empty.
+    command: 'node tests/e2e/support/fresh-server.mjs',
+    url: `${baseURL}/api/services`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: path.join(os.tmpdir(), `site-e2e-${port}`),
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The e2e suite sends many enquiries from one address; keep the limit for real visitors only.
+      CONTACT_RATE_LIMIT_PER_HOUR: '1000',
+      NEWSLETTER_RATE_LIMIT_PER_HOUR: '1000',
+    },
+  },
+});

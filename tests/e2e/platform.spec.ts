@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page is served statically with the hero headline and security headers', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Strategic Marketing. Purposeful Growth. Real Results.');
+  const headers = response!.headers();
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  const meta = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+  expect(meta).toContain('script-src');
+  expect(meta).not.toContain("'unsafe-inline'");
+});
+
+test('the API answers JSON, including its errors', async ({ request }) => {
+  const services = await request.get('/api/services');
+  expect(services.status()).toBe(200);
+  expect(await services.json()).toHaveLength(7);
+  expect(services.headers()['x-content-type-options']).toBe('nosniff');
+
+  const malformed = await request.post('/api/auth/login', { data: Buffer.from('{"username":'), headers: { 'content-type': 'application/json' } });
+  expect(malformed.status()).toBe(400);
+  expect(await malformed.json()).toEqual({ error: 'Malformed JSON body' });
+
+  const unknown = await request.get('/api/no-such-endpoint');
+  expect(unknown.status()).toBe(404);
+  expect((await unknown.json()).error).toBeTruthy();
+});
+
+test('an unknown path answers the not-found page with status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  expect(response!.headers()['x-content-type-options']).toBe('nosniff');
+});
