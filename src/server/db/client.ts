@@ -24,7 +24,10 @@ export function createDb(connectionString: string, wsProxy?: string): { db: Kyse
   // Short idle timeout: a function instance may be frozen between invocations, and a socket kept
   // across a freeze is likely dead by the next one.
   const p = new Pool({ connectionString, max: 5, idleTimeoutMillis: 10_000 });
-  p.on('error', (err: Error) => console.error('[db] idle client error', err.message));
+  p.on('error', (err: Error) => {
+    // Sockets closing after pool.end() report errors that mean nothing; anything else is worth a line.
+    if (!(p as unknown as { ending: boolean }).ending) console.error('[db] idle client error:', err.message || err);
+  });
   const k = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: p as never }),
     plugins: [new CamelCasePlugin()],

@@ -1,0 +1,57 @@
+// `npm run admin -- create --email E` / `npm run admin -- reset-password --email E`
+// The password comes from ADMIN_PASSWORD or a hidden prompt.
+import { parseArgs } from 'node:util';
+import { createDb } from '../src/server/db/client.ts';
+import { findUserByUsername, createAdmin, setPassword } from '../src/server/users.ts';
+import { startDatabase } from './lib/database-env.mjs';
+import { prepareDatabase } from './lib/prepare-database.mjs';
+import { readHiddenLine } from './lib/hidden-prompt.mjs';
+import { localEnv } from './lib/runtime-env.mjs';
+
+const USAGE = `Usage:
+  npm run admin -- create --email you@example.com
+  npm run admin -- reset-password --email you@example.com
+The password is read from ADMIN_PASSWORD, or asked for (hidden) when it is not set. At least 8 characters.`;
+
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { email: { type: 'string' }, help: { type: 'boolean' } } });
+const [command] = positionals;
+if (values.help || !['create', 'reset-password'].includes(command ?? '') || !values.email) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 2);
+}
+const email = values.email.trim();
+if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  console.error(`"${email}" is not an email address.`);
+  process.exit(2);
+}
+
+async function askPassword() {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const first = await readHiddenLine('Password: ');
+  const second = await readHiddenLine('Repeat password: ');
+  if (first !== second) throw new Error('The passwords do not match.');
+  return first;
+}
+
+const { dataDir } = localEnv();
+const database = await startDatabase({ dataDir });
+const { db } = createDb(database.databaseUrl, database.wsProxy);
+try {
+  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, log: () => {} });
+  const password = await askPassword();
+  if (command === 'create') {
+    await createAdmin(db, email, password);
+    console.log(`Created admin ${email}.`);
+  } else {
+    const user = await findUserByUsername(db, email);
+    if (!user) throw new Error(`No admin ${email}. Create one with: npm run admin -- create --email ${email}`);
+    await setPassword(db, user.id, password);
+    console.log(`Password reset for ${email}; every earlier session of that admin has ended.`);
+  }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+  await database.stop();
+}
