@@ -1,0 +1,6 @@
+import type { IconName } from '../../../components/ui/icons';
+
+/** The icons an article card shows, defined once per page by CardIconSprite.astro. */
+export const CARD_ICONS = ['calendar', 'clock', 'youtube'] as const satisfies readonly IconName[];
+export type CardIcon = (typeof CARD_ICONS)[number];
+export const cardIconId = (name: CardIcon) => `insights-icon-${name}`;
