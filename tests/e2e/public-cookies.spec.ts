@@ -1,0 +1,106 @@
+/** Cookie banner and Cookie Preferences modal (spec sections 2 and 4). */
+import { expect, test, type Page } from '@playwright/test';
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
+const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem('cookie-consent'));
+const analyticsCalls = (page: Page) => page.evaluate(() => (window as unknown as { __analyticsCalls: number }).__analyticsCalls);
+
+test.beforeEach(async ({ page }) => {
+  // The global hook an analytics integration would define; counts its calls.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __analyticsCalls: number; initAnalytics: () => void };
+    w.__analyticsCalls = 0;
+    w.initAnalytics = () => {
+      w.__analyticsCalls += 1;
+    };
+  });
+});
+
+test('Accept All stores accepted, starts analytics now and on later loads, and hides the banner', async ({ page }) => {
+  await page.goto('/');
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+  expect(await analyticsCalls(page)).toBe(0);
+
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBe('accepted');
+  expect(await analyticsCalls(page)).toBe(1);
+
+  await page.reload();
+  await expect.poll(() => analyticsCalls(page)).toBe(1);
+  await expect(banner(page)).toBeHidden();
+});
+
+test('Cookie Settings opens Cookie Preferences; Accept Necessary Only stores necessary-only', async ({ page }) => {
+  await page.goto('/about');
+  await banner(page).getByRole('button', { name: 'Cookie Settings' }).click();
+  const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('heading', { name: 'Necessary Cookies' })).toBeVisible();
+  await expect(modal.getByText('Always Active')).toBeVisible();
+  await expect(modal.getByRole('heading', { name: 'Analytics Cookies' })).toBeVisible();
+  await expect(modal.getByText(/visitor behaviour analysis and site performance tracking/)).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Accept All Cookies' })).toBeVisible();
+
+  await modal.getByRole('button', { name: 'Accept Necessary Only' }).click();
+  await expect(modal).toBeHidden();
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBe('necessary-only');
+  expect(await analyticsCalls(page)).toBe(0);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(banner(page)).toBeHidden();
+  expect(await analyticsCalls(page)).toBe(0);
+});
+
+test("the modal's Accept All Cookies stores accepted and starts analytics", async ({ page }) => {
+  await page.goto('/services');
+  await banner(page).getByRole('button', { name: 'Cookie Settings' }).click();
+  const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
+  await modal.getByRole('button', { name: 'Accept All Cookies' }).click();
+  await expect(modal).toBeHidden();
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBe('accepted');
+  expect(await analyticsCalls(page)).toBe(1);
+});
+
+test("Reject All (banner and modal) stores rejected and the banner stays hidden on reload", async ({ page }) => {
+  await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Reject All' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBe('rejected');
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await expect(banner(page)).toBeHidden();
+  expect(await analyticsCalls(page)).toBe(0);
+
+  await page.evaluate(() => window.localStorage.clear());
+  await page.reload();
+  await banner(page).getByRole('button', { name: 'Cookie Settings' }).click();
+  await page.getByRole('dialog', { name: 'Cookie Preferences' }).getByRole('button', { name: 'Reject All' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBe('rejected');
+});
+
+test('the close button hides the banner without storing a choice, so it returns on reload', async ({ page }) => {
+  await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Close cookie banner' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBeNull();
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+});
+
+test('the preferences modal closes on Escape without storing a choice', async ({ page }) => {
+  await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Cookie Settings' }).click();
+  const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(banner(page)).toBeVisible();
+  expect(await stored(page)).toBeNull();
+});

@@ -1,0 +1,179 @@
+/**
+ * The 'Get in Touch' enquiry dialog: every trigger of spec sections 2 and 9 opens the
+ * page's one dialog and sends its hidden service / page / ctaButton; validation,
+ * failure and success paths; the /contact form; and one real, un-routed submission.
+ */
+import { expect, test } from '@playwright/test';
+import { fillEnquiry, routeContacts, skipCookieBanner, toastRegion, toastWithTitle, validEnquiry, waitForIslands } from './public-helpers';
+
+const TRIGGERS = [
+  { path: '/', button: 'Free Marketing Strategy Assessment', service: 'Marketing Strategy Assessment', page: 'Home', ctaButton: 'Free Marketing Strategy Assessment' },
+  { path: '/', button: 'Book a Consultation', service: 'General Consultation', page: 'Home', ctaButton: 'Book a Consultation' },
+  { path: '/services', button: 'Book a Consultation', service: 'Service Consultation', page: 'Services', ctaButton: 'Book a Consultation' },
+  { path: '/packages', button: 'Get Started', service: 'Foundation', page: 'Packages', ctaButton: 'Get Started' },
+  { path: '/packages', button: 'Start Growing', service: 'Activation', page: 'Packages', ctaButton: 'Start Growing' },
+  { path: '/packages', button: 'Build Momentum', service: 'Momentum', page: 'Packages', ctaButton: 'Build Momentum' },
+  { path: '/packages', button: 'Contact Sales', service: 'Scale & Optimise', page: 'Packages', ctaButton: 'Contact Sales' },
+  { path: '/packages', button: 'Schedule a Custom Consultation', service: 'Custom Solution', page: 'Packages', ctaButton: 'Schedule a Custom Consultation' },
+  { path: '/partners', button: 'Become a Partner', service: 'Partnership Inquiry', page: 'Partners', ctaButton: 'Become a Partner' },
+  { path: '/insights', button: 'Start a Conversation', service: 'Strategic Discussion', page: 'Insights', ctaButton: 'Start a Conversation' },
+  { path: '/contact', button: 'Claim Your Free Assessment', service: 'Marketing Strategy Assessment', page: 'Contact', ctaButton: 'Claim Your Free Assessment' },
+] as const;
+
+test.beforeEach(async ({ page }) => {
+  await skipCookieBanner(page);
+});
+
+for (const trigger of TRIGGERS) {
+  test(`${trigger.path} '${trigger.button}' opens the dialog and sends ${trigger.service} / ${trigger.page}`, async ({ page }) => {
+    const captured = await routeContacts(page);
+    await page.goto(trigger.path);
+    await waitForIslands(page);
+
+    await page.getByRole('button', { name: trigger.button, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+
+    await fillEnquiry(dialog);
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+    await expect(toastRegion(page).getByText("We'll get back to you within 24 hours.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(captured.payloads).toHaveLength(1);
+    expect(captured.payloads[0]).toEqual({
+      firstName: validEnquiry['First Name *'],
+      lastName: validEnquiry['Last Name *'],
+      email: validEnquiry['Email *'],
+      phone: validEnquiry['Phone *'],
+      company: validEnquiry['Company *'],
+      message: validEnquiry.Message,
+      service: trigger.service,
+      page: trigger.page,
+      ctaButton: trigger.ctaButton,
+      website: '',
+    });
+  });
+}
+
+test('a click made before the dialog island hydrates is not lost', async ({ page }) => {
+  // Hold back the dialog's island code so the click lands before hydration.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/EnquiryDialog*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Book a Consultation' }).click();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
+});
+
+test("empty required fields show 'Required' and nothing is sent", async ({ page }) => {
+  const captured = await routeContacts(page);
+  await page.goto('/');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'Book a Consultation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+
+  await expect(dialog.getByText('Required', { exact: true })).toHaveCount(6);
+  for (const label of ['First Name *', 'Last Name *', 'Email *', 'Phone *', 'Company *', 'Message']) {
+    await expect(dialog.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  }
+  await expect(dialog.getByLabel('First Name *', { exact: true })).toBeFocused();
+  await expect(dialog.getByLabel('Email *', { exact: true })).toHaveAttribute('type', 'email');
+
+  await dialog.getByLabel('Email *', { exact: true }).fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByText('Invalid email')).toBeVisible();
+  expect(captured.payloads).toHaveLength(0);
+});
+
+test("a failed send keeps the dialog open with a 'Failed to send message' toast", async ({ page }) => {
+  const captured = await routeContacts(page, 500, { error: 'Something went wrong' });
+  await page.goto('/services');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'Book a Consultation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+  await fillEnquiry(dialog);
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+
+  await expect(toastWithTitle(page, 'Failed to send message')).toBeVisible();
+  await expect(toastRegion(page).getByText('Something went wrong')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
+  await expect(dialog.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  expect(captured.payloads).toHaveLength(1);
+});
+
+test("'Sending...' shows and the button is disabled while the request is pending", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/contacts', async (route) => {
+    await held;
+    await route.fulfill({ status: 201, contentType: 'application/json', body: '{"id":7}' });
+  });
+  await page.goto('/partners');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'Become a Partner' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+  await fillEnquiry(dialog);
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  release();
+  await expect(dialog).toBeHidden();
+});
+
+test('field issues from a 400 answer are shown beside the fields, with no network failure text', async ({ page }) => {
+  await routeContacts(page, 400, { error: 'Invalid request', issues: { email: 'This address cannot receive mail' } });
+  await page.goto('/contact');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText('This address cannot receive mail')).toBeVisible();
+  await expect(toastWithTitle(page, 'Failed to send message')).toBeVisible();
+  await expect(toastRegion(page).getByText('Invalid request')).toBeVisible();
+});
+
+test('the dialog closes on Escape and returns focus to its trigger', async ({ page }) => {
+  await page.goto('/packages');
+  await waitForIslands(page);
+  const trigger = page.getByRole('button', { name: 'Start Growing' });
+  await trigger.click();
+  const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('First Name *', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+});
+
+test('the contact page form sends its own context and resets on success', async ({ page }) => {
+  const captured = await routeContacts(page);
+  await page.goto('/contact');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+  await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('');
+  expect(captured.payloads[0]).toMatchObject({ service: 'General Enquiry', page: 'Contact', ctaButton: 'Send Message', email: 'ada@example.com' });
+});
+
+test('a real enquiry is accepted by the API end to end', async ({ page }) => {
+  await page.goto('/');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'Free Marketing Strategy Assessment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+  await fillEnquiry(dialog, { ...validEnquiry, 'Email *': `e2e-${Date.now()}@example.com` });
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/contacts') && r.request().method() === 'POST'),
+    dialog.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  expect(response.status()).toBe(201);
+  expect(typeof (await response.json()).id).toBe('number');
+  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});

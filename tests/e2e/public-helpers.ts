@@ -1,0 +1,74 @@
+/** Helpers shared by the public-*.spec.ts files. */
+import { expect, type Page, type Route } from '@playwright/test';
+
+/** Every public page, with its route and a name for test titles. */
+export const PUBLIC_PAGES = [
+  { name: 'Home', path: '/' },
+  { name: 'About', path: '/about' },
+  { name: 'Services', path: '/services' },
+  { name: 'Packages', path: '/packages' },
+  { name: 'Partners', path: '/partners' },
+  { name: 'Contact', path: '/contact' },
+  { name: 'Cookie Policy', path: '/cookie-policy' },
+  { name: 'Privacy Policy', path: '/privacy-policy' },
+  { name: 'Terms of Use', path: '/terms-of-use' },
+  { name: 'Not found', path: '/no-such-page' },
+] as const;
+
+/** Marks cookie consent as already given so the banner stays out of the way of other tests. */
+export async function skipCookieBanner(page: Page): Promise<void> {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'rejected'));
+}
+
+/** Waits until the page's islands have hydrated (Astro removes `ssr` once an island has); client:media ones may never. */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]:not([client="media"])')).toHaveCount(0);
+}
+
+export interface CapturedEnquiry {
+  payloads: Record<string, unknown>[];
+}
+
+/** Answers POST /api/contacts with `status` and records each JSON payload. */
+export async function routeContacts(
+  page: Page,
+  status = 201,
+  body: unknown = { id: 1 },
+): Promise<CapturedEnquiry> {
+  const captured: CapturedEnquiry = { payloads: [] };
+  await page.route('**/api/contacts', async (route: Route) => {
+    captured.payloads.push(route.request().postDataJSON() as Record<string, unknown>);
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  return captured;
+}
+
+export const validEnquiry = {
+  'First Name *': 'Ada',
+  'Last Name *': 'Lovelace',
+  'Email *': 'ada@example.com',
+  'Phone *': '+61 400 000 000',
+  'Company *': 'Analytical Engines Pty Ltd',
+  Message: 'We are planning a product launch and would like a second opinion on positioning.',
+} as const;
+
+/** Fills the enquiry form inside `scope` (the dialog or the contact page form). */
+export async function fillEnquiry(scope: Page | ReturnType<Page['locator']>, values: Partial<Record<keyof typeof validEnquiry, string>> = validEnquiry) {
+  for (const [label, value] of Object.entries(values)) {
+    await scope.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+/**
+ * The notifications region. includeHidden: while a modal dialog is open Radix marks
+ * the rest of the page aria-hidden (the toast is still announced through Radix's own
+ * live region, created outside the hidden tree).
+ */
+export function toastRegion(page: Page) {
+  return page.getByRole('region', { name: /Notifications/, includeHidden: true });
+}
+
+/** The visible toast with this title, inside the notifications region. */
+export function toastWithTitle(page: Page, title: string) {
+  return toastRegion(page).getByText(title, { exact: true });
+}
