@@ -12,6 +12,7 @@ import { localSessionSecret } from './lib/local-secrets.mjs';
 import { prepareDatabase } from './lib/prepare-database.mjs';
 import { localEnv, projectRoot } from './lib/runtime-env.mjs';
 import { createNodeBridge } from './lib/node-bridge.mjs';
+import { loadFunctions } from './lib/functions-router.mjs';
 
 const started = Date.now();
 const { dataDir, port } = localEnv();
@@ -31,7 +32,7 @@ process.once('SIGINT', () => shutdown(0));
 process.once('SIGTERM', () => shutdown(0));
 
 try {
-  buildIfNeeded(projectRoot);
+  await buildIfNeeded(projectRoot);
 
   const db = await startDatabase({ dataDir });
   stops.push(db.stop);
@@ -59,6 +60,7 @@ try {
     geolocation: { enabled: false },
     images: { enabled: false },
     blobs: { enabled: false }, // our own blob server above keeps blobs under DATA_DIR
+    functions: { enabled: false }, // served by scripts/lib/functions-router.mjs (see there why)
     serverAddress: null,
   });
   await netlify.start();
@@ -69,7 +71,8 @@ try {
   const { default: onDemand } = await import(pathToFileURL(path.join(projectRoot, '.netlify/v1/functions/ssr/ssr.mjs')).href);
 
   // Loopback only, on both address families: browsers may resolve localhost to ::1 or 127.0.0.1.
-  const handler = createNodeBridge({ netlify, onDemand, port });
+  const functions = await loadFunctions(projectRoot);
+  const handler = createNodeBridge({ functions, netlify, onDemand, port });
   for (const host of ['127.0.0.1', '::1']) {
     const server = http.createServer(handler);
     try {

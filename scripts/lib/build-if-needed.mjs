@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { BUNDLE_DIR, bundleFunctions } from './functions-router.mjs';
 
 const INPUTS = ['src', 'public', 'netlify', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json', 'netlify.toml'];
 
@@ -24,16 +25,19 @@ function fingerprint(root) {
   return hash.digest('hex');
 }
 
-export function buildIfNeeded(root, { force = false, log = console.log } = {}) {
+export async function buildIfNeeded(root, { force = false, log = console.log } = {}) {
   const stamp = path.join(root, 'dist', '.build-fingerprint');
   const ssr = path.join(root, '.netlify', 'v1', 'functions', 'ssr', 'ssr.mjs');
   const current = fingerprint(root);
-  const upToDate = !force && fs.existsSync(ssr) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === current;
+  const upToDate =
+    !force && fs.existsSync(ssr) && fs.existsSync(path.join(root, BUNDLE_DIR)) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === current;
   if (upToDate) return false;
   log('Building the site (astro build)...');
   const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const r = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
   if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status})`);
+  const n = await bundleFunctions(root);
+  log(`Bundled ${n} functions.`);
   fs.writeFileSync(stamp, current);
   return true;
 }

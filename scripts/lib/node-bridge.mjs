@@ -1,5 +1,6 @@
-// Node's http server to the Fetch-style handlers: the Netlify emulation first, then the on-demand
-// pages function for whatever it did not claim. Security headers are applied by the site itself
+// Node's http server to the Fetch-style handlers, in Netlify's order: functions at their
+// config.path, then static files (the emulation, with netlify.toml's header rules), then the
+// on-demand pages function for whatever nothing else claimed. Security headers are applied by the site itself
 // (netlify.toml for static files through the emulation, middleware and the API wrapper for the rest).
 import { Readable } from 'node:stream';
 
@@ -36,15 +37,14 @@ async function send(res, response, method) {
   res.end();
 }
 
-export function createNodeBridge({ netlify, onDemand, port }) {
+export function createNodeBridge({ functions, netlify, onDemand, port }) {
   return async (req, res) => {
     try {
-      const match = await netlify.handleAndIntrospectNodeRequest(req);
-      let response = match?.response;
-      if (!response) {
-        const ip = req.socket.remoteAddress ?? '127.0.0.1';
-        response = await onDemand(toRequest(req, port), { ip, params: {}, geo: {}, site: {}, deploy: {}, account: {} });
-      }
+      const ip = req.socket.remoteAddress ?? '127.0.0.1';
+      const fn = functions.match(req.method ?? 'GET', new URL(req.url ?? '/', 'http://localhost').pathname);
+      let response = fn ? await fn.handle(toRequest(req, port), { ip }) : undefined;
+      response ??= (await netlify.handleAndIntrospectNodeRequest(req))?.response;
+      response ??= await onDemand(toRequest(req, port), { ip, params: {}, geo: {}, site: {}, deploy: {}, account: {} });
       await send(res, response, req.method);
     } catch (err) {
       console.error(`[server] ${req.method} ${req.url} failed:`, err);
