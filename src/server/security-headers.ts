@@ -15,10 +15,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** Adds the security headers a response does not already set. */
+/**
+ * Adds the security headers a response does not already set. On-demand pages already carry
+ * Astro's own CSP (script and style hashes) as a header; ours is added beside it as a second
+ * policy, and a browser enforces both.
+ */
 export function withSecurityHeaders(headers: Headers): Headers {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!headers.has(name)) headers.set(name, value);
+    else if (name === 'Content-Security-Policy' && !headers.get(name)!.includes('frame-ancestors')) headers.append(name, value);
   }
   return headers;
 }

@@ -27,3 +27,12 @@ describe('security headers', () => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(r.headers.get(name)).toBe(value);
   });
 });
+
+describe('withSecurityHeaders', () => {
+  it('keeps a page CSP and adds ours beside it, so frame-ancestors still applies', async () => {
+    const { withSecurityHeaders } = await import('../../src/server/security-headers.ts');
+    const h = withSecurityHeaders(new Headers({ 'Content-Security-Policy': "script-src 'self' 'sha256-abc'" }));
+    expect(h.get('content-security-policy')).toBe(`script-src 'self' 'sha256-abc', ${SECURITY_HEADERS['Content-Security-Policy']}`);
+    expect(h.get('x-frame-options')).toBe('DENY');
+  });
+});
