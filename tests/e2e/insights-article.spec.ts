@@ -1,0 +1,229 @@
+/**
+ * The article page: its content and SEO head, the image and video, the not-found page and its 404,
+ * drafts kept out, and a stored XSS payload that must not run.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createArticle, deleteArticle } from './support/admin-api';
+import { skipCookieBanner } from './public-helpers';
+import type { Article } from '../../src/schemas/article';
+
+const RUN = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+const VIDEO_ID = 'dQw4w9WgXcQ';
+const created: Article[] = [];
+
+let full: Article;
+let video: Article;
+let invalidVideo: Article;
+let draft: Article;
+
+test.beforeAll(async ({ request }) => {
+  full = await createArticle(request, {
+    title: `The growth playbook ${RUN}`,
+    description: 'How senior-led strategy turns into measurable growth.',
+    content:
+      '<h2>Start with the customer</h2><p>Positioning is a <strong>choice</strong>.</p><ul><li>Audience</li><li>Offer</li></ul>' +
+      '<p><a href="https://example.com/source">A source</a></p>',
+    category: 'Industry Trends & Insights',
+    readTime: '7 min read',
+    isFeatured: true,
+    tags: ['growth', 'strategy'],
+    slug: `growth-playbook-${RUN}`,
+    metaTitle: `Growth playbook meta ${RUN}`,
+    metaDescription: 'Meta description for the growth playbook.',
+    imageUrl: '/objects/uploads/no-such-image-' + RUN,
+    publishedAt: '2026-03-05T01:00:00.000Z',
+  });
+  video = await createArticle(request, {
+    title: `A video article ${RUN}`,
+    youtubeUrl: `https://www.youtube.com/watch?v=${VIDEO_ID}&t=10s`,
+    imageUrl: '/favicon.svg',
+  });
+  invalidVideo = await createArticle(request, { title: `A bad video link ${RUN}`, youtubeUrl: `https://www.youtube.com/shorts/${VIDEO_ID}` });
+  draft = await createArticle(request, { title: `An unpublished draft ${RUN}`, isPublished: false, slug: `draft-${RUN}` });
+  created.push(full, video, invalidVideo, draft);
+});
+
+test.afterAll(async ({ request }) => {
+  for (const article of created) await deleteArticle(request, article.id);
+});
+
+test.beforeEach(async ({ page }) => {
+  await skipCookieBanner(page);
+  // The embed is checked by its markup; the test never needs YouTube itself (and has no network).
+  await page.route('https://www.youtube-nocookie.com/**', (route) => route.abort());
+});
+
+async function jsonLd(page: Page) {
+  return JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null');
+}
+
+test('shows the whole article: badges, title, en-AU date, read time, body, tags and the call to action', async ({ page }) => {
+  const response = await page.goto(`/insights/${full.id}`);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['netlify-cache-tag']).toBe('articles');
+
+  await expect(page.getByRole('link', { name: 'Back to Insights' })).toHaveAttribute('href', '/insights');
+  await expect(page.getByTestId('article-category')).toHaveText('Industry Trends & Insights');
+  await expect(page.getByText('Featured', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(full.title);
+  await expect(page.getByText('How senior-led strategy turns into measurable growth.')).toBeVisible();
+  await expect(page.locator('article time')).toHaveText('5 March 2026');
+  await expect(page.getByText('7 min read')).toBeVisible();
+
+  const body = page.locator('.article-body');
+  await expect(body.getByRole('heading', { level: 2, name: 'Start with the customer' })).toBeVisible();
+  await expect(body.locator('strong')).toHaveText('choice');
+  await expect(body.locator('li')).toHaveText(['Audience', 'Offer']);
+  const external = body.getByRole('link', { name: 'A source' });
+  await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+
+  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['#growth', '#strategy']);
+  await expect(page.getByRole('link', { name: 'Get in Touch' })).toHaveAttribute('href', '/contact');
+
+  // The image failed to load, so its frame is hidden rather than showing a broken image.
+  await expect(page.locator('[data-image-frame]')).toBeHidden();
+});
+
+test('the head carries the SEO fields: meta title and description, slug canonical, Open Graph, Twitter and JSON-LD', async ({ page }) => {
+  // Reached by id, the canonical is still the slug URL; the slug URL itself resolves.
+  await page.goto(`/insights/${full.id}`);
+  await expect(page).toHaveTitle(`Growth playbook meta ${RUN} | Surgere`);
+  const head = page.locator('head');
+  await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', 'Meta description for the growth playbook.');
+  const canonical = await head.locator('link[rel="canonical"]').getAttribute('href');
+  expect(new URL(canonical!).pathname).toBe(`/insights/growth-playbook-${RUN}`);
+  await expect(head.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+  await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical!);
+  await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/objects/uploads/no-such-image-${RUN}$`));
+  await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+  await expect(head.locator('meta[property="article:published_time"]')).toHaveAttribute('content', '2026-03-05T01:00:00.000Z');
+
+  const ld = await jsonLd(page);
+  expect(ld).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: `Growth playbook meta ${RUN}`,
+    datePublished: '2026-03-05T01:00:00.000Z',
+    mainEntityOfPage: { '@id': canonical },
+    author: { '@type': 'Organization', name: 'Surgere' },
+  });
+
+  const bySlug = await page.goto(`/insights/growth-playbook-${RUN}`);
+  expect(bySlug?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(full.title);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical!);
+});
+
+test('a valid YouTube URL embeds the privacy-enhanced player at 16:9; the image shows when it loads', async ({ page }) => {
+  await page.goto(`/insights/${video.id}`);
+  const frame = page.getByTestId('article-video').locator('iframe');
+  await expect(frame).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${VIDEO_ID}`);
+  await expect(frame).toHaveAttribute('title', `Video: ${video.title}`);
+  const box = await frame.boundingBox();
+  expect(box!.width / box!.height).toBeCloseTo(16 / 9, 1);
+  await expect(page.getByText('Invalid YouTube URL')).toHaveCount(0);
+  await expect(page.locator('[data-image-frame] img')).toBeVisible();
+});
+
+test("any other video URL shows 'Invalid YouTube URL' and embeds nothing", async ({ page }) => {
+  await page.goto(`/insights/${invalidVideo.id}`);
+  await expect(page.getByText('Invalid YouTube URL')).toBeVisible();
+  await expect(page.locator('iframe')).toHaveCount(0);
+});
+
+for (const [name, path] of [
+  ['an unknown id', '/insights/2147483000'],
+  ['an unknown slug', `/insights/no-such-article-${RUN}`],
+  ['a malformed id', '/insights/12abc%20!'],
+  ['an id beyond the integer range', '/insights/99999999999999999999'],
+] as const) {
+  test(`${name} gives the 'Article Not Found' page with status 404`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article Not Found');
+    await expect(page.getByText("The article you're looking for doesn't exist or has been removed.")).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await page.getByRole('link', { name: 'Back to Insights' }).click();
+    await expect(page).toHaveURL('/insights');
+  });
+}
+
+test('a draft is not found by id or slug, nor by the public API', async ({ page }) => {
+  for (const path of [`/insights/${draft.id}`, `/insights/draft-${RUN}`]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article Not Found');
+    await expect(page.getByText(draft.title)).toHaveCount(0);
+  }
+  // page.request carries the browser's cookies: a visitor, never signed in.
+  const api = await page.request.get(`/api/articles/${draft.id}`);
+  expect(api.status()).toBe(404);
+  const list = await page.request.get('/api/articles?published=true');
+  expect(JSON.stringify(await list.json())).not.toContain(draft.title);
+});
+
+test('the article, not-found and filtered list pages have no serious accessibility violations', async ({ page }) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  for (const path of [`/insights/${full.id}`, `/insights/${video.id}`, '/insights/2147483000', '/insights?category=Industry%20Trends%20%26%20Insights']) {
+    await page.goto(path);
+    expect(await serious(), path).toEqual([]);
+  }
+});
+
+test('a stored XSS payload does not run', async ({ page, request }) => {
+  const breakout = `</script><script>window.__xss='ld'</script>`;
+  const hostile = await createArticle(request, {
+    title: `Hostile ${breakout} ${RUN}`.slice(0, 200),
+    description: `<img src=x onerror="window.__xss='description'">`,
+    content:
+      '<p>Safe text</p>' +
+      `<img src=x onerror="window.__xss='img'; alert(1)">` +
+      `<script>window.__xss='script'; alert(2)</script>` +
+      `<p onmouseover="window.__xss='handler'">hover me</p>` +
+      `<a href="javascript:window.__xss='link'">click me</a>` +
+      `<iframe srcdoc="<script>parent.__xss='iframe'</script>"></iframe>` +
+      `<svg onload="window.__xss='svg'"></svg>`,
+    tags: [`<img src=x onerror="window.__xss='tag'">`],
+    youtubeUrl: `javascript:window.__xss='video'`,
+  });
+  created.push(hostile);
+
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+
+  const response = await page.goto(`/insights/${hostile.id}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText('Safe text')).toBeVisible();
+
+  const body = page.locator('.article-body');
+  await expect(body.locator('img, script, iframe, svg')).toHaveCount(0);
+  await expect(page.locator('[onerror], [onload], [onmouseover]')).toHaveCount(0);
+  await body.getByText('hover me').hover();
+  await body.getByText('click me').click();
+  await expect(page.getByText('Invalid YouTube URL')).toBeVisible();
+
+  // The JSON-LD block stayed one data block: the title's </script> did not close it.
+  expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
+  expect((await jsonLd(page)).headline).toBe(hostile.title);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('</script><script>');
+
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // The list renders the same fields as text too.
+  await page.goto('/insights');
+  await expect(page.locator('li[data-article-category]', { hasText: RUN }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
