@@ -1,0 +1,33 @@
+/**
+ * The admin panel at /admin (spec sections 2, 4 and 8), rendered client-only by
+ * src/pages/admin.astro, so its code (React forms, Lexical) never loads on a public page.
+ * The session check runs at load; until it answers nothing but a status line shows.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $session, checkSession } from './admin-store';
+import Dashboard from './Dashboard';
+import LoginCard from './LoginCard';
+import ResetPasswordCard from './ResetPasswordCard';
+
+export default function AdminApp() {
+  const session = useStore($session);
+  const [resetOpen, setResetOpen] = useState(false);
+
+  useEffect(() => {
+    void checkSession();
+  }, []);
+
+  return (
+    <div className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 lg:px-8">
+      {session.status === 'checking' && (
+        <p role="status" className="py-16 text-center text-sm text-ink-600">
+          Checking your session...
+        </p>
+      )}
+      {session.status === 'signedOut' &&
+        (resetOpen ? <ResetPasswordCard onCancel={() => setResetOpen(false)} /> : <LoginCard onForgotPassword={() => setResetOpen(true)} />)}
+      {session.status === 'signedIn' && <Dashboard username={session.username} />}
+    </div>
+  );
+}

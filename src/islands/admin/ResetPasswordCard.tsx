@@ -1,0 +1,27 @@
+/**
+ * The 'Reset Password' card (spec sections 2 and 4): no email service is configured, so the reset
+ * is permanently disabled; the card says so and Cancel closes it.
+ */
+import { Button, Card, Field, inputClass } from './ui';
+
+export default function ResetPasswordCard({ onCancel }: { onCancel: () => void }) {
+  return (
+    <Card className="mx-auto max-w-md">
+      <h1 className="font-display text-2xl font-semibold text-brand-900">Reset Password</h1>
+      <p role="note" className="mt-3 rounded-control border border-accent-300 bg-accent-100 px-3 py-2 text-sm text-ink-800">
+        The email service is not configured, so password reset is currently disabled.
+      </p>
+      <div className="mt-6 grid gap-4">
+        <Field label="Email">
+          {({ id }) => <input id={id} type="email" disabled className={inputClass} placeholder="you@example.com" />}
+        </Field>
+        <Button disabled className="w-full">
+          Send Reset Email (Disabled)
+        </Button>
+        <Button variant="secondary" onClick={onCancel} className="w-full">
+          Cancel
+        </Button>
+      </div>
+    </Card>
+  );
+}

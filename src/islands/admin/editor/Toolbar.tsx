@@ -1,0 +1,262 @@
+/**
+ * The editor's toolbar (spec section 2): headers 1-3, bold, italic, underline, ordered list,
+ * bullet list, link and clear formatting. Each button is a toggle that shows its state
+ * (aria-pressed) for the text under the cursor.
+ */
+import { $isLinkNode, $toggleLink } from '@lexical/link';
+import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode, REMOVE_LIST_COMMAND } from '@lexical/list';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { $createHeadingNode, $isHeadingNode, type HeadingTagType } from '@lexical/rich-text';
+import { $setBlocksType } from '@lexical/selection';
+import { $getNearestNodeOfType } from '@lexical/utils';
+import {
+  $createParagraphNode,
+  $getSelection,
+  $isRangeSelection,
+  $isTextNode,
+  $setSelection,
+  FORMAT_TEXT_COMMAND,
+  type BaseSelection,
+  type LexicalNode,
+  type TextFormatType,
+} from 'lexical';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { BoldIcon, BulletListIcon, ClearFormatIcon, ItalicIcon, LinkIcon, OrderedListIcon, UnderlineIcon } from '../icons';
+import { buttonClass, inputClass } from '../ui';
+import { isAllowedLinkUrl } from './html';
+
+type Block = 'paragraph' | HeadingTagType | 'number' | 'bullet' | 'other';
+
+interface ToolbarState {
+  block: Block;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  link: boolean;
+}
+
+const initial: ToolbarState = { block: 'paragraph', bold: false, italic: false, underline: false, link: false };
+
+function $linkAncestor(node: LexicalNode) {
+  let current: LexicalNode | null = node;
+  while (current) {
+    if ($isLinkNode(current)) return current;
+    current = current.getParent();
+  }
+  return null;
+}
+
+function $readState(): ToolbarState {
+  const selection = $getSelection();
+  if (!$isRangeSelection(selection)) return initial;
+  const anchor = selection.anchor.getNode();
+  const top = anchor.getKey() === 'root' ? anchor : anchor.getTopLevelElementOrThrow();
+  let block: Block = 'other';
+  const list = $getNearestNodeOfType(anchor, ListNode);
+  if (list) block = list.getListType() === 'number' ? 'number' : list.getListType() === 'bullet' ? 'bullet' : 'other';
+  else if ($isHeadingNode(top)) block = top.getTag();
+  else if (top.getType() === 'paragraph') block = 'paragraph';
+  return {
+    block,
+    bold: selection.hasFormat('bold'),
+    italic: selection.hasFormat('italic'),
+    underline: selection.hasFormat('underline'),
+    link: selection.getNodes().some((n) => $linkAncestor(n) !== null),
+  };
+}
+
+function ToolButton({ label, pressed, onClick, children }: { label: string; pressed: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      // Keep the editor's selection: a mousedown on the button would otherwise move focus first.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className={`inline-flex h-8 min-w-8 items-center justify-center rounded-control px-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${
+        pressed ? 'bg-brand-100 text-brand-900' : 'text-ink-700 hover:bg-ink-100'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+export default function Toolbar() {
+  const [editor] = useLexicalComposerContext();
+  const [state, setState] = useState<ToolbarState>(initial);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [linkUrl, setLinkUrl] = useState('https://');
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const savedSelection = useRef<BaseSelection | null>(null);
+  const linkInputId = useId();
+
+  useEffect(
+    () =>
+      editor.registerUpdateListener(({ editorState }) => {
+        editorState.read(() => setState($readState()));
+      }),
+    [editor],
+  );
+
+  const format = (type: TextFormatType) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, type);
+
+  const toggleHeading = (tag: HeadingTagType) => {
+    editor.update(() => {
+      const selection = $getSelection();
+      if (!$isRangeSelection(selection)) return;
+      if (state.block === tag) $setBlocksType(selection, () => $createParagraphNode());
+      else $setBlocksType(selection, () => $createHeadingNode(tag));
+    });
+  };
+
+  const toggleList = (type: 'number' | 'bullet') => {
+    if (state.block === type) editor.dispatchCommand(REMOVE_LIST_COMMAND, undefined);
+    else editor.dispatchCommand(type === 'number' ? INSERT_ORDERED_LIST_COMMAND : INSERT_UNORDERED_LIST_COMMAND, undefined);
+  };
+
+  const onLinkButton = () => {
+    if (state.link) {
+      editor.update(() => $toggleLink(null));
+      return;
+    }
+    editor.getEditorState().read(() => {
+      savedSelection.current = $getSelection()?.clone() ?? null;
+    });
+    setLinkUrl('https://');
+    setLinkError(null);
+    setLinkOpen(true);
+  };
+
+  const applyLink = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation(); // the article form around the editor must not submit
+    const url = linkUrl.trim();
+    if (!isAllowedLinkUrl(url)) {
+      setLinkError('Links must start with http://, https://, mailto: or tel:');
+      return;
+    }
+    editor.update(() => {
+      if (savedSelection.current) $setSelection(savedSelection.current.clone());
+      $toggleLink(url);
+    });
+    setLinkOpen(false);
+    editor.focus();
+  };
+
+  const clearFormatting = useCallback(() => {
+    let inList = false;
+    editor.getEditorState().read(() => {
+      const selection = $getSelection();
+      inList = $isRangeSelection(selection) && selection.getNodes().some((n) => $getNearestNodeOfType(n, ListNode) !== null || $isListNode(n));
+    });
+    if (inList) editor.dispatchCommand(REMOVE_LIST_COMMAND, undefined);
+    editor.update(() => {
+      const selection = $getSelection();
+      if (!$isRangeSelection(selection)) return;
+      $toggleLink(null);
+      for (const node of selection.getNodes()) {
+        if ($isTextNode(node)) {
+          node.setFormat(0);
+          node.setStyle('');
+        }
+      }
+      selection.format = 0;
+      $setBlocksType(selection, () => $createParagraphNode());
+    });
+  }, [editor]);
+
+  return (
+    <div className="border-b border-ink-200 bg-ink-50">
+      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 p-1.5">
+        <ToolButton label="Heading 1" pressed={state.block === 'h1'} onClick={() => toggleHeading('h1')}>
+          H1
+        </ToolButton>
+        <ToolButton label="Heading 2" pressed={state.block === 'h2'} onClick={() => toggleHeading('h2')}>
+          H2
+        </ToolButton>
+        <ToolButton label="Heading 3" pressed={state.block === 'h3'} onClick={() => toggleHeading('h3')}>
+          H3
+        </ToolButton>
+        <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
+        <ToolButton label="Bold" pressed={state.bold} onClick={() => format('bold')}>
+          <BoldIcon />
+        </ToolButton>
+        <ToolButton label="Italic" pressed={state.italic} onClick={() => format('italic')}>
+          <ItalicIcon />
+        </ToolButton>
+        <ToolButton label="Underline" pressed={state.underline} onClick={() => format('underline')}>
+          <UnderlineIcon />
+        </ToolButton>
+        <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
+        <ToolButton label="Numbered list" pressed={state.block === 'number'} onClick={() => toggleList('number')}>
+          <OrderedListIcon />
+        </ToolButton>
+        <ToolButton label="Bulleted list" pressed={state.block === 'bullet'} onClick={() => toggleList('bullet')}>
+          <BulletListIcon />
+        </ToolButton>
+        <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
+        <ToolButton label={state.link ? 'Remove link' : 'Link'} pressed={state.link} onClick={onLinkButton}>
+          <LinkIcon />
+        </ToolButton>
+        <ToolButton label="Clear formatting" pressed={false} onClick={clearFormatting}>
+          <ClearFormatIcon />
+        </ToolButton>
+      </div>
+      {linkOpen && (
+        // Not a <form>: the editor sits inside the article form, and forms cannot nest.
+        <div
+          className="flex flex-wrap items-start gap-2 border-t border-ink-200 p-2"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') applyLink(e);
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              setLinkOpen(false);
+              editor.focus();
+            }
+          }}
+        >
+          <label htmlFor={linkInputId} className="sr-only">
+            Link URL
+          </label>
+          <div className="min-w-56 flex-1">
+            <input
+              id={linkInputId}
+              type="url"
+              autoFocus
+              value={linkUrl}
+              onChange={(e) => {
+                setLinkUrl(e.target.value);
+                setLinkError(null);
+              }}
+              placeholder="https://example.com"
+              className={inputClass}
+              aria-invalid={linkError ? true : undefined}
+              aria-describedby={linkError ? `${linkInputId}-error` : undefined}
+            />
+            {linkError && (
+              <p id={`${linkInputId}-error`} className="mt-1 text-sm font-medium text-danger-700">
+                {linkError}
+              </p>
+            )}
+          </div>
+          <button type="button" className={buttonClass('primary', 'sm')} onClick={applyLink}>
+            Apply link
+          </button>
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm')}
+            onClick={() => {
+              setLinkOpen(false);
+              editor.focus();
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

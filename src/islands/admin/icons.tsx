@@ -1,0 +1,78 @@
+/** Line icons for the admin panel (decorative: every button carries its own accessible name). */
+import type { ReactNode, SVGProps } from 'react';
+
+function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={18}
+      height={18}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const PlusIcon = () => (
+  <Icon>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+export const PencilIcon = () => (
+  <Icon>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+  </Icon>
+);
+export const TrashIcon = () => (
+  <Icon>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
+  </Icon>
+);
+export const BoldIcon = () => (
+  <Icon>
+    <path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />
+  </Icon>
+);
+export const ItalicIcon = () => (
+  <Icon>
+    <path d="M19 4h-9M14 20H5M15 4 9 20" />
+  </Icon>
+);
+export const UnderlineIcon = () => (
+  <Icon>
+    <path d="M6 4v6a6 6 0 0 0 12 0V4M4 20h16" />
+  </Icon>
+);
+export const OrderedListIcon = () => (
+  <Icon>
+    <path d="M10 6h11M10 12h11M10 18h11M4 6h1v4M4 10h2M6 18H4c0-1 2-2 2-3s-1-1.5-2-1" />
+  </Icon>
+);
+export const BulletListIcon = () => (
+  <Icon>
+    <path d="M9 6h12M9 12h12M9 18h12" />
+    <circle cx="4" cy="6" r="1" fill="currentColor" />
+    <circle cx="4" cy="12" r="1" fill="currentColor" />
+    <circle cx="4" cy="18" r="1" fill="currentColor" />
+  </Icon>
+);
+export const LinkIcon = () => (
+  <Icon>
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+  </Icon>
+);
+export const ClearFormatIcon = () => (
+  <Icon>
+    <path d="M4 7V4h16v3M9 20h6M12 4l-3 16M3 3l18 18" />
+  </Icon>
+);

@@ -1,0 +1,357 @@
+import zlib from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import type { Article } from '../../src/schemas/article.ts';
+import { E2E_ADMIN } from './support/admin-credentials.ts';
+
+// The admin panel end to end, through the production build `npm start` serves. One file, run in
+// order: every admin test shares the one e2e admin, and the last tests change its password and
+// log out, which ends every earlier session of that admin (by design), so nothing else of ours may
+// run beside them.
+test.describe.configure({ mode: 'serial' });
+
+const RUN = Date.now().toString(36);
+
+/** A real PNG (solid colour), made here rather than kept as a binary fixture. */
+function png(width = 8, height = 8): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x1c, 0x3c, 0x6b]))]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The toast region; `includeHidden` because an open modal marks everything outside it aria-hidden. */
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/, includeHidden: true });
+const toast = (page: Page, text: string) => toasts(page).getByText(text, { exact: true });
+
+async function openAdmin(page: Page) {
+  // The cookie banner would sit over the panel's buttons; consent is not what these tests are about.
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'rejected'));
+  await page.goto('/admin');
+}
+
+/** Signs the page's browser context in through the API (page.request shares its cookies), then opens /admin. */
+async function signedInAdmin(page: Page) {
+  const r = await page.request.post('/api/auth/login', { data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(r.status()).toBe(200);
+  await openAdmin(page);
+  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
+}
+
+async function articleByTitle(page: Page, title: string): Promise<Article> {
+  const list = (await (await page.request.get('/api/articles')).json()) as Article[];
+  const found = list.find((a) => a.title === title);
+  expect(found, `article "${title}" in the admin list`).toBeTruthy();
+  return found!;
+}
+
+test('signed out: the Admin Access card, its disabled button, and the disabled Reset Password card', async ({ page }) => {
+  await openAdmin(page);
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  const username = page.getByLabel('Username', { exact: true });
+  await expect(username).toHaveAttribute('type', 'email');
+  const submit = page.getByRole('button', { name: 'Access Admin Panel' });
+  await expect(submit).toBeDisabled();
+  await username.fill(E2E_ADMIN.email);
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).fill('x');
+  await expect(submit).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  await expect(page.getByText('The email service is not configured, so password reset is currently disabled.')).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send Reset Email (Disabled)' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+});
+
+test('login: a wrong password is refused, the right one admits, and a reload keeps the session', async ({ page }) => {
+  await openAdmin(page);
+  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByLabel('Password', { exact: true }).press('Enter'); // Enter submits
+  await expect(toast(page, 'Access denied')).toBeVisible();
+  await expect(toast(page, 'Invalid credentials')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await expect(toast(page, 'Access granted')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
+  await expect(page.getByText(`Welcome, ${E2E_ADMIN.email}`)).toBeVisible();
+
+  // The cookie is HttpOnly and SameSite=Strict.
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
+
+  // Six tabs, Articles first and selected; the four placeholders say Coming Soon.
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Articles', 'Services', 'Packages', 'Team', 'Stats', 'Site Content']);
+  await expect(page.getByRole('tab', { name: 'Articles' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeVisible();
+  for (const name of ['Packages', 'Team', 'Stats', 'Site Content']) {
+    const loaded = name === 'Packages' ? page.waitForResponse('**/api/packages') : null;
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Coming Soon' })).toBeVisible();
+    if (loaded) expect((await loaded).status()).toBe(200); // its data loads on first open
+  }
+});
+
+test('articles: create a draft with the editor, edit it without losing its formatting, publish, delete', async ({ page, playwright }) => {
+  await signedInAdmin(page);
+  const title = `Pricing for growth ${RUN}`;
+
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const form = page.locator('form').filter({ has: page.getByRole('toolbar', { name: 'Formatting' }) });
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
+  await expect(form.getByLabel('Author', { exact: true })).toHaveValue('Admin');
+  await expect(form.getByLabel('Category', { exact: true })).toHaveValue('Thought Leadership');
+  await expect(form.getByRole('switch', { name: 'Published' })).toBeChecked();
+  await expect(form.getByRole('switch', { name: 'Featured' })).not.toBeChecked();
+
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Description', { exact: true }).fill('How to price when you scale.');
+
+  // The editor: a heading, a paragraph with bold text and a link.
+  const editor = form.getByRole('textbox', { name: 'Content' });
+  const box = await editor.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(200);
+  await editor.click();
+  await form.getByRole('button', { name: 'Heading 2' }).click();
+  await page.keyboard.type('Why pricing matters');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Price with ');
+  await form.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('confidence');
+  await form.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' and read ');
+  await page.keyboard.type('our guide');
+  for (let i = 0; i < 'our guide'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await form.getByRole('button', { name: 'Link' }).click();
+  await form.getByLabel('Link URL', { exact: true }).fill('javascript:alert(1)');
+  await form.getByRole('button', { name: 'Apply link' }).click();
+  await expect(form.getByText('Links must start with http://, https://, mailto: or tel:')).toBeVisible();
+  await form.getByLabel('Link URL', { exact: true }).fill('https://example.com/guide');
+  await form.getByRole('button', { name: 'Apply link' }).click();
+  await expect(editor.locator('a[href="https://example.com/guide"]')).toHaveText('our guide');
+  await expect(editor.locator('strong, b').first()).toHaveText('confidence');
+
+  await form.getByLabel('Category', { exact: true }).selectOption('Industry Trends & Insights');
+  await form.getByLabel('Read Time', { exact: true }).fill('6 min read');
+  await expect(form.getByLabel('Meta Title', { exact: true })).toHaveAttribute('placeholder', /60 characters/);
+  await expect(form.getByLabel('Meta Description', { exact: true })).toHaveAttribute('placeholder', /160 characters/);
+  await form.getByLabel('Tags', { exact: true }).fill('pricing, , growth ,');
+  await form.getByLabel('Slug', { exact: true }).fill(`pricing-for-growth-${RUN}`);
+  await form.getByText('Featured').click();
+  await form.getByText('Published').click();
+  await form.getByRole('button', { name: 'Create Article' }).click();
+
+  await expect(toast(page, 'Article created')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(item.getByText('Featured', { exact: true })).toBeVisible();
+  await expect(item.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(item.getByText('By Admin · Industry Trends & Insights · 6 min read')).toBeVisible();
+  await expect(item.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['pricing', 'growth']);
+
+  // Stored sanitised, with the formatting and the link; a draft is hidden from visitors.
+  const saved = await articleByTitle(page, title);
+  expect(saved).toMatchObject({ isPublished: false, isFeatured: true, tags: ['pricing', 'growth'], slug: `pricing-for-growth-${RUN}` });
+  expect(saved.content).toContain('<h2>Why pricing matters</h2>');
+  expect(saved.content).toMatch(/<(b|strong)>confidence<\/(b|strong)>/);
+  expect(saved.content).toContain('href="https://example.com/guide"');
+  expect(saved.content).not.toContain('class=');
+  expect(Date.now() - new Date(saved.publishedAt).getTime()).toBeLessThan(120_000);
+  const visitor = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await visitor.get(`/api/articles/${saved.id}`)).status()).toBe(404);
+
+  // Edit: the stored HTML comes back into the editor as the same formatting.
+  await item.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Article' })).toBeVisible();
+  await expect(editor.locator('h2')).toHaveText('Why pricing matters');
+  await expect(editor.locator('strong, b').first()).toHaveText('confidence');
+  await expect(editor.locator('a[href="https://example.com/guide"]')).toHaveText('our guide');
+  await expect(form.getByLabel('Tags', { exact: true })).toHaveValue('pricing, growth');
+  await form.getByLabel('Title', { exact: true }).fill(`${title} (edited)`);
+  await editor.locator('h2').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' today');
+  await form.getByText('Published').click();
+  await form.getByRole('button', { name: 'Update Article' }).click();
+  await expect(toast(page, 'Article updated')).toBeVisible();
+
+  const edited = await articleByTitle(page, `${title} (edited)`);
+  expect(edited.id).toBe(saved.id);
+  expect(edited.isPublished).toBe(true);
+  expect(edited.content).toContain('<h2>Why pricing matters today</h2>');
+  expect(edited.content).toMatch(/<(b|strong)>confidence<\/(b|strong)>/);
+  expect(edited.content).toContain('href="https://example.com/guide"');
+  expect(new Date(edited.publishedAt).getTime()).toBeGreaterThan(new Date(saved.publishedAt).getTime());
+  expect((await visitor.get(`/api/articles/${saved.id}`)).status()).toBe(200);
+
+  // Delete, after the confirmation.
+  const editedItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${title} (edited)` }) });
+  await editedItem.getByRole('button', { name: `Delete ${title} (edited)` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByText('Are you sure you want to delete this article?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Article deleted')).toBeVisible();
+  await expect(editedItem).toHaveCount(0);
+  expect((await visitor.get(`/api/articles/${saved.id}`)).status()).toBe(404);
+  await visitor.dispose();
+});
+
+test('image upload: type and size checks, upload with preview, served image, clear', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const file = page.getByLabel('Image file', { exact: true });
+
+  await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(toast(page, 'Invalid file type')).toBeVisible();
+
+  // An SVG passes the browser's image/* check but not the server's content check.
+  await file.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  // The first call of each function compiles it in the local runtime: allow for a slow machine.
+  await expect(toast(page, 'Upload failed')).toBeVisible({ timeout: 30_000 });
+
+  const cover = png(16, 9);
+  await file.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  await expect(toast(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  const url = page.getByLabel('Or enter an image URL', { exact: true });
+  await expect(url).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
+  await expect(page.getByText('Image uploaded and ready to be saved with the article.')).toBeVisible();
+  const preview = page.getByRole('img', { name: 'Image preview' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
+
+  const served = await page.request.get((await url.inputValue()) as string);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['x-content-type-options']).toBe('nosniff');
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(Buffer.compare(await served.body(), cover)).toBe(0);
+
+  await page.getByRole('button', { name: 'Remove image' }).click();
+  await expect(url).toHaveValue('');
+  await expect(preview).toHaveCount(0);
+
+  // A typed URL works as well.
+  await url.fill('https://images.example.com/cover.jpg');
+  await expect(page.getByText('Image ready to be saved with the article.')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
+});
+
+test('services: create, edit and delete through the Services tab', async ({ page, playwright }) => {
+  await signedInAdmin(page);
+  await page.getByRole('tab', { name: 'Services' }).click();
+  await expect(page.getByRole('heading', { name: 'Services Management' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Services' }).getByRole('listitem').first()).toBeVisible(); // the seeded seven
+
+  const title = `Growth Audits ${RUN}`;
+  await page.getByRole('button', { name: 'New Service' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New Service' })).toBeVisible();
+  const panel = page.getByRole('tabpanel');
+  const form = panel.locator('form');
+  await expect(form.getByLabel('Description', { exact: true })).toHaveAttribute('rows', '3');
+  await expect(form.getByLabel('Features (one per line)', { exact: true })).toHaveAttribute('rows', '5');
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Description', { exact: true }).fill('Where growth stalls, and what to do next.');
+  await form.getByLabel('Icon Name', { exact: true }).fill('target');
+  await form.getByLabel('Features (one per line)', { exact: true }).fill('Funnel review\n\n  Channel mix  \n');
+  await form.getByLabel('Sort Order', { exact: true }).fill('12');
+  await form.getByText('Active', { exact: true }).click();
+  await form.getByRole('button', { name: 'Create Service' }).click();
+  await expect(toast(page, 'Service created')).toBeVisible();
+
+  const item = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(item.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(item.getByText('Icon: target · 2 features · Sort order: 12')).toBeVisible();
+
+  await item.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Service' })).toBeVisible();
+  await expect(form.getByLabel('Features (one per line)', { exact: true })).toHaveValue('Funnel review\nChannel mix');
+  await form.getByLabel('Title', { exact: true }).fill(`${title} (edited)`);
+  await form.getByText('Active', { exact: true }).click();
+  await form.getByRole('button', { name: 'Update Service' }).click();
+  await expect(toast(page, 'Service updated')).toBeVisible();
+  const edited = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${title} (edited)` }) });
+  await expect(edited.getByText('Active', { exact: true })).toBeVisible();
+  // Active now, so visitors see it too.
+  const visitor = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const publicList = (await (await visitor.get('/api/services')).json()) as Array<{ title: string }>;
+  expect(publicList.map((s) => s.title)).toContain(`${title} (edited)`);
+  await visitor.dispose();
+
+  await edited.getByRole('button', { name: `Delete ${title} (edited)` }).click();
+  await expect(page.getByRole('alertdialog').getByText('Are you sure you want to delete this service?')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Service deleted')).toBeVisible();
+  await expect(edited).toHaveCount(0);
+});
+
+test('change password: the modal, a wrong current password, success, and the session carries on', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  const submit = dialog.getByRole('button', { name: 'Change Password' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Current Password', { exact: true }).fill('not-the-password');
+  await dialog.getByLabel('New Password', { exact: true }).fill('short');
+  await expect(submit).toBeDisabled(); // fewer than 8 characters
+  await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('placeholder', 'Min 8 characters');
+  await dialog.getByLabel('New Password', { exact: true }).fill(E2E_ADMIN.password);
+  await submit.click();
+  await expect(toast(page, 'Change failed')).toBeVisible();
+  await expect(toast(page, 'Invalid current password')).toBeVisible();
+
+  // The new password is the same one: other e2e files sign in as this admin at any moment, so its
+  // password must not change under them. (The integration tests change it for real.)
+  await dialog.getByLabel('Current Password', { exact: true }).fill(E2E_ADMIN.password);
+  await submit.click();
+  await expect(toast(page, 'Password changed successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Every earlier session ended, this one was renewed.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
+});
+
+test('logout: back to Admin Access, lists cleared, and the old session no longer works', async ({ page }) => {
+  await signedInAdmin(page);
+  await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeVisible();
+  const before = (await page.context().cookies()).find((c) => c.name === 'session')!;
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+
+  // The token from before the logout is refused even if a client kept it.
+  const replay = await page.request.get('/api/auth/me', { headers: { cookie: `session=${before.value}` } });
+  expect(replay.status()).toBe(401);
+
+  // Signing in again starts from fresh lists.
+  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  const articles = page.waitForResponse((r) => r.url().endsWith('/api/articles') && r.request().method() === 'GET');
+  await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  expect((await articles).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeVisible();
+});
