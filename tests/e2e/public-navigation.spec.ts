@@ -87,6 +87,29 @@ test.describe('drawer on a phone', () => {
   });
 });
 
+test.describe('drawer before hydration', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a tap on the menu button before the island hydrates still opens the drawer', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/MobileNav*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    release();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    // While the drawer is modal the rest of the page is aria-hidden, so find the button by its hook.
+    await expect(page.locator('[data-mobile-nav-open]')).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+    await expect(open).toBeFocused();
+  });
+});
+
 test.describe('drawer on a large phone', () => {
   test.use({ viewport: { width: 700, height: 900 } });
 

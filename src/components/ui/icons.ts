@@ -15,6 +15,7 @@ export const ICONS = {
   handshake: '<path d="m11 17 2 2a1.4 1.4 0 0 0 2-2"/><path d="m14 14 2.5 2.5a1.4 1.4 0 0 0 2-2L15 11l-3 1-2-2 4-3h3l4 4"/><path d="M3 11l4-4h3M3 11l6 6a1.4 1.4 0 0 0 2-2"/>',
   shield: '<path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z"/><path d="m9 12 2 2 4-4"/>',
   check: '<path d="m5 12 5 5 9-10"/>',
+  menu: '<path d="M4 7h16M4 12h16M4 17h16"/>',
   arrowRight: '<path d="M5 12h14M13 6l6 6-6 6"/>',
   arrowUp: '<path d="M7 17 17 7M9 7h8v8"/>',
   mail: '<rect x="3" y="5" width="18" height="14" rx="2"/><path d="m3 7 9 6 9-6"/>',

@@ -5,7 +5,6 @@
  * Loaded by MobileNav on the first tap of the menu button.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import type { RefObject } from 'react';
 import { isCurrentPath } from '../../lib/paths';
 import { CloseIcon } from '../ui/Icons';
 
@@ -23,14 +22,19 @@ export interface DrawerProps {
 
 interface Props extends DrawerProps {
   open: boolean;
-  setOpen: (open: boolean) => void;
-  /** The menu button, focused again when the drawer closes. */
-  triggerRef: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+  /** Returns focus to the menu button, which lives outside Radix. */
+  onCloseAutoFocus: () => void;
 }
 
-export default function MobileDrawer({ links, contact, currentPath, firmName, open, setOpen, triggerRef }: Props) {
+export default function MobileDrawer({ links, contact, currentPath, firmName, open, onClose, onCloseAutoFocus }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/50" />
         <Dialog.Content
@@ -38,7 +42,7 @@ export default function MobileDrawer({ links, contact, currentPath, firmName, op
           id="mobile-drawer"
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            triggerRef.current?.focus();
+            onCloseAutoFocus();
           }}
           className="drawer-content fixed inset-y-0 right-0 z-[60] flex w-[300px] max-w-full flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none sm:w-[400px]"
         >
@@ -59,7 +63,7 @@ export default function MobileDrawer({ links, contact, currentPath, firmName, op
                   key={link.href}
                   href={link.href}
                   aria-current={current ? 'page' : undefined}
-                  onClick={() => setOpen(false)}
+                  onClick={onClose}
                   className={`rounded-control px-4 py-3 text-lg font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                     current ? 'bg-brand-50 text-brand-800' : 'text-ink-800 hover:bg-ink-50'
                   }`}
@@ -71,7 +75,7 @@ export default function MobileDrawer({ links, contact, currentPath, firmName, op
             <a
               href={contact.href}
               aria-current={isCurrentPath(currentPath, contact.href) ? 'page' : undefined}
-              onClick={() => setOpen(false)}
+              onClick={onClose}
               className="mt-4 inline-flex items-center justify-center rounded-control bg-brand-700 px-5 py-3 text-lg font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               {contact.label}

@@ -22,14 +22,6 @@ export function CloseIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function MenuIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg {...base} {...props}>
-      <path d="M4 7h16M4 12h16M4 17h16" />
-    </svg>
-  );
-}
-
 export function CookieIcon(props: SVGProps<SVGSVGElement>) {
   return (
     <svg {...base} {...props}>
