@@ -34,7 +34,7 @@ export default function CookiePreferences({ open, onOpenChange, onChoose }: Prop
               <li className="rounded-control border border-ink-200 p-4">
                 <div className="flex items-center justify-between gap-3">
                   <h3 className="font-semibold text-ink-900">Necessary Cookies</h3>
-                  <span className="rounded-full bg-success-50 px-2.5 py-0.5 text-xs font-semibold text-success-700">
+                  <span className="shrink-0 whitespace-nowrap rounded-full bg-success-50 px-2.5 py-0.5 text-xs font-semibold text-success-700">
                     Always Active
                   </span>
                 </div>
