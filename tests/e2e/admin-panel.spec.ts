@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
 import { E2E_ADMIN } from './support/admin-credentials.ts';
@@ -304,6 +305,32 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Service deleted')).toBeVisible();
   await expect(edited).toHaveCount(0);
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+test('accessibility: no serious axe violation signed out, in the article form, the services tab and the password modal', async ({ page }) => {
+  await openAdmin(page);
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'Services' }).click();
+  await page.getByRole('button', { name: 'New Service' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('change password: the modal, a wrong current password, success, and the session carries on', async ({ page }) => {

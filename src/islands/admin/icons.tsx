@@ -76,3 +76,17 @@ export const ClearFormatIcon = () => (
     <path d="M4 7V4h16v3M9 20h6M12 4l-3 16M3 3l18 18" />
   </Icon>
 );
+
+/** 'H' with a level digit, drawn (not text) so the button's name is its aria-label alone. */
+const DIGITS = {
+  1: 'M17 10l2.5-2v10',
+  2: 'M16 10a2 2 0 1 1 4 .5c0 1.8-4 3.5-4 7.5h4',
+  3: 'M16 8h4l-2.5 3.5a2.6 2.6 0 1 1-1.8 4.5',
+} as const;
+
+export const HeadingIcon = ({ level }: { level: 1 | 2 | 3 }) => (
+  <Icon>
+    <path d="M4 6v12M12 6v12M4 12h8" />
+    <path d={DIGITS[level]} />
+  </Icon>
+);

@@ -21,7 +21,7 @@ import {
   type TextFormatType,
 } from 'lexical';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { BoldIcon, BulletListIcon, ClearFormatIcon, ItalicIcon, LinkIcon, OrderedListIcon, UnderlineIcon } from '../icons';
+import { BoldIcon, BulletListIcon, ClearFormatIcon, HeadingIcon, ItalicIcon, LinkIcon, OrderedListIcon, UnderlineIcon } from '../icons';
 import { buttonClass, inputClass } from '../ui';
 import { isAllowedLinkUrl } from './html';
 
@@ -172,13 +172,13 @@ export default function Toolbar() {
     <div className="border-b border-ink-200 bg-ink-50">
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 p-1.5">
         <ToolButton label="Heading 1" pressed={state.block === 'h1'} onClick={() => toggleHeading('h1')}>
-          H1
+          <HeadingIcon level={1} />
         </ToolButton>
         <ToolButton label="Heading 2" pressed={state.block === 'h2'} onClick={() => toggleHeading('h2')}>
-          H2
+          <HeadingIcon level={2} />
         </ToolButton>
         <ToolButton label="Heading 3" pressed={state.block === 'h3'} onClick={() => toggleHeading('h3')}>
-          H3
+          <HeadingIcon level={3} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
         <ToolButton label="Bold" pressed={state.bold} onClick={() => format('bold')}>
