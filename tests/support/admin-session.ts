@@ -9,7 +9,7 @@ import { call } from './call.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
-/** A fresh client address from the TEST-NET-2 documentation range plus randomness. */
+/** A fresh client address (private 10/8 range), so throttling counters never collide between tests. */
 export function uniqueIp(): string {
   const b = crypto.randomBytes(3);
   return `10.${b[0]}.${b[1]}.${b[2]}`;

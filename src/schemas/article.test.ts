@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ARTICLE_CATEGORIES, articleSchema, splitTags } from './article';
+
+const minimal = { title: 'T', description: 'D', readTime: '5 min read' };
+
+describe('article form rules (spec sections 5 and 9)', () => {
+  it('takes tags comma-separated, trimmed, empties dropped', () => {
+    expect(splitTags(' strategy, ,growth ,, b2b ')).toEqual(['strategy', 'growth', 'b2b']);
+    expect(splitTags('')).toEqual([]);
+  });
+
+  it('applies the defaults: author Admin, Thought Leadership, published, not featured', () => {
+    expect(articleSchema.parse(minimal)).toMatchObject({
+      author: 'Admin',
+      category: 'Thought Leadership',
+      isPublished: true,
+      isFeatured: false,
+      tags: [],
+      content: null,
+      slug: null,
+    });
+    expect(articleSchema.parse({ ...minimal, author: '  ' }).author).toBe('Admin');
+  });
+
+  it('accepts exactly the five categories', () => {
+    expect(ARTICLE_CATEGORIES).toHaveLength(5);
+    for (const category of ARTICLE_CATEGORIES) expect(articleSchema.safeParse({ ...minimal, category }).success).toBe(true);
+    expect(articleSchema.safeParse({ ...minimal, category: 'All' }).success).toBe(false);
+  });
+
+  it('takes image URLs that are http(s) or a site path, nothing else', () => {
+    for (const imageUrl of ['/objects/uploads/0123456789abcdef0123456789abcdef', 'https://images.example.com/a.jpg', 'http://x.example/b.png']) {
+      expect(articleSchema.safeParse({ ...minimal, imageUrl }).success, imageUrl).toBe(true);
+    }
+    for (const imageUrl of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/a.png', 'a b']) {
+      expect(articleSchema.safeParse({ ...minimal, imageUrl }).success, imageUrl).toBe(false);
+    }
+  });
+
+  it('takes lowercase hyphenated slugs only', () => {
+    expect(articleSchema.safeParse({ ...minimal, slug: 'pricing-for-growth-2' }).success).toBe(true);
+    for (const slug of ['Pricing', 'a--b', '-a', 'a b', 'a/b']) expect(articleSchema.safeParse({ ...minimal, slug }).success, slug).toBe(false);
+  });
+});
