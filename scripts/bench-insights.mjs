@@ -26,6 +26,7 @@ import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { prepareDatabase } from './lib/prepare-database.mjs';
 import { localEnv, projectRoot } from './lib/runtime-env.mjs';
 import { createNodeBridge } from './lib/node-bridge.mjs';
+import { loadFunctions } from './lib/functions-router.mjs';
 import { createDb } from '../src/server/db/client.ts';
 
 // The database child: start the embedded Postgres, say where it is, stop when the parent goes.
@@ -256,6 +257,7 @@ try {
     geolocation: { enabled: false },
     images: { enabled: false },
     blobs: { enabled: false },
+    functions: { enabled: false }, // served by functions-router, as `npm start` does
     serverAddress: null,
   });
   await netlify.start();
@@ -268,7 +270,8 @@ try {
     server.listen(0, '127.0.0.1', resolve);
   });
   const port = /** @type {net.AddressInfo} */ (server.address()).port;
-  server.on('request', createNodeBridge({ netlify, onDemand, port }));
+  const functions = await loadFunctions(projectRoot);
+  server.on('request', createNodeBridge({ functions, netlify, onDemand, port }));
   stops.push(() => new Promise((resolve) => {
     server.closeAllConnections();
     server.close(() => resolve(undefined));
