@@ -130,6 +130,7 @@ test("'Sending...' shows and the button is disabled while the request is pending
 test('field issues from a 400 answer are shown beside the fields, with no network failure text', async ({ page }) => {
   await routeContacts(page, 400, { error: 'Invalid request', issues: { email: 'This address cannot receive mail' } });
   await page.goto('/contact');
+  await waitForIslands(page);
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form);
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -154,12 +155,33 @@ test('the dialog closes on Escape and returns focus to its trigger', async ({ pa
 test('the contact page form sends its own context and resets on success', async ({ page }) => {
   const captured = await routeContacts(page);
   await page.goto('/contact');
+  await waitForIslands(page);
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form);
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
   await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('');
   expect(captured.payloads[0]).toMatchObject({ service: 'General Enquiry', page: 'Contact', ctaButton: 'Send Message', email: 'ada@example.com' });
+});
+
+test('text typed into the /contact form before it hydrates is kept, and an early click cannot submit natively', async ({ page }) => {
+  const captured = await routeContacts(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/EnquiryForm*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form);
+  await expect(form.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  release();
+  await waitForIslands(page);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+  expect(page.url()).not.toContain('?');
+  expect(captured.payloads[0]).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', page: 'Contact' });
 });
 
 test('a real enquiry is accepted by the API end to end', async ({ page }) => {

@@ -60,9 +60,9 @@ test.describe('drawer on a phone', () => {
     await open.click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
-    const box = (await drawer.boundingBox())!;
-    expect(box.width).toBe(300);
-    expect(box.x + box.width).toBe(360);
+    // Measured once the slide-in animation has finished.
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(60);
+    expect(await drawer.evaluate((el) => getComputedStyle(el).width)).toBe('300px');
     await expect(drawer.getByRole('link', { name: 'Packages', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(drawer.getByRole('link', { name: 'Contact', exact: true })).toBeVisible();
 
@@ -116,9 +116,9 @@ test.describe('drawer on a large phone', () => {
   test('is 400px wide from the sm breakpoint', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    const box = (await page.getByRole('dialog').boundingBox())!;
-    expect(box.width).toBe(400);
-    expect(box.x + box.width).toBe(700);
+    const drawer = page.getByRole('dialog');
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(300);
+    expect(await drawer.evaluate((el) => getComputedStyle(el).width)).toBe('400px');
   });
 });
 

@@ -2,8 +2,13 @@
  * The enquiry form, used inside the 'Get in Touch' dialog and on /contact.
  * Validated client-side with the same zod schema the API uses
  * (src/schemas/contact.ts); the server's 400 issues are shown beside the fields too.
+ *
+ * The inputs are uncontrolled and read with FormData on submit: on /contact the
+ * form is server-rendered, so text typed before the island hydrates must survive
+ * hydration. Until then the submit button is disabled, so an early click cannot
+ * fall back to a native GET submit that would put the enquiry in the URL.
  */
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { contactFormFields, CONTACT_LIMITS, type ContactFormField } from '../../schemas/contact-limits';
 import { toast } from '../../stores/toasts';
 import type { EnquiryContext } from '../../stores/enquiry';
@@ -11,10 +16,7 @@ import type { EnquiryContext } from '../../stores/enquiry';
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-enquiry');
 
-type Values = Record<ContactFormField, string>;
 type Errors = Partial<Record<ContactFormField, string>>;
-
-const empty: Values = { firstName: '', lastName: '', email: '', phone: '', company: '', message: '' };
 
 interface FieldSpec {
   name: ContactFormField;
@@ -47,16 +49,16 @@ interface Props {
 export default function EnquiryForm({ context, onSuccess }: Props) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(empty);
-  const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const fieldId = (name: string) => `${id}-${name}`;
 
-  function onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
-    const name = event.target.name as ContactFormField;
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+  /** Clears a field's message as soon as it is edited. */
+  function onInput(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name as ContactFormField;
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   }
 
@@ -70,7 +72,19 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
     event.preventDefault();
     if (pending) return;
 
-    const payload = { ...values, ...context, website };
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '');
+    const payload = {
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+      email: text('email'),
+      phone: text('phone'),
+      company: text('company'),
+      message: text('message'),
+      ...context,
+      website: text('website'),
+    };
     let submit: Awaited<ReturnType<typeof loadSubmit>>;
     try {
       submit = await loadSubmit();
@@ -90,7 +104,7 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
     const result = await submit.sendEnquiry(payload);
     setPending(false);
     if (result.ok) {
-      setValues(empty);
+      form.reset();
       setErrors({});
       toast({ title: 'Message sent successfully!', description: "We'll get back to you within 24 hours." });
       onSuccess?.();
@@ -114,7 +128,7 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={() => void loadSubmit()} className="grid gap-5 sm:grid-cols-2" aria-busy={pending}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} onInput={onInput} onFocus={() => void loadSubmit()} className="grid gap-5 sm:grid-cols-2" aria-busy={pending}>
       {fields.map((field) => (
         <div key={field.name} className={field.wide ? 'sm:col-span-2' : undefined}>
           <label htmlFor={fieldId(field.name)} className="mb-1.5 block text-sm font-medium text-ink-800">
@@ -127,8 +141,6 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
             autoComplete={field.autoComplete}
             maxLength={field.maxLength}
             required
-            value={values[field.name]}
-            onChange={onChange}
             className={`${inputClass} ${errors[field.name] ? 'border-danger-700' : 'border-ink-300'}`}
             {...ariaFor(field.name)}
           />
@@ -146,8 +158,6 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
           rows={5}
           maxLength={CONTACT_LIMITS.message}
           required
-          value={values.message}
-          onChange={onChange}
           placeholder="Tell us about your business and your goals"
           className={`${inputClass} resize-y ${errors.message ? 'border-danger-700' : 'border-ink-300'}`}
           {...ariaFor('message')}
@@ -164,15 +174,13 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
           type="text"
           tabIndex={-1}
           autoComplete="off"
-          value={website}
-          onChange={(event) => setWebsite(event.target.value)}
         />
       </div>
 
       <div className="sm:col-span-2">
         <button
           type="submit"
-          disabled={pending}
+          disabled={pending || !hydrated}
           className="inline-flex w-full items-center justify-center rounded-control bg-brand-700 px-6 py-3 text-base font-semibold text-white transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
         >
           {pending ? 'Sending...' : 'Send Message'}

@@ -2,8 +2,10 @@
  * Newsletter sign-up (spec sections 2, 8 and 9). The insights page places it:
  *   <NewsletterForm client:visible />
  * It posts { email, website } to /api/newsletter, validated with the shared schema.
+ * Uncontrolled inputs read with FormData, and a submit button disabled until
+ * hydration, for the same reasons as EnquiryForm (server-rendered form).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from '../../stores/toasts';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
@@ -23,8 +25,8 @@ export default function NewsletterForm({
   headingLevel = 2,
 }: Props) {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [website, setWebsite] = useState('');
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -32,7 +34,9 @@ export default function NewsletterForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const payload = { email, website };
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const payload = { email: String(data.get('email') ?? ''), website: String(data.get('website') ?? '') };
     let submit: Awaited<ReturnType<typeof loadSubmit>>;
     try {
       submit = await loadSubmit();
@@ -50,7 +54,7 @@ export default function NewsletterForm({
     const failure = await submit.subscribe(payload);
     setPending(false);
     if (failure === null) {
-      setEmail('');
+      form.reset();
       toast({ title: 'Successfully subscribed!', description: "You'll receive our weekly marketing insights." });
     } else {
       toast({ title: 'Subscription failed', description: failure, variant: 'destructive' });
@@ -76,9 +80,7 @@ export default function NewsletterForm({
             autoComplete="email"
             maxLength={254}
             placeholder="Enter your email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
+            onInput={() => {
               if (error) setError(null);
             }}
             aria-invalid={error ? true : undefined}
@@ -101,13 +103,11 @@ export default function NewsletterForm({
             type="text"
             tabIndex={-1}
             autoComplete="off"
-            value={website}
-            onChange={(event) => setWebsite(event.target.value)}
           />
         </div>
         <button
           type="submit"
-          disabled={pending}
+          disabled={pending || !hydrated}
           aria-label={pending ? 'Subscribing' : undefined}
           className="inline-flex min-w-[8rem] items-center justify-center rounded-control bg-brand-700 px-5 py-2.5 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70"
         >
