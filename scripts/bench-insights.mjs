@@ -66,14 +66,12 @@ const CATEGORIES = [
 async function startQueryCounter(targetPort) {
   let statements = 0;
   let connections = 0;
-  const sockets = new Set();
   const server = net.createServer((client) => {
     connections += 1;
     // Without TCP_NODELAY, Nagle's algorithm meets the driver's delayed ACKs and stalls a
     // multi-packet answer by ~40 ms on loopback: a stall of this tap, not of the page.
     const upstream = net.connect({ port: targetPort, host: '127.0.0.1', noDelay: true });
     client.setNoDelay(true);
-    sockets.add(client).add(upstream);
     let buffer = Buffer.alloc(0);
     let started = false;
     client.on('data', (chunk) => {
@@ -116,11 +114,6 @@ async function startQueryCounter(targetPort) {
     port: /** @type {net.AddressInfo} */ (server.address()).port,
     count: () => statements,
     connections: () => connections,
-    stop: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve(undefined));
-      }),
   };
 }
 
@@ -203,6 +196,8 @@ async function measure(port, pathname, counter) {
 }
 
 const stops = [];
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let databaseChild;
 async function stopAll() {
   for (const stop of stops.reverse()) {
     try {
@@ -219,23 +214,17 @@ try {
   process.env.NODE_ENV ||= 'production';
   buildIfNeeded(projectRoot);
 
-  const child = fork(fileURLToPath(import.meta.url), ['--database-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  stops.push(
-    () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(undefined);
-        child.once('exit', () => resolve(undefined));
-        child.disconnect();
-      }),
-  );
+  // Stopped last, by the exit below: the child stops itself when its IPC channel closes. Closing
+  // it any earlier only makes the on-demand function's pool log its idle sockets dying.
+  databaseChild = fork(fileURLToPath(import.meta.url), ['--database-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = databaseChild;
   /** @type {{ databaseUrl: string, wsProxy: string }} */
   const pg = await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`the database process exited (${code})`)));
   });
   const pgPort = Number(new URL(pg.databaseUrl).port);
-  const counter = await startQueryCounter(pgPort);
-  stops.push(counter.stop);
+  const counter = await startQueryCounter(pgPort); // in this process: gone with it
   const url = new URL(pg.databaseUrl);
   url.port = String(counter.port);
   const databaseUrl = url.toString();
@@ -316,6 +305,8 @@ try {
   process.exitCode = 1;
 } finally {
   await stopAll();
-  // The on-demand function's pool may keep an idle timer; everything it talked to is gone.
+  // The on-demand function's pool may keep an idle timer; exit rather than wait for it. The
+  // database child sees its channel close and stops itself.
+  databaseChild?.disconnect();
   process.exit();
 }
