@@ -27,6 +27,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // Checks (axe in particular) must see settled UI, not a dialog half-way through its fade-in.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: chromium,
       // Without these Chromium keeps calling home, and this machine refuses every such connection.

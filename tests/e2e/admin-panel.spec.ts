@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
-import { E2E_ADMIN } from './support/admin-credentials.ts';
+import { E2E_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
 
 // The admin panel end to end, through the production build `npm start` serves. One file, run in
 // order: every admin test shares the one e2e admin, and the last tests change its password and
@@ -319,6 +319,7 @@ test('accessibility: no serious axe violation signed out, in the article form, t
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   await signedInAdmin(page);
@@ -327,6 +328,7 @@ test('accessibility: no serious axe violation signed out, in the article form, t
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('tab', { name: 'Services' }).click();
   await page.getByRole('button', { name: 'New Service' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New Service' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible();
@@ -334,7 +336,10 @@ test('accessibility: no serious axe violation signed out, in the article form, t
 });
 
 test('change password: the modal, a wrong current password, success, and the session carries on', async ({ page }) => {
-  await signedInAdmin(page);
+  // Its own admin: a password change ends every other session of the account it changes.
+  const r = await page.request.post('/api/auth/login', { data: { username: E2E_PASSWORD_ADMIN.email, password: E2E_PASSWORD_ADMIN.password } });
+  expect(r.status()).toBe(200);
+  await openAdmin(page);
   await page.getByRole('button', { name: 'Change Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
   const submit = dialog.getByRole('button', { name: 'Change Password' });
@@ -343,21 +348,23 @@ test('change password: the modal, a wrong current password, success, and the ses
   await dialog.getByLabel('New Password', { exact: true }).fill('short');
   await expect(submit).toBeDisabled(); // fewer than 8 characters
   await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('placeholder', 'Min 8 characters');
-  await dialog.getByLabel('New Password', { exact: true }).fill(E2E_ADMIN.password);
+  await dialog.getByLabel('New Password', { exact: true }).fill(E2E_PASSWORD_ADMIN.newPassword);
   await submit.click();
   await expect(toast(page, 'Change failed')).toBeVisible();
   await expect(toast(page, 'Invalid current password')).toBeVisible();
 
-  // The new password is the same one: other e2e files sign in as this admin at any moment, so its
-  // password must not change under them. (The integration tests change it for real.)
-  await dialog.getByLabel('Current Password', { exact: true }).fill(E2E_ADMIN.password);
+  await dialog.getByLabel('Current Password', { exact: true }).fill(E2E_PASSWORD_ADMIN.password);
   await submit.click();
   await expect(toast(page, 'Password changed successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // Every earlier session ended, this one was renewed.
+  // This session was renewed; the old password no longer signs in, the new one does.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
+  const old = await page.request.post('/api/auth/login', { data: { username: E2E_PASSWORD_ADMIN.email, password: E2E_PASSWORD_ADMIN.password } });
+  expect(old.status()).toBe(401);
+  const fresh = await page.request.post('/api/auth/login', { data: { username: E2E_PASSWORD_ADMIN.email, password: E2E_PASSWORD_ADMIN.newPassword } });
+  expect(fresh.status()).toBe(200);
 });
 
 test('logout: back to Admin Access, lists cleared, and the old session no longer works', async ({ page }) => {

@@ -1,5 +1,14 @@
-// The admin the e2e server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD on an empty database).
+// The admins the e2e server starts with. E2E_ADMIN comes from ADMIN_EMAIL / ADMIN_PASSWORD (the
+// runtime's first-admin path) and is shared by every spec; E2E_PASSWORD_ADMIN is created by
+// fresh-server.mjs for the tests that change a password or end every session, so they never pull
+// the rug from under specs running beside them.
 export const E2E_ADMIN = {
   email: 'e2e-admin@example.com',
   password: 'e2e-admin-password-2026',
+} as const;
+
+export const E2E_PASSWORD_ADMIN = {
+  email: 'e2e-password-admin@example.com',
+  password: 'first-password-2026',
+  newPassword: 'second-password-2026',
 } as const;
