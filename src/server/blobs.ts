@@ -1,13 +1,9 @@
-import crypto from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { getStore } from '@netlify/blobs';
-import { getEnv } from './env.ts';
 
-// Binary objects (uploaded images) behind one small interface. Under Netlify, and under the local
-// runtime that announces its blob server the same way (NETLIFY_BLOBS_CONTEXT), it is a Netlify
-// Blobs store. Without any blobs context (the integration tests, a bare script) it is a folder
-// under DATA_DIR/blobs with the same behaviour, including the atomic create-only write.
+// Binary objects (uploaded images) behind one small interface over Netlify Blobs. Netlify sets the
+// blobs context on every invocation; the local runtime and the tests run the same blob server the
+// Netlify emulator uses and announce it the same way (NETLIFY_BLOBS_CONTEXT, see
+// scripts/lib/blobs-server.mjs), so this module has no local special case.
 // https://docs.netlify.com/build/data-and-storage/netlify-blobs/
 
 export interface StoredObject {
@@ -22,81 +18,31 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
 }
 
-/** Store names and keys are ours, but the file store still refuses anything path-like. */
+/** Store names and keys are ours; anything path-like is refused all the same. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 function assertSafe(kind: string, value: string): void {
   if (!SAFE_NAME.test(value)) throw new Error(`Invalid object ${kind}: ${JSON.stringify(value)}`);
 }
 
-function netlifyStore(name: string): ObjectStore | null {
-  let store: ReturnType<typeof getStore>;
-  try {
-    // Strong consistency: an image is fetched for its preview right after it is uploaded.
-    store = getStore({ name, consistency: 'strong' });
-  } catch (err) {
-    if (err instanceof Error && err.name === 'MissingBlobsEnvironmentError') return null;
-    throw err;
-  }
+function netlifyStore(name: string): ObjectStore {
+  // Strong consistency: an image is fetched for its preview right after it is uploaded.
+  const store = getStore({ name, consistency: 'strong' });
   return {
     async createIfAbsent(key, data, metadata) {
+      assertSafe('key', key);
       const r = await store.set(key, data.slice().buffer as ArrayBuffer, { metadata, onlyIfNew: true });
       return r.modified;
     },
     async get(key) {
+      assertSafe('key', key);
       const r = await store.getWithMetadata(key, { type: 'arrayBuffer' });
       if (!r) return null;
       return { data: new Uint8Array(r.data), metadata: r.metadata as Record<string, string> };
     },
     async delete(key) {
+      assertSafe('key', key);
       await store.delete(key);
-    },
-  };
-}
-
-/**
- * One file per object: a 4-byte length, the metadata as JSON, then the bytes, so data and metadata
- * appear together. Written to a temporary file, then hard-linked into place: link() fails if the
- * name exists, which makes the create-only write atomic.
- */
-function fileStore(root: string): ObjectStore {
-  const file = (key: string) => {
-    assertSafe('key', key);
-    return path.join(root, key);
-  };
-  return {
-    async createIfAbsent(key, data, metadata) {
-      const target = file(key);
-      await fs.mkdir(root, { recursive: true });
-      const meta = Buffer.from(JSON.stringify(metadata));
-      const header = Buffer.alloc(4);
-      header.writeUInt32BE(meta.length);
-      const tmp = path.join(root, `.tmp-${crypto.randomBytes(8).toString('hex')}`);
-      await fs.writeFile(tmp, Buffer.concat([header, meta, data]));
-      try {
-        await fs.link(tmp, target);
-        return true;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        throw err;
-      } finally {
-        await fs.rm(tmp, { force: true });
-      }
-    },
-    async get(key) {
-      let raw: Buffer;
-      try {
-        raw = await fs.readFile(file(key));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw err;
-      }
-      const metaLength = raw.readUInt32BE(0);
-      const metadata = JSON.parse(raw.subarray(4, 4 + metaLength).toString('utf8')) as Record<string, string>;
-      return { data: new Uint8Array(raw.subarray(4 + metaLength)), metadata };
-    },
-    async delete(key) {
-      await fs.rm(file(key), { force: true });
     },
   };
 }
@@ -107,7 +53,7 @@ function fileStore(root: string): ObjectStore {
  */
 export function objectStore(name: string): ObjectStore {
   assertSafe('store name', name);
-  return netlifyStore(name) ?? fileStore(path.resolve(getEnv().dataDir, 'blobs', 'files', name));
+  return netlifyStore(name);
 }
 
 /** Where uploaded article images live; served at /objects/uploads/{key}. */

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { configureNeonProxy } from '../../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
 import { startWsProxy } from '../../scripts/lib/ws-proxy.mjs';
+import { startBlobsServer } from '../../scripts/lib/blobs-server.mjs';
 import { prepareDatabase } from '../../scripts/lib/prepare-database.mjs';
 
 /**
@@ -52,12 +53,17 @@ export default async function setup(project: TestProject) {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-data-'));
   stops.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  // Netlify Blobs as on the platform and in the local runtime: a blob server announced through
+  // NETLIFY_BLOBS_CONTEXT.
+  const blobs = await startBlobsServer({ directory: path.join(dataDir, 'blobs') });
+  stops.push(blobs.stop);
 
   project.provide('testEnv', {
     DATABASE_URL: databaseUrl,
     DATABASE_WS_PROXY: wsProxy,
     SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
     DATA_DIR: dataDir,
+    NETLIFY_BLOBS_CONTEXT: blobs.context,
     TEST_DATABASE_LABEL: label,
   });
 
