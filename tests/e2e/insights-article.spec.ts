@@ -164,6 +164,7 @@ test('a draft is not found by id or slug, nor by the public API', async ({ page 
 });
 
 test('the article, not-found and filtered list pages have no serious accessibility violations', async ({ page }) => {
+  test.slow(); // axe on four pages
   const serious = async () =>
     (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
