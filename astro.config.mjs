@@ -4,6 +4,14 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 
+/** A production build is a production build, client and server alike. */
+function productionNodeEnvInBuilds() {
+  return {
+    name: 'production-node-env-in-builds',
+    config: (_config, { command }) => (command === 'build' ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : undefined),
+  };
+}
+
 // SITE_URL is the public origin used for canonical URLs, the sitemap and RSS.
 // Netlify sets URL on every build; locally the runtime's own address is used.
 const site = process.env.SITE_URL || process.env.URL || `http://localhost:${process.env.PORT || 4321}`;
@@ -19,7 +27,11 @@ export default defineConfig({
   }),
   integrations: [react()],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), productionNodeEnvInBuilds()],
+    // Bundle React into the on-demand function with NODE_ENV fixed at build time: left to run
+    // time, React picks its slow development build unless the function's environment says
+    // NODE_ENV=production, which Netlify does not set for functions (and netlify.toml cannot).
+    ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
   },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a per-page CSP <meta>, so scripts need no

@@ -3,8 +3,6 @@ import { z } from 'zod';
 // Parsed once, on first use, so a misconfigured deploy fails on its first request with a clear
 // message in the function log instead of failing half-way through one.
 const EnvSchema = z.object({
-  NODE_ENV: z.string().optional(),
-  CONTEXT: z.string().optional(), // set by Netlify: production, deploy-preview, branch-deploy, dev
   DATABASE_URL: z.string().url().optional(),
   NETLIFY_DATABASE_URL: z.string().url().optional(),
   // host:port/path of a WebSocket-to-TCP proxy, for reaching a plain Postgres (local or CI) with the
@@ -24,7 +22,6 @@ export interface ServerEnv {
   sessionSecret: string;
   dataDir: string;
   siteUrl: string | undefined;
-  isProduction: boolean;
   contactRateLimitPerHour: number;
   newsletterRateLimitPerHour: number;
 }
@@ -48,13 +45,11 @@ export function getEnv(): ServerEnv {
         'locally `npm start` / `npm run dev` start an embedded database and set it for you.',
     );
   }
-  // Netlify marks its deploys with CONTEXT; anything deployed must carry its own secret.
-  const isProduction = e.NODE_ENV === 'production' && e.CONTEXT !== undefined && e.CONTEXT !== 'dev';
+  // Always required: the local runtime (npm start / npm run dev) generates one under DATA_DIR and
+  // sets it, so only a deploy that forgot it reaches this.
   if (!e.SESSION_SECRET) {
     throw new EnvError(
-      isProduction
-        ? 'SESSION_SECRET is required in production: set a random string of at least 32 characters.'
-        : 'SESSION_SECRET is not set: the local runtime generates one under DATA_DIR; start the site with `npm start`.',
+      'SESSION_SECRET is not set. In production set it (Functions scope) to a random string of at least 32 characters; locally `npm start` generates one.',
     );
   }
   cached = {
@@ -63,7 +58,6 @@ export function getEnv(): ServerEnv {
     sessionSecret: e.SESSION_SECRET,
     dataDir: e.DATA_DIR,
     siteUrl: e.SITE_URL ?? e.URL,
-    isProduction,
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     newsletterRateLimitPerHour: e.NEWSLETTER_RATE_LIMIT_PER_HOUR,
   };
