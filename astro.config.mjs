@@ -4,7 +4,10 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 
-/** A production build is a production build, client and server alike. */
+/**
+ * A production build is a production build, client and server alike.
+ * @returns {import('vite').Plugin}
+ */
 function productionNodeEnvInBuilds() {
   return {
     name: 'production-node-env-in-builds',
