@@ -22,6 +22,7 @@ export async function startWsProxy({ port = 0 } = {}) {
       return;
     }
     const socket = net.connect(targetPort, host);
+    socket.setNoDelay(true); // small protocol messages: no Nagle delay on loopback
     socket.on('data', (chunk) => ws.readyState === ws.OPEN && ws.send(chunk));
     socket.on('close', () => ws.close());
     socket.on('error', () => ws.close());
