@@ -1,11 +1,12 @@
 /** Home page words (spec section 1 and 2). Quoted spec texts are kept verbatim. */
+import { PAGE_PATHS } from '../lib/routes';
 
 export const hero = {
   eyebrow: 'Boutique strategic marketing consultancy',
   headline: 'Strategic Marketing. Purposeful Growth. Real Results.',
   lead: 'We partner with founders, executives and growing teams to turn marketing into a disciplined engine for growth: clear strategy, confident brands and campaigns that earn their budget.',
   primaryCta: 'Free Marketing Strategy Assessment',
-  secondaryCta: { label: 'Explore Our Services', href: '/services' },
+  secondaryCta: { label: 'Explore Our Services', href: PAGE_PATHS.services },
   trustPoints: [
     'Senior-led, personalised consulting',
     'Proven results across B2B and B2C',
@@ -24,7 +25,7 @@ export const servicesOverview = {
   title: 'Marketing capability, end to end',
   intro:
     'From the first strategic question to the last campaign report, we bring the senior thinking and specialist hands your growth plan needs.',
-  cta: { label: 'Explore All Services', href: '/services' },
+  cta: { label: 'Explore All Services', href: PAGE_PATHS.services },
   cards: [
     {
       title: 'Marketing Consulting',

@@ -2,6 +2,7 @@
  * The firm's identity, contact details and navigation: the ONE place to edit them.
  * Every page, the header, the footer, the contact page and the policy pages read from here.
  */
+import { PAGE_PATHS as paths } from '../lib/routes.ts';
 
 export const firm = {
   /** From the Latin surgere, 'to rise'. */
@@ -63,29 +64,29 @@ export interface NavLink {
 
 /** Header links, in order. The Contact button sits beside them. */
 export const mainNav: readonly NavLink[] = [
-  { label: 'Home', href: '/' },
-  { label: 'About', href: '/about' },
-  { label: 'Services', href: '/services' },
-  { label: 'Packages', href: '/packages' },
-  { label: 'Partners', href: '/partners' },
-  { label: 'Insights', href: '/insights' },
+  { label: 'Home', href: paths.home },
+  { label: 'About', href: paths.about },
+  { label: 'Services', href: paths.services },
+  { label: 'Packages', href: paths.packages },
+  { label: 'Partners', href: paths.partners },
+  { label: 'Insights', href: paths.insights },
 ];
 
-export const contactNav: NavLink = { label: 'Contact', href: '/contact' };
+export const contactNav: NavLink = { label: 'Contact', href: paths.contact };
 
 export const footerQuickLinks: readonly NavLink[] = [
-  { label: 'About Us', href: '/about' },
-  { label: 'Services', href: '/services' },
-  { label: 'Packages', href: '/packages' },
-  { label: 'Partners', href: '/partners' },
-  { label: 'Insights', href: '/insights' },
-  { label: 'Contact', href: '/contact' },
+  { label: 'About Us', href: paths.about },
+  { label: 'Services', href: paths.services },
+  { label: 'Packages', href: paths.packages },
+  { label: 'Partners', href: paths.partners },
+  { label: 'Insights', href: paths.insights },
+  { label: 'Contact', href: paths.contact },
 ];
 
 export const legalLinks: readonly NavLink[] = [
-  { label: 'Terms of Use', href: '/terms-of-use' },
-  { label: 'Privacy Policy', href: '/privacy-policy' },
-  { label: 'Cookie Policy', href: '/cookie-policy' },
+  { label: 'Terms of Use', href: paths.termsOfUse },
+  { label: 'Privacy Policy', href: paths.privacyPolicy },
+  { label: 'Cookie Policy', href: paths.cookiePolicy },
 ];
 
 export const newsletter = {

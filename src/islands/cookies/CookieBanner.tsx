@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { readConsent, startAnalytics, storeConsent, type ConsentChoice } from '../../lib/cookie-consent';
+import { PAGE_PATHS } from '../../lib/routes';
 import { CloseIcon, CookieIcon } from '../ui/Icons';
 import { primaryButton as primary, secondaryButton as secondary } from './button-classes';
 
@@ -40,7 +41,7 @@ export default function CookieBanner() {
               <CookieIcon className="mt-0.5 hidden shrink-0 text-brand-700 sm:block" />
               <p>
                 We use cookies to keep this site working and, with your permission, to understand how it is used.{' '}
-                <a href="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                <a href={PAGE_PATHS.privacyPolicy} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
                   Privacy Policy
                 </a>
               </p>

@@ -4,6 +4,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ConsentChoice } from '../../lib/cookie-consent';
+import { PAGE_PATHS } from '../../lib/routes';
 import { CloseIcon } from '../ui/Icons';
 import { Tooltip, TooltipProvider } from '../ui/Tooltip';
 import { primaryButton as primary, secondaryButton as secondary } from './button-classes';
@@ -24,7 +25,7 @@ export default function CookiePreferences({ open, onOpenChange, onChoose }: Prop
             <Dialog.Title className="pr-10 font-display text-2xl font-semibold text-brand-900">Cookie Preferences</Dialog.Title>
             <Dialog.Description className="mt-2 text-sm text-ink-600">
               Choose which cookies we may use. You can read more in our{' '}
-              <a href="/cookie-policy" className="font-semibold text-brand-700 underline underline-offset-2">
+              <a href={PAGE_PATHS.cookiePolicy} className="font-semibold text-brand-700 underline underline-offset-2">
                 Cookie Policy
               </a>
               .
