@@ -10,8 +10,8 @@
 //
 // The embedded database runs in a child process, as a real database runs apart from the function:
 // PGlite is WebAssembly on the main thread of whatever process owns it, and sharing the server's
-// thread would charge its query work to the page render. React renders in production mode
-// (NODE_ENV=production, as a deploy must set it for Functions; see the note printed at the end).
+// thread would charge its query work to the page render. React is bundled into the on-demand
+// function in production mode at build time (astro.config.mjs), as on Netlify.
 import crypto from 'node:crypto';
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -210,9 +210,7 @@ async function stopAll() {
 
 try {
   localEnv();
-  // React's server renderer is several times slower in development mode.
-  process.env.NODE_ENV ||= 'production';
-  buildIfNeeded(projectRoot);
+  await buildIfNeeded(projectRoot);
 
   // Stopped last, by the exit below: the child stops itself when its IPC channel closes. Closing
   // it any earlier only makes the on-demand function's pool log its idle sockets dying.
@@ -297,7 +295,7 @@ try {
     `\n${ARTICLES} published articles; ${oneQuery ? 'one SQL statement per on-demand request: met' : 'SQL statements per on-demand request: NOT one'}; ${counter.connections()} database connections opened in all (pooled).`,
   );
   console.log(
-    `Node ${process.version}, ${process.platform}/${process.arch}, NODE_ENV=${process.env.NODE_ENV}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+    `Node ${process.version}, ${process.platform}/${process.arch}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
   );
   console.log("Times are to the last byte over loopback, including the Netlify emulation's routing; the database is embedded PGlite in another process.");
 } catch (err) {
