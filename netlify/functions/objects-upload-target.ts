@@ -4,6 +4,7 @@
 // GIF, WebP or AVIF image whatever the Content-Type says (415 otherwise, SVG included).
 import type { Config } from '@netlify/functions';
 import { UPLOADS_STORE, objectStore } from '../../src/server/blobs.ts';
+import { readBodyBytes } from '../../src/server/http/body.ts';
 import { HttpError, notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
@@ -13,7 +14,6 @@ import {
   UNSUPPORTED_IMAGE_MESSAGE,
   isObjectName,
   objectPublicPath,
-  readBytesWithin,
   sniffImageType,
   verifyUploadToken,
 } from '../../src/server/uploads.ts';
@@ -25,8 +25,7 @@ export default route({
     if (!(await verifyUploadToken(new URL(req.url).searchParams.get('token'), name))) {
       throw new HttpError(401, 'The upload URL is invalid or has expired');
     }
-    const bytes = await readBytesWithin(req, MAX_UPLOAD_BYTES);
-    if (!bytes) throw new HttpError(413, TOO_LARGE_MESSAGE);
+    const bytes = await readBodyBytes(req, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE);
     const contentType = sniffImageType(bytes);
     if (!contentType) throw new HttpError(415, UNSUPPORTED_IMAGE_MESSAGE);
 

@@ -86,27 +86,3 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 export const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file type: upload a PNG, JPEG, GIF, WebP or AVIF image';
 
 export const TOO_LARGE_MESSAGE = 'File too large: images must be 10 MB or smaller';
-
-/**
- * The request's raw bytes, or null once they pass `maxBytes` (the declared Content-Length is
- * checked first, then what actually arrives, since it may be absent or wrong).
- */
-export async function readBytesWithin(req: Request, maxBytes: number): Promise<Uint8Array | null> {
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) return null;
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}

@@ -4,11 +4,15 @@ import { HttpError, badRequest } from './errors.ts';
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-async function readLimitedText(req: Request, maxBytes: number): Promise<string> {
+/**
+ * The request body's bytes, refused with 413 and `tooLargeMessage` once they pass `maxBytes`: the
+ * declared Content-Length is checked first, then what actually arrives, since Content-Length can be
+ * absent (chunked) or wrong. The one limited body reader: JSON bodies and uploads both use it.
+ */
+export async function readBodyBytes(req: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!req.body) return '';
-  // Content-Length can be absent (chunked) or wrong, so count what actually arrives.
+  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, tooLargeMessage);
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -18,15 +22,17 @@ async function readLimitedText(req: Request, maxBytes: number): Promise<string> 
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw tooLarge(maxBytes);
+      throw new HttpError(413, tooLargeMessage);
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
-function tooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, `Request body is larger than ${Math.round(maxBytes / 1024)} KB`);
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /**
@@ -42,7 +48,9 @@ export async function readJson<S extends $ZodType>(
   if (type !== 'application/json') {
     throw new HttpError(415, 'Content-Type must be application/json');
   }
-  const text = await readLimitedText(req, maxBytes);
+  const text = new TextDecoder().decode(
+    await readBodyBytes(req, maxBytes, `Request body is larger than ${Math.round(maxBytes / 1024)} KB`),
+  );
   let data: unknown;
   try {
     data = JSON.parse(text);
