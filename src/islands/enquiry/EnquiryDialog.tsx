@@ -7,7 +7,7 @@
  * keeps them out of every page's initial JavaScript (the page budget is 80 KB gzip,
  * React alone is ~65 KB). Once loaded it stays mounted, so later opens are instant.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import { lazy, Suspense } from 'react';
 import { $enquiry } from '../../stores/enquiry';
 

@@ -3,7 +3,7 @@
  * first open. Radix Dialog provides the focus trap, Escape, scroll lock and aria wiring.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import { $enquiry, closeEnquiry } from '../../stores/enquiry';
 import { CloseIcon } from '../ui/Icons';
 import { Tooltip, TooltipProvider } from '../ui/Tooltip';

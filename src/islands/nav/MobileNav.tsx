@@ -4,7 +4,7 @@
  * this island hydrates client:idle, renders nothing until the store asks for the
  * drawer, then fetches the drawer (Radix Dialog) and keeps it mounted.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import { lazy, Suspense, useEffect } from 'react';
 import { $mobileNav, closeMobileNav } from '../../stores/mobile-nav';
 import type { DrawerProps } from './MobileDrawer';

@@ -5,7 +5,7 @@
  * viewport max width 420px from md up.
  */
 import * as RadixToast from '@radix-ui/react-toast';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import { $toasts, dismissToast, TOAST_DURATION } from '../../stores/toasts';
 import { CloseIcon } from '../ui/Icons';
 

@@ -3,7 +3,7 @@
  * The Radix region (ToastRegion) is fetched with the first toast and then stays
  * mounted, keeping it out of each page's initial JavaScript.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import { lazy, Suspense } from 'react';
 import { $toasts } from '../../stores/toasts';
 
