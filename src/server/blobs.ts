@@ -15,6 +15,10 @@ export interface ObjectStore {
   /** Writes only if no object has that key yet; false (and nothing written) if one does. */
   createIfAbsent(key: string, data: Uint8Array, metadata: Record<string, string>): Promise<boolean>;
   get(key: string): Promise<StoredObject | null>;
+  /** Whether an object has that key (its metadata is read, not its data). */
+  has(key: string): Promise<boolean>;
+  /** The keys that start with `prefix`, in no particular order. */
+  list(prefix: string): Promise<string[]>;
   delete(key: string): Promise<void>;
 }
 
@@ -40,6 +44,16 @@ function netlifyStore(name: string): ObjectStore {
       if (!r) return null;
       return { data: new Uint8Array(r.data), metadata: r.metadata as Record<string, string> };
     },
+    async has(key) {
+      assertSafe('key', key);
+      return (await store.getMetadata(key)) !== null;
+    },
+    async list(prefix) {
+      assertSafe('prefix', prefix);
+      // Made through the same client, so with the same strong consistency as the reads.
+      const { blobs } = await store.list({ prefix });
+      return blobs.map((blob) => blob.key);
+    },
     async delete(key) {
       assertSafe('key', key);
       await store.delete(key);
@@ -58,3 +72,6 @@ export function objectStore(name: string): ObjectStore {
 
 /** Where uploaded article images live; served at /objects/uploads/{key}. */
 export const UPLOADS_STORE = 'uploads';
+
+/** Parts of an upload sent in several PUTs, keyed `{name}-{first byte}`, until they are joined. */
+export const UPLOAD_PARTS_STORE = 'upload-parts';

@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { UPLOAD_PART_BYTES } from '../schemas/upload.ts';
 import { JWT_ALG, signingKey } from './auth/keys.ts';
 
 // Article image uploads (spec section 3, "Upload flow"): an admin asks for an upload URL, PUTs the
 // raw bytes to it, and the image is then served from /objects/uploads/{last segment of that URL}.
 // The URL is signed, names its object, expires after 10 minutes and stores at most one object.
+// A file larger than one part goes as several PUTs with Content-Range (src/schemas/upload.ts,
+// src/server/upload-parts.ts).
 
-/** Spec section 9: images only, at most 10 MB. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES, UPLOAD_PART_BYTES } from '../schemas/upload.ts';
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 const AUDIENCE = 'image-upload';
 
@@ -86,3 +88,5 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 export const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file type: upload a PNG, JPEG, GIF, WebP or AVIF image';
 
 export const TOO_LARGE_MESSAGE = 'File too large: images must be 10 MB or smaller';
+
+export const PART_TOO_LARGE_MESSAGE = `Upload part too large: a part must be ${UPLOAD_PART_BYTES / (1024 * 1024)} MiB or smaller`;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
@@ -5,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import issue from '../../netlify/functions/objects-upload.ts';
 import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
+import { UPLOAD_PART_BYTES } from '../../src/schemas/upload.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
+import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { sniffImageType } from '../../src/server/uploads.ts';
 import { call } from '../support/call.ts';
 import { adminSession } from '../support/admin-session.ts';
@@ -22,6 +25,17 @@ async function uploadUrl(cookie: string): Promise<{ url: URL; name: string }> {
   expect(r.status).toBe(200);
   const url = new URL(r.json.uploadURL, 'http://localhost:4321');
   return { url, name: url.pathname.split('/').pop()! };
+}
+
+/** An upload token for `name` that expired a minute ago, signed with the real upload key. */
+function expiredToken(userId: number, name: string): Promise<string> {
+  return new SignJWT({ uid: userId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(name)
+    .setAudience('image-upload')
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 11 * 60)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(signingKey('upload'));
 }
 
 function put(url: URL, body: BodyInit, headers: Record<string, string> = { 'content-type': 'image/png' }) {
@@ -120,13 +134,7 @@ describe('PUT to the upload URL, then GET /objects/uploads/:name', () => {
     const { url, name } = await uploadUrl(cookie);
     const token = url.searchParams.get('token')!;
     const base = `http://localhost:4321/api/objects/uploads/${name}`;
-    const expired = await new SignJWT({ uid: user.id })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(name)
-      .setAudience('image-upload')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 11 * 60)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(signingKey('upload'));
+    const expired = await expiredToken(user.id, name);
     const sessionKeyed = await new SignJWT({ uid: user.id })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(name)
@@ -163,6 +171,233 @@ describe('PUT to the upload URL, then GET /objects/uploads/:name', () => {
     }
     const r = await call(target, '/api/objects/uploads/..', { method: 'PUT', rawBody: PNG, params: { name: '..' } });
     expect(r.status).toBe(404);
+  });
+});
+
+describe('PUT in parts with Content-Range (files larger than one part)', () => {
+  const MiB = 1024 * 1024;
+  const NINE_MIB = 9 * MiB;
+  /** `size` random bytes behind a PNG signature: an image to the sniffer, unique per call. */
+  const pngOfSize = (size: number) => Buffer.concat([PNG, crypto.randomBytes(size - PNG.length)]);
+  const range = (start: number, end: number, total: number) => `bytes ${start}-${end}/${total}`;
+
+  function putPart(url: URL, file: Buffer<ArrayBuffer>, start: number, end: number, headers: Record<string, string> = {}) {
+    return put(url, file.subarray(start, end + 1), {
+      'content-type': 'image/png',
+      'content-range': range(start, end, file.length),
+      ...headers,
+    });
+  }
+
+  const partsOf = (name: string) => objectStore(UPLOAD_PARTS_STORE).list(`${name}-`);
+  const served = (name: string) => serve(new Request(`http://localhost:4321/objects/uploads/${name}`), { params: { name } });
+
+  it('joins three parts of a ~9 MB image into one object, served byte for byte, and drops the parts', async () => {
+    expect(UPLOAD_PART_BYTES).toBe(4 * MiB);
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const file = pngOfSize(NINE_MIB);
+
+    const first = await putPart(url, file, 0, 4 * MiB - 1);
+    expect(first.status).toBe(202);
+    expect(first.json).toEqual({ received: 4 * MiB });
+    // Nothing is served before the last part.
+    expect((await served(name)).status).toBe(404);
+    const second = await putPart(url, file, 4 * MiB, 8 * MiB - 1);
+    expect(second.status).toBe(202);
+    expect(second.json).toEqual({ received: 8 * MiB });
+    expect(await partsOf(name)).toHaveLength(2);
+
+    const last = await putPart(url, file, 8 * MiB, NINE_MIB - 1);
+    expect(last.status).toBe(201);
+    expect(last.json).toEqual({ objectPath: `/objects/uploads/${name}`, contentType: 'image/png', size: NINE_MIB });
+
+    const res = await served(name);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
+    expect(await partsOf(name)).toEqual([]);
+
+    // The URL is used up, for parts as for a single PUT.
+    const again = await putPart(url, file, 0, 4 * MiB - 1);
+    expect(again.status).toBe(409);
+    expect(again.json.error).toMatch(/already been used/);
+    expect((await put(url, PNG)).status).toBe(409);
+    expect(await partsOf(name)).toEqual([]);
+  });
+
+  it('a file within one part may also be sent as a single ranged PUT', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const r = await putPart(url, PNG, 0, PNG.length - 1);
+    expect(r.status).toBe(201);
+    expect(r.json).toEqual({ objectPath: `/objects/uploads/${name}`, contentType: 'image/png', size: PNG.length });
+    expect(await partsOf(name)).toEqual([]);
+  });
+
+  it('refuses a first part that is not an image with 415, keeping nothing', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const file = Buffer.concat([SVG, Buffer.alloc(NINE_MIB - SVG.length, 0x20)]);
+    const r = await putPart(url, file, 0, 4 * MiB - 1, { 'content-type': 'image/svg+xml' });
+    expect(r.status).toBe(415);
+    expect(r.json.error).toMatch(/PNG, JPEG, GIF, WebP or AVIF/);
+    expect(await partsOf(name)).toEqual([]);
+  });
+
+  it('answers 400 naming a gap, stores no object, drops the parts, and the URL can be tried again', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const file = pngOfSize(NINE_MIB);
+    expect((await putPart(url, file, 0, 4 * MiB - 1)).status).toBe(202);
+    const r = await putPart(url, file, 8 * MiB, NINE_MIB - 1);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe(`Upload incomplete: bytes ${4 * MiB}-${8 * MiB - 1} are missing`);
+    expect((await served(name)).status).toBe(404);
+    expect(await partsOf(name)).toEqual([]);
+
+    // Nothing was half-written: the whole file, sent again properly, goes through.
+    for (const [start, end] of [[0, 4 * MiB - 1], [4 * MiB, 8 * MiB - 1]]) {
+      expect((await putPart(url, file, start!, end!)).status).toBe(202);
+    }
+    expect((await putPart(url, file, 8 * MiB, NINE_MIB - 1)).status).toBe(201);
+    expect(Buffer.from(await (await served(name)).arrayBuffer()).equals(file)).toBe(true);
+  });
+
+  it('answers 400 naming an overlap, and for a missing start', async () => {
+    const { cookie } = await adminSession();
+    const file = pngOfSize(NINE_MIB);
+
+    const overlap = await uploadUrl(cookie);
+    expect((await putPart(overlap.url, file, 0, 4 * MiB - 1)).status).toBe(202);
+    expect((await putPart(overlap.url, file, 2 * MiB, 6 * MiB - 1)).status).toBe(202);
+    const r = await putPart(overlap.url, file, 6 * MiB, NINE_MIB - 1);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe(`Upload parts overlap: bytes ${2 * MiB}-${4 * MiB - 1} were sent twice`);
+    expect((await served(overlap.name)).status).toBe(404);
+    expect(await partsOf(overlap.name)).toEqual([]);
+
+    // Parts that never began at byte 0 (the first part, which is sniffed, was skipped).
+    const headless = await uploadUrl(cookie);
+    expect((await putPart(headless.url, file, 4 * MiB, 8 * MiB - 1)).status).toBe(202);
+    const h = await putPart(headless.url, file, 8 * MiB, NINE_MIB - 1);
+    expect(h.status).toBe(400);
+    expect(h.json.error).toBe(`Upload incomplete: bytes 0-${4 * MiB - 1} are missing`);
+    expect((await served(headless.name)).status).toBe(404);
+  });
+
+  it('refuses parts that disagree on the total size with 400', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const file = pngOfSize(NINE_MIB);
+    expect((await putPart(url, file, 0, 4 * MiB - 1)).status).toBe(202);
+    const shorter = file.subarray(0, 5 * MiB);
+    const r = await putPart(url, shorter, 4 * MiB, 5 * MiB - 1);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatch(/disagree on the file size/);
+    expect((await served(name)).status).toBe(404);
+  });
+
+  it('refuses a total above 10 MB with 413 and the upload message, before reading the part', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const r = await put(url, PNG, { 'content-type': 'image/png', 'content-range': range(0, PNG.length - 1, 10 * MiB + 1) });
+    expect(r.status).toBe(413);
+    expect(r.json.error).toBe('File too large: images must be 10 MB or smaller');
+    expect(await partsOf(name)).toEqual([]);
+    // Exactly 10 MB in parts is fine.
+    const exact = await uploadUrl(cookie);
+    const file = pngOfSize(10 * MiB);
+    expect((await putPart(exact.url, file, 0, 4 * MiB - 1)).status).toBe(202);
+    expect((await putPart(exact.url, file, 4 * MiB, 8 * MiB - 1)).status).toBe(202);
+    expect((await putPart(exact.url, file, 8 * MiB, 10 * MiB - 1)).status).toBe(201);
+  });
+
+  it('refuses a part larger than the part size with 413, by its range and by its bytes', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const file = pngOfSize(NINE_MIB);
+    const byRange = await putPart(url, file, 0, 4 * MiB);
+    expect(byRange.status).toBe(413);
+    expect(byRange.json.error).toBe('Upload part too large: a part must be 4 MiB or smaller');
+    // A modest range with a body past the part size is cut off as it arrives.
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(new Uint8Array(PNG));
+        for (let i = 0; i < 5; i++) c.enqueue(new Uint8Array(MiB));
+        c.close();
+      },
+    });
+    const req = new Request(`http://localhost:4321${url.pathname}${url.search}`, {
+      method: 'PUT',
+      body,
+      headers: { 'content-range': range(0, 99, NINE_MIB) },
+      duplex: 'half',
+    } as RequestInit);
+    const res = await target(req, { params: { name } });
+    expect(res.status).toBe(413);
+    expect(await partsOf(name)).toEqual([]);
+  });
+
+  it('answers 400 when the body is not the size its Content-Range names', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const r = await put(url, PNG, { 'content-type': 'image/png', 'content-range': range(0, 99, NINE_MIB) });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe(`The part has ${PNG.length} bytes but its Content-Range names 100`);
+    expect(await partsOf(name)).toEqual([]);
+  });
+
+  it('refuses a repeated part with 409', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const file = pngOfSize(NINE_MIB);
+    expect((await putPart(url, file, 0, 4 * MiB - 1)).status).toBe(202);
+    const again = await putPart(url, file, 0, 4 * MiB - 1);
+    expect(again.status).toBe(409);
+    expect(again.json.error).toBe('The part from byte 0 has already been uploaded');
+    expect(await partsOf(name)).toHaveLength(1);
+    // The upload goes on from where it was.
+    expect((await putPart(url, file, 4 * MiB, 8 * MiB - 1)).status).toBe(202);
+    expect((await putPart(url, file, 8 * MiB, NINE_MIB - 1)).status).toBe(201);
+  });
+
+  it('answers 400 for a malformed Content-Range, storing nothing', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    for (const header of ['', 'bytes */100', 'bytes 0-99/*', 'bytes 0-99', 'bytes=0-99/100', 'items 0-99/100', 'bytes 10-9/100', 'bytes 0-100/100', 'bytes -1-99/100', 'bytes 0-99/100, bytes 100-199/200']) {
+      const r = await put(url, PNG, { 'content-type': 'image/png', 'content-range': header });
+      expect(r.status, header).toBe(400);
+      expect(r.json.error, header).toMatch(/^Malformed Content-Range/);
+    }
+    expect(await partsOf(name)).toEqual([]);
+    expect((await served(name)).status).toBe(404);
+  });
+
+  it('checks the token on every part: 401 for a forged or expired one, 404 for a bad name', async () => {
+    const { cookie, user } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const file = pngOfSize(NINE_MIB);
+    expect((await putPart(url, file, 0, 4 * MiB - 1)).status).toBe(202);
+    const token = url.searchParams.get('token')!;
+    const base = `http://localhost:4321/api/objects/uploads/${name}`;
+    for (const [label, u] of [
+      ['forged', new URL(`${base}?token=${token.slice(0, -4)}AAAA`)],
+      ['expired', new URL(`${base}?token=${await expiredToken(user.id, name)}`)],
+      ['missing', new URL(base)],
+    ] as const) {
+      const r = await putPart(u, file, 4 * MiB, 8 * MiB - 1);
+      expect(r.status, label).toBe(401);
+      expect(r.json.error, label).toMatch(/invalid or has expired/);
+    }
+    expect(await partsOf(name)).toHaveLength(1);
+    const badName = await call(target, `/api/objects/uploads/..?token=${token}`, {
+      method: 'PUT',
+      rawBody: file.subarray(4 * MiB, 8 * MiB),
+      headers: { 'content-range': range(4 * MiB, 8 * MiB - 1, NINE_MIB) },
+      params: { name: '..' },
+    });
+    expect(badName.status).toBe(404);
   });
 });
 

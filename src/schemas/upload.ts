@@ -1,0 +1,50 @@
+/**
+ * Image upload sizes and the Content-Range of an upload part, shared by the admin panel (which
+ * splits the file) and the upload function (which checks and reassembles it). Browser-safe: no
+ * Node APIs, no dependencies.
+ *
+ * Why parts: Netlify buffers a function's request body up to 6 MB and Base64-encodes binary
+ * bodies, so one PUT above about 4.5 MB never reaches the function (docs/decisions/0005). A file
+ * larger than one part therefore goes as several PUTs to the same upload URL, each at most
+ * UPLOAD_PART_BYTES (4 MiB, about 5.6 MB once encoded) and each with a standard
+ * `Content-Range: bytes <start>-<end>/<total>` header; a file within one part is one plain PUT.
+ */
+
+/** Spec section 9: images only, at most 10 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** The largest body one upload PUT carries. */
+export const UPLOAD_PART_BYTES = 4 * 1024 * 1024;
+
+/** Bytes start..end (inclusive, zero-based) of an upload of `total` bytes. */
+export interface ByteRange {
+  start: number;
+  end: number;
+  total: number;
+}
+
+/** The parts a file of `total` bytes is sent in: consecutive, each at most `partBytes`. */
+export function uploadParts(total: number, partBytes: number = UPLOAD_PART_BYTES): ByteRange[] {
+  const parts: ByteRange[] = [];
+  for (let start = 0; start < total; start += partBytes) {
+    parts.push({ start, end: Math.min(start + partBytes, total) - 1, total });
+  }
+  return parts;
+}
+
+/** The Content-Range header value of a part: `bytes <start>-<end>/<total>` (RFC 9110, 14.4). */
+export const formatContentRange = ({ start, end, total }: ByteRange) => `bytes ${start}-${end}/${total}`;
+
+const CONTENT_RANGE = /^bytes (\d{1,15})-(\d{1,15})\/(\d{1,15})$/;
+
+/**
+ * A Content-Range header of the `bytes <start>-<end>/<total>` form with start <= end < total, or
+ * null for anything else (another unit, `*` for the range or the length, missing or extra parts).
+ */
+export function parseContentRange(header: string): ByteRange | null {
+  const m = CONTENT_RANGE.exec(header.trim());
+  if (!m) return null;
+  const [start, end, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (start > end || end >= total) return null;
+  return { start, end, total };
+}
