@@ -1,13 +1,13 @@
 /**
  * The article image (spec sections 4, 5 and 8): upload a file (checked here for type and size,
  * then by the server for its real bytes) or type a URL. Uploading asks for a signed URL, PUTs the
- * file to it, and keeps /objects/uploads/{last segment of that URL} as the image.
+ * file to it, and keeps /objects/uploads/{last segment of that URL} as the image. A file larger than
+ * one part goes as consecutive PUTs of parts with Content-Range (src/schemas/upload.ts says why).
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { MAX_UPLOAD_BYTES, UPLOAD_PART_BYTES, formatContentRange, uploadParts } from '../../schemas/upload';
 import { toast } from '../../stores/toasts';
 import { Button, inputClass } from './ui';
-
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 interface Props {
   value: string;
@@ -19,8 +19,21 @@ async function uploadImage(file: File): Promise<string> {
   const issued = await fetch('/api/objects/upload', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
   if (!issued.ok) throw new Error('Failed to get upload URL');
   const { uploadURL } = (await issued.json()) as { uploadURL: string };
-  const stored = await fetch(uploadURL, { method: 'PUT', credentials: 'include', body: file, headers: { 'Content-Type': file.type } });
-  if (!stored.ok) throw new Error('Failed to upload file');
+  if (file.size <= UPLOAD_PART_BYTES) {
+    const stored = await fetch(uploadURL, { method: 'PUT', credentials: 'include', body: file, headers: { 'Content-Type': file.type } });
+    if (!stored.ok) throw new Error('Failed to upload file');
+  } else {
+    // In order, one at a time: the server joins the parts when the last one arrives.
+    for (const part of uploadParts(file.size)) {
+      const stored = await fetch(uploadURL, {
+        method: 'PUT',
+        credentials: 'include',
+        body: file.slice(part.start, part.end + 1, file.type),
+        headers: { 'Content-Type': file.type, 'Content-Range': formatContentRange(part) },
+      });
+      if (!stored.ok) throw new Error(`Failed to upload file (part ${formatContentRange(part)}: ${stored.status})`);
+    }
+  }
   const name = new URL(uploadURL, window.location.origin).pathname.split('/').pop();
   return `/objects/uploads/${name}`;
 }
@@ -40,7 +53,7 @@ export default function ImageField({ value, onChange, error }: Props) {
       toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
       return;
     }
-    if (file.size > MAX_IMAGE_BYTES) {
+    if (file.size > MAX_UPLOAD_BYTES) {
       toast({ title: 'File too large', description: 'Please select an image smaller than 10MB', variant: 'destructive' });
       return;
     }
