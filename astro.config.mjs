@@ -34,7 +34,9 @@ export default defineConfig({
     // Bundle React into the on-demand function with NODE_ENV fixed at build time: left to run
     // time, React picks its slow development build unless the function's environment says
     // NODE_ENV=production, which Netlify does not set for functions (and netlify.toml cannot).
-    ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
+    // Everything that imports React must be bundled with it, or a second copy of React loads
+    // from node_modules and hooks fail ("Invalid hook call").
+    ssr: { noExternal: ['react', 'react-dom', 'scheduler', 'nanostores', '@nanostores/react', /^@radix-ui\//] },
   },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a per-page CSP <meta>, so scripts need no
