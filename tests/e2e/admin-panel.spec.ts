@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
 import { E2E_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
 
@@ -12,8 +13,11 @@ test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36);
 
-/** A real PNG (solid colour), made here rather than kept as a binary fixture. */
-function png(width = 8, height = 8): Buffer {
+/**
+ * A real PNG (solid colour), made here rather than kept as a binary fixture; `padding` random bytes
+ * in a private ancillary chunk (which decoders skip) make it as large as a test needs.
+ */
+function png(width = 8, height = 8, padding = 0): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const length = Buffer.alloc(4);
@@ -29,7 +33,8 @@ function png(width = 8, height = 8): Buffer {
   header.writeUInt8(2, 9); // truecolour RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x1c, 0x3c, 0x6b]))]);
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  const extra = padding > 0 ? [chunk('paDd', crypto.randomBytes(padding))] : [];
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), ...extra, chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** The toast region; `includeHidden` because an open modal marks everything outside it aria-hidden. */
@@ -257,6 +262,49 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await expect(page.getByText('Image ready to be saved with the article.')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
+});
+
+test('image upload: a file above 4 MiB goes as Content-Range parts; a refused part stops it', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const file = page.getByLabel('Image file', { exact: true });
+  const url = page.getByLabel('Or enter an image URL', { exact: true });
+  const large = png(16, 9, 9 * 1024 * 1024 - 200);
+  const total = large.length;
+  const ranges = [`bytes 0-4194303/${total}`, `bytes 4194304-8388607/${total}`, `bytes 8388608-${total - 1}/${total}`];
+  const isUploadPut = (r: { method(): string; url(): string }) => r.method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/objects/uploads/');
+  let sent: string[] = [];
+  page.on('request', (r) => {
+    if (isUploadPut(r)) sent.push(r.headers()['content-range'] ?? 'no Content-Range');
+  });
+
+  // The server refusing the second part ends the upload there, with the spec's failure toast.
+  const refuseSecond = (route: Route) =>
+    isUploadPut(route.request()) && route.request().headers()['content-range'] === ranges[1]
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' })
+      : route.continue();
+  const uploadTargets = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
+  await page.route(uploadTargets, refuseSecond);
+  await file.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: large });
+  await expect(toast(page, 'Upload failed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Upload Image' })).toBeEnabled();
+  expect(sent).toEqual(ranges.slice(0, 2));
+  await expect(url).toHaveValue('');
+  await page.unroute(uploadTargets, refuseSecond);
+
+  sent = [];
+  await file.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: large });
+  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  await expect(toast(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  expect(sent).toEqual(ranges);
+  await expect(url).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
+  await expect(page.getByText('Image uploaded and ready to be saved with the article.')).toBeVisible();
+  const preview = page.getByRole('img', { name: 'Image preview' });
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
+  const served = await page.request.get((await url.inputValue()) as string);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(Buffer.compare(await served.body(), large)).toBe(0);
 });
 
 test('services: create, edit and delete through the Services tab', async ({ page, playwright }) => {
