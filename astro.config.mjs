@@ -5,13 +5,23 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
- * A production build is a production build, client and server alike.
+ * Builds bundle React, and everything that imports it, into the on-demand function with NODE_ENV
+ * fixed to production. Left external, React picks its slow development build at run time unless
+ * the function's environment says NODE_ENV=production, which Netlify does not set for functions
+ * (and netlify.toml cannot); and a library left external beside a bundled React loads a second
+ * React ("Invalid hook call"). Dev keeps Vite's defaults: its SSR runner cannot take CommonJS React.
  * @returns {import('vite').Plugin}
  */
-function productionNodeEnvInBuilds() {
+function productionServerBundle() {
   return {
-    name: 'production-node-env-in-builds',
-    config: (_config, { command }) => (command === 'build' ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : undefined),
+    name: 'production-server-bundle',
+    config: (_config, { command }) =>
+      command === 'build'
+        ? {
+            define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+            ssr: { noExternal: ['react', 'react-dom', 'scheduler', 'nanostores', '@nanostores/react', /^@radix-ui\//] },
+          }
+        : undefined,
   };
 }
 
@@ -30,13 +40,7 @@ export default defineConfig({
   }),
   integrations: [react()],
   vite: {
-    plugins: [tailwindcss(), productionNodeEnvInBuilds()],
-    // Bundle React into the on-demand function with NODE_ENV fixed at build time: left to run
-    // time, React picks its slow development build unless the function's environment says
-    // NODE_ENV=production, which Netlify does not set for functions (and netlify.toml cannot).
-    // Everything that imports React must be bundled with it, or a second copy of React loads
-    // from node_modules and hooks fail ("Invalid hook call").
-    ssr: { noExternal: ['react', 'react-dom', 'scheduler', 'nanostores', '@nanostores/react', /^@radix-ui\//] },
+    plugins: [tailwindcss(), productionServerBundle()],
   },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a per-page CSP <meta>, so scripts need no
