@@ -35,7 +35,12 @@ export default defineConfig({
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // The empty Insights states need a site nothing has published on yet: that file runs first,
+    // alone, and every other spec after it.
+    { name: 'fresh-site', testMatch: /insights-empty\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: /insights-empty\.spec\.ts/, dependencies: ['fresh-site'], use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: {
     // The production build served by `npm start`, on a data folder of its own that starts empty.
     command: 'node tests/e2e/support/fresh-server.mjs',

@@ -1,23 +1,22 @@
 /**
- * The empty Insights list: 'No Articles Yet'. This file publishes nothing, so on the e2e server's
- * fresh, article-less database the state is real, not mocked.
- *
- * Limitation: spec files run in parallel against one server, and others publish articles; when
- * this runs after them the list is not empty and the test is skipped with the reason recorded.
- * `npx playwright test tests/e2e/insights-empty.spec.ts` always exercises it. The rendering of the
- * state is also unit-tested in src/islands/insights/InsightsFilter.test.tsx.
+ * The empty states of the Insights list, on the e2e server's fresh, article-less database: real
+ * states, not mocked. Playwright runs this file in its own project ('fresh-site') before every
+ * other spec (see playwright.config.ts), so nothing has been published yet; the tests run in order
+ * and the second publishes exactly one article, which it removes again.
  */
 import { expect, test } from '@playwright/test';
+import { createArticle, deleteArticle } from './support/admin-api';
 import { skipCookieBanner } from './public-helpers';
 import { waitForFilter } from './insights-helpers';
+
+test.describe.configure({ mode: 'serial' });
 
 test("with no published articles the list says 'No Articles Yet'", async ({ page }) => {
   await skipCookieBanner(page);
   const response = await page.goto('/insights');
   expect(response?.status()).toBe(200);
   await waitForFilter(page);
-  const total = await page.locator('li[data-article-category]').count();
-  test.skip(total > 0, `${total} articles were published by other spec files before this ran`);
+  await expect(page.locator('li[data-article-category]'), 'this project runs before any spec publishes').toHaveCount(0);
 
   await expect(page.getByTestId('insights-count')).toHaveText('Showing 0 articles');
   await expect(page.getByRole('heading', { name: 'No Articles Yet' })).toBeVisible();
@@ -29,4 +28,28 @@ test("with no published articles the list says 'No Articles Yet'", async ({ page
   await expect(page.getByRole('heading', { name: 'No Articles in Thought Leadership' })).toBeVisible();
   await page.getByRole('button', { name: 'Show All Articles' }).click();
   await expect(page.getByRole('heading', { name: 'No Articles Yet' })).toBeVisible();
+});
+
+test("an empty category beside a published one says 'No Articles in' it, and 'Show All Articles' returns to All", async ({ page, request }) => {
+  const article = await createArticle(request, { title: `The only article ${Date.now()}`, category: 'Industry Trends & Insights' });
+  try {
+    await skipCookieBanner(page);
+    await page.goto('/insights');
+    await waitForFilter(page);
+    await expect(page.getByTestId('insights-count')).toHaveText('Showing 1 article');
+
+    await page.getByRole('link', { name: 'Events & Announcements', exact: true }).click();
+    await expect(page.getByTestId('insights-count')).toHaveText('0 articles in Events & Announcements');
+    await expect(page.getByRole('heading', { name: 'No Articles in Events & Announcements' })).toBeVisible();
+    await expect(page.locator('li[data-article-category]:visible')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Show All Articles' }).click();
+    await expect(page.getByRole('heading', { name: 'No Articles in Events & Announcements' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('link', { name: 'All', exact: true })).toBeFocused();
+    await expect(page.getByText(article.title)).toBeVisible();
+    await expect(page.getByTestId('insights-count')).toHaveText('Showing 1 article');
+  } finally {
+    await deleteArticle(request, article.id);
+  }
 });
