@@ -17,16 +17,13 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { NetlifyDev } from '@netlify/dev';
+import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './lib/build-if-needed.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { prepareDatabase } from './lib/prepare-database.mjs';
 import { localEnv, projectRoot } from './lib/runtime-env.mjs';
-import { createNodeBridge } from './lib/node-bridge.mjs';
-import { loadFunctions } from './lib/functions-router.mjs';
+import { createSiteHandler } from './lib/site-handler.mjs';
 import { createDb } from '../src/server/db/client.ts';
 
 // The database child: start the embedded Postgres, say where it is, stop when the parent goes.
@@ -235,30 +232,15 @@ try {
   process.env.DATABASE_WS_PROXY = pg.wsProxy;
   process.env.SESSION_SECRET ||= crypto.randomBytes(32).toString('hex');
 
-  const netlify = new NetlifyDev({
-    projectRoot,
-    aiGateway: { enabled: false },
-    database: { enabled: false },
-    edgeFunctions: { enabled: false },
-    environmentVariables: { enabled: false },
-    geolocation: { enabled: false },
-    images: { enabled: false },
-    blobs: { enabled: false },
-    functions: { enabled: false }, // served by functions-router, as `npm start` does
-    serverAddress: null,
-  });
-  await netlify.start();
-  stops.push(() => netlify.stop());
-  const { default: onDemand } = await import(pathToFileURL(path.join(projectRoot, '.netlify/v1/functions/ssr/ssr.mjs')).href);
-
   const server = http.createServer();
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
   const port = /** @type {net.AddressInfo} */ (server.address()).port;
-  const functions = await loadFunctions(projectRoot);
-  server.on('request', createNodeBridge({ functions, netlify, onDemand, port }));
+  const site = await createSiteHandler({ port });
+  stops.push(site.stop);
+  server.on('request', site.handler);
   stops.push(() => new Promise((resolve) => {
     server.closeAllConnections();
     server.close(() => resolve(undefined));

@@ -3,16 +3,13 @@
 // defaults: PGlite under DATA_DIR, a generated session secret, no account and no network.
 import http from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { NetlifyDev } from '@netlify/dev';
 import { buildIfNeeded } from './lib/build-if-needed.mjs';
 import { startBlobsServer } from './lib/blobs-server.mjs';
 import { startDatabase } from './lib/database-env.mjs';
 import { localSessionSecret } from './lib/local-secrets.mjs';
 import { prepareDatabase } from './lib/prepare-database.mjs';
+import { createSiteHandler } from './lib/site-handler.mjs';
 import { localEnv, projectRoot } from './lib/runtime-env.mjs';
-import { createNodeBridge } from './lib/node-bridge.mjs';
-import { loadFunctions } from './lib/functions-router.mjs';
 
 const started = Date.now();
 const { dataDir, port } = localEnv();
@@ -50,31 +47,12 @@ try {
   stops.push(blobs.stop);
   process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
 
-  const netlify = new NetlifyDev({
-    projectRoot,
-    // Everything that would reach the network or download a toolchain stays off.
-    aiGateway: { enabled: false },
-    database: { enabled: false },
-    edgeFunctions: { enabled: false },
-    environmentVariables: { enabled: false },
-    geolocation: { enabled: false },
-    images: { enabled: false },
-    blobs: { enabled: false }, // our own blob server above keeps blobs under DATA_DIR
-    functions: { enabled: false }, // served by scripts/lib/functions-router.mjs (see there why)
-    serverAddress: null,
-  });
-  await netlify.start();
-  stops.push(() => netlify.stop());
-
-  // @netlify/dev does not load the adapter's on-demand function; it answers what nothing else
-  // did (insights pages, the 404 page), as its `path: '/*'` with preferStatic does on Netlify.
-  const { default: onDemand } = await import(pathToFileURL(path.join(projectRoot, '.netlify/v1/functions/ssr/ssr.mjs')).href);
+  const site = await createSiteHandler({ port });
+  stops.push(site.stop);
 
   // Loopback only, on both address families: browsers may resolve localhost to ::1 or 127.0.0.1.
-  const functions = await loadFunctions(projectRoot);
-  const handler = createNodeBridge({ functions, netlify, onDemand, port });
   for (const host of ['127.0.0.1', '::1']) {
-    const server = http.createServer(handler);
+    const server = http.createServer(site.handler);
     try {
       await new Promise((resolve, reject) => {
         server.once('error', reject);
