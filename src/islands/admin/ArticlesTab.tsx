@@ -1,63 +1,29 @@
 /** The 'Blog Articles' tab (spec section 2): New Article, the form, and the list with edit and delete. */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
 import type { Article } from '../../schemas/article';
-import { toast } from '../../stores/toasts';
-import { adminDelete } from './admin-api';
-import { $collections, loadCollection } from './admin-store';
+import { $collections } from './admin-store';
 import ArticleForm from './ArticleForm';
 import ConfirmDialog from './ConfirmDialog';
 import { PencilIcon, PlusIcon, TrashIcon } from './icons';
 import { Badge, Button, Card } from './ui';
-
-let formSession = 0;
+import { useCollectionEditor } from './use-collection-editor';
 
 export default function ArticlesTab() {
   const { status, items } = useStore($collections).articles;
-  // `key` remounts the form (and its editor) for every new create or edit.
-  const [form, setForm] = useState<{ article: Article | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<Article | null>(null);
-
-  const open = (article: Article | null) => {
-    setForm({ article, key: ++formSession });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
-
-  async function confirmDelete() {
-    const article = deleting;
-    setDeleting(null);
-    if (!article) return;
-    try {
-      await adminDelete(`/api/articles/${article.id}`);
-      toast({ title: 'Article deleted' });
-      if (form?.article?.id === article.id) setForm(null);
-      await loadCollection('articles', { reload: true });
-    } catch (err) {
-      console.error('[admin] deleting the article failed', err);
-      toast({ title: 'Error deleting article', variant: 'destructive' });
-    }
-  }
+  const editor = useCollectionEditor<Article>('articles', 'article');
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 className="font-display text-2xl font-semibold text-brand-900">Blog Articles</h2>
-        <Button onClick={() => open(null)}>
+        <Button onClick={() => editor.open(null)}>
           <PlusIcon />
           New Article
         </Button>
       </div>
 
-      {form && (
-        <ArticleForm
-          key={form.key}
-          article={form.article}
-          onCancel={() => setForm(null)}
-          onSaved={() => {
-            setForm(null);
-            void loadCollection('articles', { reload: true });
-          }}
-        />
+      {editor.form && (
+        <ArticleForm key={editor.form.key} article={editor.form.item} onCancel={editor.close} onSaved={editor.saved} />
       )}
 
       {status !== 'loaded' && items.length === 0 ? (
@@ -92,10 +58,10 @@ export default function ArticlesTab() {
                   )}
                 </div>
                 <div className="flex gap-2">
-                  <Button variant="secondary" size="sm" aria-label={`Edit ${a.title}`} onClick={() => open(a)}>
+                  <Button variant="secondary" size="sm" aria-label={`Edit ${a.title}`} onClick={() => editor.open(a)}>
                     <PencilIcon />
                   </Button>
-                  <Button variant="secondary" size="sm" aria-label={`Delete ${a.title}`} onClick={() => setDeleting(a)}>
+                  <Button variant="secondary" size="sm" aria-label={`Delete ${a.title}`} onClick={() => editor.askDelete(a)}>
                     <TrashIcon />
                   </Button>
                 </div>
@@ -106,12 +72,12 @@ export default function ArticlesTab() {
       )}
 
       <ConfirmDialog
-        open={deleting !== null}
+        open={editor.deleting !== null}
         title="Delete article"
         question="Are you sure you want to delete this article?"
         confirmLabel="Delete"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        onConfirm={() => void editor.confirmDelete()}
+        onCancel={editor.cancelDelete}
       />
     </div>
   );

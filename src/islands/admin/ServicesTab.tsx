@@ -1,62 +1,29 @@
 /** The 'Services Management' tab (spec section 2): New Service, the form, and the list with edit and delete. */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
 import type { Service } from '../../schemas/service';
-import { toast } from '../../stores/toasts';
-import { adminDelete } from './admin-api';
-import { $collections, loadCollection } from './admin-store';
+import { $collections } from './admin-store';
 import ConfirmDialog from './ConfirmDialog';
 import { PencilIcon, PlusIcon, TrashIcon } from './icons';
 import ServiceForm from './ServiceForm';
 import { Badge, Button, Card } from './ui';
-
-let formSession = 0;
+import { useCollectionEditor } from './use-collection-editor';
 
 export default function ServicesTab() {
   const { status, items } = useStore($collections).services;
-  const [form, setForm] = useState<{ service: Service | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<Service | null>(null);
-
-  const open = (service: Service | null) => {
-    setForm({ service, key: ++formSession });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
-
-  async function confirmDelete() {
-    const service = deleting;
-    setDeleting(null);
-    if (!service) return;
-    try {
-      await adminDelete(`/api/services/${service.id}`);
-      toast({ title: 'Service deleted' });
-      if (form?.service?.id === service.id) setForm(null);
-      await loadCollection('services', { reload: true });
-    } catch (err) {
-      console.error('[admin] deleting the service failed', err);
-      toast({ title: 'Error deleting service', variant: 'destructive' });
-    }
-  }
+  const editor = useCollectionEditor<Service>('services', 'service');
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 className="font-display text-2xl font-semibold text-brand-900">Services Management</h2>
-        <Button onClick={() => open(null)}>
+        <Button onClick={() => editor.open(null)}>
           <PlusIcon />
           New Service
         </Button>
       </div>
 
-      {form && (
-        <ServiceForm
-          key={form.key}
-          service={form.service}
-          onCancel={() => setForm(null)}
-          onSaved={() => {
-            setForm(null);
-            void loadCollection('services', { reload: true });
-          }}
-        />
+      {editor.form && (
+        <ServiceForm key={editor.form.key} service={editor.form.item} onCancel={editor.close} onSaved={editor.saved} />
       )}
 
       {status !== 'loaded' && items.length === 0 ? (
@@ -81,10 +48,10 @@ export default function ServicesTab() {
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  <Button variant="secondary" size="sm" aria-label={`Edit ${s.title}`} onClick={() => open(s)}>
+                  <Button variant="secondary" size="sm" aria-label={`Edit ${s.title}`} onClick={() => editor.open(s)}>
                     <PencilIcon />
                   </Button>
-                  <Button variant="secondary" size="sm" aria-label={`Delete ${s.title}`} onClick={() => setDeleting(s)}>
+                  <Button variant="secondary" size="sm" aria-label={`Delete ${s.title}`} onClick={() => editor.askDelete(s)}>
                     <TrashIcon />
                   </Button>
                 </div>
@@ -95,12 +62,12 @@ export default function ServicesTab() {
       )}
 
       <ConfirmDialog
-        open={deleting !== null}
+        open={editor.deleting !== null}
         title="Delete service"
         question="Are you sure you want to delete this service?"
         confirmLabel="Delete"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        onConfirm={() => void editor.confirmDelete()}
+        onCancel={editor.cancelDelete}
       />
     </div>
   );
