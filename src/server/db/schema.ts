@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ArticleCategory } from '../../schemas/article.ts';
 
 // The one typed picture of the database. Columns are snake_case in Postgres and camelCase here
 // (Kysely's CamelCasePlugin translates), so rows already carry the API's field names.
@@ -7,7 +8,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export interface ContactsTable {
+export interface EnquiriesTable {
   id: Generated<number>;
   firstName: string;
   lastName: string;
@@ -21,7 +22,7 @@ export interface ContactsTable {
   createdAt: CreatedAt;
 }
 
-export interface NewslettersTable {
+export interface SubscribersTable {
   id: Generated<number>;
   email: string;
   createdAt: CreatedAt;
@@ -102,7 +103,7 @@ export interface ArticlesTable {
   description: string;
   content: string | null;
   author: Generated<string>;
-  category: Generated<string>;
+  category: Generated<ArticleCategory>;
   imageUrl: string | null;
   youtubeUrl: string | null;
   readTime: string;
@@ -125,8 +126,8 @@ export interface RateLimitsTable {
 }
 
 export interface Database {
-  contacts: ContactsTable;
-  newsletters: NewslettersTable;
+  enquiries: EnquiriesTable;
+  subscribers: SubscribersTable;
   users: UsersTable;
   services: ServicesTable;
   packages: PackagesTable;
@@ -137,9 +138,9 @@ export interface Database {
   rateLimits: RateLimitsTable;
 }
 
-export type ContactRow = Selectable<ContactsTable>;
-export type NewContact = Insertable<ContactsTable>;
-export type NewsletterRow = Selectable<NewslettersTable>;
+export type EnquiryRow = Selectable<EnquiriesTable>;
+export type NewEnquiry = Insertable<EnquiriesTable>;
+export type SubscriberRow = Selectable<SubscribersTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ServiceRow = Selectable<ServicesTable>;
 export type NewService = Insertable<ServicesTable>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { packages } from '../../content/packages.ts';
-import { services } from '../../content/services.ts';
+import { seedServices } from '../../content/services.ts';
 import { contact, firm } from '../../content/site.ts';
 import { companyStats } from '../../content/stats.ts';
 import { teamMembers } from '../../content/team.ts';
@@ -19,7 +19,7 @@ export async function seedIfEmpty(db: Kysely<Database>): Promise<string[]> {
     if (await isEmpty('services')) {
       await tx
         .insertInto('services')
-        .values(services.map((s, i) => ({ title: s.title, description: s.description, icon: s.icon, features: [...s.features], sortOrder: i })))
+        .values(seedServices.map((s, i) => ({ title: s.title, description: s.description, icon: s.icon, features: [...s.features], sortOrder: i })))
         .execute();
       seeded.push('services');
     }
