@@ -1,5 +1,7 @@
 // GET    /api/articles?published=true  published articles, newest first (public, CDN-cached)
 // GET    /api/articles                 the same for visitors; every article, drafts too, for an admin
+//        ...&page=N&pageSize=M         one page of that list instead: {items, total} (the admin
+//                                      panel's paged list; 400 for a page or size out of range)
 // GET    /api/articles/:id             one article; a draft is a 404 except for an admin
 // POST   /api/articles                 create (admin)
 // PUT    /api/articles/:id             replace (admin)
@@ -10,26 +12,28 @@ import type { Config } from '@netlify/functions';
 import { articleSchema, type ArticleValues } from '../../src/schemas/article.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '../../src/server/auth/cookies.ts';
-import { purgeArticleCache, publicCacheHeaders } from '../../src/server/cdn-cache.ts';
+import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import type { NewArticle } from '../../src/server/db/schema.ts';
 import { readJson } from '../../src/server/http/body.ts';
+import { readQuery } from '../../src/server/http/query.ts';
 import { conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { createArticle, deleteArticle, findArticle, listArticles, updateArticle } from '../../src/server/repositories/articles.ts';
+import { createArticle, deleteArticle, findArticle, listArticlePage, listArticles, updateArticle } from '../../src/server/repositories/articles.ts';
+import { listQueryFields } from '../../src/schemas/list-query.ts';
+import * as z from 'zod/mini';
 import { sanitizeArticleHtml } from '../../src/server/sanitize-html.ts';
 
 /** An article body may be large (~200 KB of HTML at most). */
 const MAX_ARTICLE_BODY = 512 * 1024;
 
-const adminHeaders = { 'Cache-Control': 'no-store' };
-// Whether drafts are included depends on the session cookie, so the CDN must key on it: a cached
-// visitor answer is never served to an admin. https://docs.netlify.com/platform/caching/#vary-by-cookie
-const publicHeaders = () => ({
-  ...publicCacheHeaders(),
-  'Netlify-Vary': `cookie=${SESSION_COOKIE}|${SECURE_SESSION_COOKIE}`,
-});
+// Reads ?published only. Whether drafts are included depends on the session cookie, so the CDN
+// must key on it too: a cached visitor answer is never served to an admin.
+const CACHE_KEY: CacheKey = { query: ['published', 'page', 'pageSize'], cookies: [SESSION_COOKIE, SECURE_SESSION_COOKIE] };
+const pageQuerySchema = z.object({ page: listQueryFields.page, pageSize: listQueryFields.pageSize });
+const adminHeaders = uncachedHeaders(CACHE_KEY);
+const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);
 
 function toRow(v: ArticleValues): NewArticle {
   const { publishedAt, content, ...rest } = v;
@@ -60,8 +64,11 @@ export default route({
       if (!article || (!article.isPublished && !admin)) throw notFound('Article not found');
       return json(article, { headers: admin ? adminHeaders : publicHeaders() });
     }
-    const articles = await listArticles(db, { publishedOnly: !admin });
-    return json(articles, { headers: admin ? adminHeaders : publicHeaders() });
+    const headers = admin ? adminHeaders : publicHeaders();
+    // Without ?page the whole list, as the spec's API answers it; with it, one page and the total.
+    if (!new URL(req.url).searchParams.has('page')) return json(await listArticles(db, { publishedOnly: !admin }), { headers });
+    const { page, pageSize } = readQuery(req, pageQuerySchema);
+    return json(await listArticlePage(db, { publishedOnly: !admin, page, pageSize }), { headers });
   },
 
   POST: async (req) => {
@@ -69,7 +76,7 @@ export default route({
     await requireAdmin(req, db);
     const values = await readJson(req, articleSchema, { maxBytes: MAX_ARTICLE_BODY });
     const article = await withSlugCheck(() => createArticle(db, toRow(values)));
-    await purgeArticleCache();
+    await purgeCacheTag(CACHE_TAGS.articles);
     return json(article, { status: 201 });
   },
 
@@ -80,7 +87,7 @@ export default route({
     const values = await readJson(req, articleSchema, { maxBytes: MAX_ARTICLE_BODY });
     const article = await withSlugCheck(() => updateArticle(db, id, toRow(values)));
     if (!article) throw notFound('Article not found');
-    await purgeArticleCache();
+    await purgeCacheTag(CACHE_TAGS.articles);
     return json(article);
   },
 
@@ -88,7 +95,7 @@ export default route({
     const db = getDb();
     await requireAdmin(req, db);
     if (!(await deleteArticle(db, idParam(ctx)))) throw notFound('Article not found');
-    await purgeArticleCache();
+    await purgeCacheTag(CACHE_TAGS.articles);
     return json({ ok: true });
   },
 });

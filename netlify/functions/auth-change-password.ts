@@ -1,35 +1,45 @@
 // POST /api/auth/change-password {currentPassword, newPassword} -> {message}
 // Admin only. A wrong current password answers 400 'Invalid current password' and counts as a
-// failed sign-in for the account. Success ends every other session and renews this one.
+// failed sign-in (of this account from this address). A new password that is common, breached or
+// the current one answers 400 naming newPassword (src/server/password-policy.ts). Success ends
+// every other session and renews this one.
 import type { Config } from '@netlify/functions';
 import { ChangePasswordSchema } from '../../src/schemas/auth.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';
-import { beginPasswordCheck, passwordCheckSucceeded } from '../../src/server/auth/login-throttle.ts';
+import { beginLoginAttempt, loginSucceeded } from '../../src/server/auth/login-throttle.ts';
 import { requireAdmin, startSessionCookie } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { badRequest } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
+import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
+import { PasswordRejected } from '../../src/server/password-policy.ts';
 import { verifyPassword } from '../../src/server/passwords.ts';
 import { setPassword } from '../../src/server/users.ts';
 
 export const INVALID_CURRENT_PASSWORD = 'Invalid current password';
 
 export default route({
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     const db = getDb();
     const admin = await requireAdmin(req, db);
     const { currentPassword, newPassword } = await readAuthJson(req, ChangePasswordSchema);
 
-    await beginPasswordCheck(admin.username);
+    const address = clientAddress(ctx);
+    await beginLoginAttempt(admin.username, address);
     const row = await db.selectFrom('users').select(['password']).where('id', '=', admin.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(row.password, currentPassword))) {
       throw badRequest(INVALID_CURRENT_PASSWORD, { currentPassword: INVALID_CURRENT_PASSWORD });
     }
-    await passwordCheckSucceeded(admin.username);
+    await loginSucceeded(admin.username, address);
 
     // setPassword bumps the session version: every session, this one included, ends here...
-    await setPassword(db, admin.id, newPassword);
+    try {
+      await setPassword(db, admin.id, newPassword);
+    } catch (err) {
+      if (err instanceof PasswordRejected) throw badRequest(err.message, { newPassword: err.message });
+      throw err;
+    }
     // ...and this one continues under the new version.
     const renewed = await db.selectFrom('users').select(['id', 'sessionVersion']).where('id', '=', admin.id).executeTakeFirstOrThrow();
     return json({ message: 'Password changed successfully' }, { headers: { 'Set-Cookie': await startSessionCookie(req, renewed) } });

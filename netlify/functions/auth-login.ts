@@ -1,6 +1,7 @@
 // POST /api/auth/login {username, password} -> {user: {username}} and the session cookie.
 // One answer for every failure (401 'Invalid credentials'), whether or not the account exists;
-// 429 after 5 failures per account or per address in 15 minutes.
+// 429 with Retry-After once an (account, address), an address or an account is over its count of
+// failures (src/server/auth/login-throttle.ts).
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../../src/schemas/auth.ts';
 import { beginLoginAttempt, loginSucceeded } from '../../src/server/auth/login-throttle.ts';
@@ -19,7 +20,7 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
 export default route({
   POST: async (req, ctx) => {
     const { username, password } = await readJson(req, LoginSchema);
-    const address = clientAddress(req, ctx);
+    const address = clientAddress(ctx);
     await beginLoginAttempt(username, address);
 
     const db = getDb();

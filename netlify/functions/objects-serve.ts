@@ -1,9 +1,11 @@
-// GET /objects/uploads/:name -> the uploaded image, with the type detected at upload, nosniff and
-// a year-long immutable cache (a name is never reused). 404 for unknown or malformed names.
+// GET /objects/uploads/:name -> the uploaded image, with the type detected at upload, the shared
+// security headers under a sandboxing policy, and a year-long immutable cache (a name is never
+// reused). 404 for unknown or malformed names.
 import type { Config } from '@netlify/functions';
 import { UPLOADS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
+import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
 import { isObjectName } from '../../src/server/uploads.ts';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
@@ -17,12 +19,10 @@ export default route({
     if (!object || !type || !IMAGE_TYPES.has(type)) throw notFound('Image not found');
     return new Response(object.data, {
       headers: {
+        ...IMAGE_SECURITY_HEADERS,
         'Content-Type': type,
         'Content-Length': String(object.data.byteLength),
-        'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'public, max-age=31536000, immutable',
-        // Opened directly, the image can run nothing and load nothing.
-        'Content-Security-Policy': "default-src 'none'; sandbox",
       },
     });
   },

@@ -4,18 +4,25 @@
 // GIF, WebP or AVIF image whatever the Content-Type says (415 otherwise, SVG included).
 //
 // A file larger than one part (4 MiB, src/schemas/upload.ts) comes as several PUTs to the same URL,
-// each with `Content-Range: bytes <start>-<end>/<total>` and at most one part's bytes (413 beyond):
-// the first part is checked for an image at once (415), each part is kept create-only (409 when
-// repeated), a part before the last answers 202 {received}, and the last one (end + 1 == total)
-// joins them (400 for a gap or an overlap) and answers as the single PUT does.
+// each with `Content-Range: bytes <start>-<end>/<total>` and at most one part's bytes (413 beyond),
+// in order: a part must start at the byte after the last one kept (409 with Upload-Offset naming
+// it otherwise, before its body is read). The first part is checked for an image at once (415), a
+// part before the last answers 202 {received}, and the last one (end + 1 == total) joins them and
+// answers as the single PUT does.
+//
+// DELETE /api/objects/uploads/:name (admin) -> {ok: true}: deletes an uploaded image that no
+// article uses; 409 naming an article that does, 404 for an unknown image.
 import type { Config } from '@netlify/functions';
 import { parseContentRange, type ByteRange } from '../../src/schemas/upload.ts';
 import { UPLOADS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { readBodyBytes } from '../../src/server/http/body.ts';
+import { requireAdmin } from '../../src/server/auth/session.ts';
+import { getDb } from '../../src/server/db/client.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { storePart, withJoinedParts } from '../../src/server/upload-parts.ts';
+import { findArticlesUsingImage } from '../../src/server/repositories/articles.ts';
+import { assertNextPart, storePart, withJoinedParts } from '../../src/server/upload-parts.ts';
 import {
   MAX_UPLOAD_BYTES,
   PART_TOO_LARGE_MESSAGE,
@@ -46,19 +53,28 @@ async function storeUploadPart(req: Request, name: string, range: ByteRange): Pr
   if (range.total > MAX_UPLOAD_BYTES) throw new HttpError(413, TOO_LARGE_MESSAGE);
   const length = range.end - range.start + 1;
   if (length > UPLOAD_PART_BYTES) throw new HttpError(413, PART_TOO_LARGE_MESSAGE);
+  // A used URL takes no more parts (they could never be joined), and a part out of order is
+  // refused before its bytes are read.
+  if (await objectStore(UPLOADS_STORE).has(name)) throw conflict(ALREADY_USED_MESSAGE);
+  await assertNextPart(name, range.start, range.total);
   const bytes = await readBodyBytes(req, UPLOAD_PART_BYTES, PART_TOO_LARGE_MESSAGE);
   if (bytes.byteLength !== length) {
     throw badRequest(`The part has ${bytes.byteLength} bytes but its Content-Range names ${length}`);
   }
   // Refuse a non-image at its first part, before the rest is sent.
   if (range.start === 0 && !sniffImageType(bytes)) throw new HttpError(415, UNSUPPORTED_IMAGE_MESSAGE);
-  // A used URL takes no more parts (they could never be joined).
-  if (await objectStore(UPLOADS_STORE).has(name)) throw conflict(ALREADY_USED_MESSAGE);
-  if (!(await storePart(name, range, bytes))) {
-    throw conflict(`The part from byte ${range.start} has already been uploaded`);
-  }
+  await storePart(name, range, bytes);
   if (range.end + 1 < range.total) return json({ received: range.end + 1 }, { status: 202 });
   return withJoinedParts(name, range.total, (whole) => storeImage(name, whole));
+}
+
+/** 409 naming the articles (drafts too) whose image or body uses the image; the admin edits them first. */
+async function assertUnused(name: string): Promise<void> {
+  const users = await findArticlesUsingImage(getDb(), objectPublicPath(name));
+  if (users.length === 0) return;
+  const [first] = users;
+  const more = users.length > 1 ? ` and ${users.length - 1} other article${users.length > 2 ? 's' : ''}` : '';
+  throw conflict(`This image is used by the article "${first!.title}"${more}: remove it there first`);
 }
 
 export default route({
@@ -69,10 +85,25 @@ export default route({
       throw new HttpError(401, 'The upload URL is invalid or has expired');
     }
     const contentRange = req.headers.get('content-range');
-    if (contentRange === null) return storeImage(name, await readBodyBytes(req, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE));
+    if (contentRange === null) {
+      // The whole file at once: only while no parts of it are kept (it would start at byte 0).
+      await assertNextPart(name, 0);
+      return storeImage(name, await readBodyBytes(req, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE));
+    }
     const range = parseContentRange(contentRange);
     if (!range) throw badRequest('Malformed Content-Range: expected "bytes <start>-<end>/<total>"');
     return storeUploadPart(req, name, range);
+  },
+
+  DELETE: async (req, ctx) => {
+    await requireAdmin(req);
+    const name = ctx.params.name;
+    if (!isObjectName(name)) throw notFound('Image not found');
+    const store = objectStore(UPLOADS_STORE);
+    if (!(await store.has(name))) throw notFound('Image not found');
+    await assertUnused(name);
+    await store.delete(name);
+    return json({ ok: true });
   },
 });
 

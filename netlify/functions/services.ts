@@ -1,10 +1,15 @@
-// GET    /api/services      active services by sort order; every service for an admin
+// GET    /api/services      active services by sort order (public, CDN-cached); every service for an admin
+// GET    /api/services/:id  one service; an inactive one is a 404 except for an admin
 // POST   /api/services      create (admin)
 // PUT    /api/services/:id  replace (admin)
 // DELETE /api/services/:id  delete (admin)
+// Writes validate with the form's schema (400 with field issues) and purge the CDN's cached
+// services pages and answers, so /services and the home page show the change within seconds.
 import type { Config } from '@netlify/functions';
 import { serviceSchema } from '../../src/schemas/service.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
+import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '../../src/server/auth/cookies.ts';
+import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readJson } from '../../src/server/http/body.ts';
 import { notFound } from '../../src/server/http/errors.ts';
@@ -12,23 +17,32 @@ import { idParam, route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { createService, deleteService, findService, listServices, updateService } from '../../src/server/repositories/services.ts';
 
+// Whether inactive services are included depends on the session cookie, so the CDN keys on it
+// (and on no query parameter: the answer reads none).
+const CACHE_KEY: CacheKey = { query: [], cookies: [SESSION_COOKIE, SECURE_SESSION_COOKIE] };
+const adminHeaders = uncachedHeaders(CACHE_KEY);
+const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.services]);
+
 export default route({
   GET: async (req, ctx) => {
     const db = getDb();
     const admin = await getSession(req, db);
+    const headers = admin ? adminHeaders : publicHeaders();
     if (ctx.params.id !== undefined) {
       const service = await findService(db, idParam(ctx));
       if (!service || (!service.isActive && !admin)) throw notFound('Service not found');
-      return json(service);
+      return json(service, { headers });
     }
-    return json(await listServices(db, { includeInactive: admin !== null }));
+    return json(await listServices(db, { includeInactive: admin !== null }), { headers });
   },
 
   POST: async (req) => {
     const db = getDb();
     await requireAdmin(req, db);
     const values = await readJson(req, serviceSchema);
-    return json(await createService(db, values), { status: 201 });
+    const service = await createService(db, values);
+    await purgeCacheTag(CACHE_TAGS.services);
+    return json(service, { status: 201 });
   },
 
   PUT: async (req, ctx) => {
@@ -38,6 +52,7 @@ export default route({
     const values = await readJson(req, serviceSchema);
     const service = await updateService(db, id, values);
     if (!service) throw notFound('Service not found');
+    await purgeCacheTag(CACHE_TAGS.services);
     return json(service);
   },
 
@@ -45,6 +60,7 @@ export default route({
     const db = getDb();
     await requireAdmin(req, db);
     if (!(await deleteService(db, idParam(ctx)))) throw notFound('Service not found');
+    await purgeCacheTag(CACHE_TAGS.services);
     return json({ ok: true });
   },
 });

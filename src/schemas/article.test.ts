@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_CATEGORIES, articleSchema, splitTags } from './article';
+import { ARTICLE_CATEGORIES, articleFormFields, articleSchema } from './article';
+import { formValuesOf, payloadOf } from './form-fields';
 
 const minimal = { title: 'T', description: 'D', readTime: '5 min read' };
 
-describe('article form rules (spec sections 5 and 9)', () => {
-  it('takes tags comma-separated, trimmed, empties dropped', () => {
-    expect(splitTags(' strategy, ,growth ,, b2b ')).toEqual(['strategy', 'growth', 'b2b']);
-    expect(splitTags('')).toEqual([]);
+describe('article form and schema', () => {
+  it('sends tags typed comma-separated, trimmed, empties dropped', () => {
+    const tags = (text: string) => payloadOf(articleFormFields, { ...formValuesOf(articleFormFields, null), tags: text }).tags;
+    expect(tags(' strategy, ,growth ,, b2b ')).toEqual(['strategy', 'growth', 'b2b']);
+    expect(tags('')).toEqual([]);
+  });
+
+  it('starts a new article by Admin, in Thought Leadership, published, not featured', () => {
+    expect(formValuesOf(articleFormFields, null)).toMatchObject({ author: 'Admin', category: 'Thought Leadership', isPublished: true, isFeatured: false, tags: '' });
   });
 
   it('applies the defaults: author Admin, Thought Leadership, published, not featured', () => {

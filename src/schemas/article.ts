@@ -1,11 +1,12 @@
 /**
- * The article schema: the admin panel's article form and POST/PUT /api/articles validate with it
- * (spec sections 3, 5 and 7). Imports zod only.
+ * The article schema: the admin panel's article form and POST/PUT /api/articles validate with it.
+ * Imports zod only.
  */
 import { z } from 'zod';
-import { requiredText, tooLong } from './fields';
+import { requiredText, storableText, tooLong } from './fields';
+import type { FieldsCover, FormField } from './form-fields';
 
-/** Spec section 5, in the admin select's order; the first is the default. */
+/** The article categories, in the admin select's order; the first is the default. */
 export const ARTICLE_CATEGORIES = [
   'Thought Leadership',
   'Product & Solution Spotlights',
@@ -32,7 +33,7 @@ export const ARTICLE_LIMITS = {
   slug: 200,
 } as const;
 
-/** Spec section 9: placeholder hints only, not enforced. */
+/** Recommended lengths the form's placeholders mention; not enforced. */
 export const META_TITLE_HINT = 60;
 export const META_DESCRIPTION_HINT = 160;
 
@@ -41,11 +42,13 @@ const nullableText = (max: number) =>
   z
     .string()
     .trim()
+    .check(storableText)
     .max(max, tooLong(max))
     .nullish()
     .transform((v) => (v ? v : null));
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Lowercase letters and digits in hyphen-separated runs: every slug an article can have. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A site path ('/objects/uploads/...') or an absolute http(s) URL; nothing a browser could run. */
 const IMAGE_URL = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
 
@@ -57,6 +60,7 @@ export const articleSchema = z.object({
   author: z
     .string()
     .trim()
+    .check(storableText)
     .max(ARTICLE_LIMITS.author, tooLong(ARTICLE_LIMITS.author))
     .nullish()
     .transform((v) => v || DEFAULT_ARTICLE_AUTHOR),
@@ -69,11 +73,11 @@ export const articleSchema = z.object({
   metaTitle: nullableText(ARTICLE_LIMITS.metaTitle),
   metaDescription: nullableText(ARTICLE_LIMITS.metaDescription),
   tags: z
-    .array(z.string().trim().max(ARTICLE_LIMITS.tag, tooLong(ARTICLE_LIMITS.tag)))
+    .array(z.string().trim().check(storableText).max(ARTICLE_LIMITS.tag, tooLong(ARTICLE_LIMITS.tag)))
     .max(ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} tags`)
     .default([])
     .transform((tags) => tags.filter(Boolean)),
-  slug: nullableText(ARTICLE_LIMITS.slug).refine((v) => v === null || SLUG.test(v), {
+  slug: nullableText(ARTICLE_LIMITS.slug).refine((v) => v === null || SLUG_PATTERN.test(v), {
     message: 'Slug may contain only lowercase letters, numbers and single hyphens',
   }),
   isFeatured: z.boolean().default(false),
@@ -87,32 +91,38 @@ export type ArticleInput = z.input<typeof articleSchema>;
 /** What the server stores. */
 export type ArticleValues = z.infer<typeof articleSchema>;
 
-/** An article as the API answers it (dates as ISO strings). */
-export interface Article {
+/** An article as the API answers it: the stored values plus the server's fields (dates as ISO strings). */
+export type Article = Omit<ArticleValues, 'publishedAt'> & {
   id: number;
-  title: string;
-  description: string;
-  content: string | null;
-  author: string;
-  category: ArticleCategory;
-  imageUrl: string | null;
-  youtubeUrl: string | null;
-  readTime: string;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  tags: string[];
-  slug: string | null;
-  isFeatured: boolean;
-  isPublished: boolean;
   publishedAt: string;
   createdAt: string;
   updatedAt: string;
-}
+};
 
-/** Spec section 5: tags are typed comma-separated, trimmed, with empties dropped. */
-export function splitTags(text: string): string[] {
-  return text
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-}
+/** The article form, in order. No required-field checks in the browser: the server's issues show beside the fields. */
+export const articleFormFields = [
+  { name: 'title', label: 'Title', kind: 'text', placeholder: 'Article title', maxLength: ARTICLE_LIMITS.title },
+  { name: 'description', label: 'Description', kind: 'textarea', rows: 3, placeholder: 'A short summary shown in the article list', maxLength: ARTICLE_LIMITS.description },
+  { name: 'content', label: 'Content', kind: 'richText' },
+  { name: 'author', label: 'Author', kind: 'text', placeholder: DEFAULT_ARTICLE_AUTHOR, maxLength: ARTICLE_LIMITS.author, initial: DEFAULT_ARTICLE_AUTHOR, half: true },
+  { name: 'category', label: 'Category', kind: 'select', options: ARTICLE_CATEGORIES, initial: DEFAULT_ARTICLE_CATEGORY, half: true },
+  { name: 'imageUrl', label: 'Image', kind: 'image' },
+  { name: 'youtubeUrl', label: 'Video URL', kind: 'text', placeholder: 'https://www.youtube.com/watch?v=...', maxLength: ARTICLE_LIMITS.url, inputMode: 'url', half: true },
+  { name: 'readTime', label: 'Read Time', kind: 'text', placeholder: '5 min read', maxLength: ARTICLE_LIMITS.readTime, half: true },
+  { name: 'metaTitle', label: 'Meta Title', kind: 'text', placeholder: `SEO title (${META_TITLE_HINT} characters recommended)`, maxLength: ARTICLE_LIMITS.metaTitle },
+  {
+    name: 'metaDescription',
+    label: 'Meta Description',
+    kind: 'textarea',
+    rows: 3,
+    placeholder: `SEO description (${META_DESCRIPTION_HINT} characters recommended)`,
+    maxLength: ARTICLE_LIMITS.metaDescription,
+  },
+  { name: 'tags', label: 'Tags', kind: 'list', separator: 'comma', hint: 'Separate tags with commas', placeholder: 'strategy, growth, branding', half: true },
+  { name: 'slug', label: 'Slug', kind: 'text', placeholder: 'url-friendly-title', maxLength: ARTICLE_LIMITS.slug, half: true },
+  { name: 'isFeatured', label: 'Featured', kind: 'switch', initial: false, half: true },
+  { name: 'isPublished', label: 'Published', kind: 'switch', initial: true, half: true },
+] as const satisfies readonly FormField<keyof ArticleInput>[];
+
+// Every input of the schema has its place on the form; publishedAt is the time of each save.
+true satisfies FieldsCover<ArticleInput, typeof articleFormFields, 'publishedAt'>;

@@ -1,29 +1,45 @@
 /**
- * Field schemas shared by the contact and newsletter schemas, composed per form.
+ * Field schemas shared by the enquiry and newsletter schemas, composed per form.
  * Imports zod only: both browser islands and server functions import this.
  *
  * Written with zod/mini (same Zod 4 core, tree-shakable functions instead of
  * methods): the forms ship these schemas to the browser, and classic zod adds
  * ~20 KB gzip to a page whose JavaScript budget is 80 KB. Server code calls
- * them the same way: `contactSchema.safeParse(body)`, `z.infer<typeof ...>`.
+ * them the same way: `enquirySchema.safeParse(body)`, `z.infer<typeof ...>`.
  */
 import * as z from 'zod/mini';
 
-/** Spec section 5: a missing required field yields exactly 'Required'. */
+/** The message of every missing required field, word for word. */
 export const REQUIRED = 'Required';
 
 export const tooLong = (max: number) => `Must be ${max} characters or fewer`;
 
+export const INVALID_CHARACTERS = 'Contains a character that is not allowed (U+0000 or an unpaired surrogate)';
+
+// U+0000, or a UTF-16 surrogate without its partner. Postgres text cannot hold U+0000 (the
+// statement fails), and a lone surrogate is not Unicode at all (UTF-8 encoding silently turns it
+// into U+FFFD). No `u` flag and no look-behind, so it runs in every browser the forms support.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text Postgres can store as it was typed. */
+export const isStorableText = (text: string) => !UNSTORABLE.test(text);
+
+/**
+ * The check every text field runs before its other rules: text that cannot be stored as typed is
+ * refused with a 400 naming the field, before any SQL sees it.
+ */
+export const storableText = z.refine<string>(isStorableText, INVALID_CHARACTERS);
+
 /** A required, trimmed text field with an upper bound. */
 export const requiredText = (max: number) =>
-  z.string({ error: REQUIRED }).check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
+  z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
 /** An optional, trimmed text field with an upper bound. */
-export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max))));
+export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), storableText, z.maxLength(max, tooLong(max))));
 
 /** RFC 5321 caps an address at 254 characters. */
 export const emailField = z.pipe(
-  z.string({ error: REQUIRED }).check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(254, tooLong(254))),
+  z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(254, tooLong(254))),
   z.email('Invalid email'),
 );
 

@@ -1,9 +1,10 @@
 /**
- * The service schema: the admin panel's service form and POST/PUT /api/services validate with it
- * (spec sections 3, 5 and 7). Imports zod only.
+ * The service schema: the admin panel's service form and POST/PUT /api/services validate with it.
+ * Imports zod only.
  */
 import { z } from 'zod';
-import { requiredText, tooLong } from './fields';
+import { requiredText, storableText, tooLong } from './fields';
+import type { FieldsCover, FormField } from './form-fields';
 
 export const SERVICE_LIMITS = {
   title: 200,
@@ -20,7 +21,7 @@ export const serviceSchema = z.object({
   /** An icon name, e.g. 'target'. */
   icon: requiredText(SERVICE_LIMITS.icon),
   features: z
-    .array(z.string().trim().max(SERVICE_LIMITS.feature, tooLong(SERVICE_LIMITS.feature)), { error: 'Features must be a list' })
+    .array(z.string().trim().check(storableText).max(SERVICE_LIMITS.feature, tooLong(SERVICE_LIMITS.feature)), { error: 'Features must be a list' })
     .max(SERVICE_LIMITS.features, `At most ${SERVICE_LIMITS.features} features`)
     .transform((features) => features.filter(Boolean)),
   isActive: z.boolean().default(true),
@@ -35,28 +36,28 @@ export const serviceSchema = z.object({
 export type ServiceInput = z.input<typeof serviceSchema>;
 export type ServiceValues = z.infer<typeof serviceSchema>;
 
-/** A service as the API answers it. */
-export interface Service {
+/** A service as the API answers it: the stored values plus the server's fields. */
+export type Service = ServiceValues & {
   id: number;
-  title: string;
-  description: string;
-  icon: string;
-  features: string[];
-  isActive: boolean;
-  sortOrder: number;
   updatedAt: string;
-}
+};
 
-/** Spec section 5: features are typed one per line, blank lines dropped. */
-export function splitFeatures(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((f) => f.trim())
-    .filter(Boolean);
-}
+/** The service form, in order. A sort order that is not a whole number is sent as 0. */
+export const serviceFormFields = [
+  { name: 'title', label: 'Title', kind: 'text', maxLength: SERVICE_LIMITS.title },
+  { name: 'description', label: 'Description', kind: 'textarea', rows: 3, maxLength: SERVICE_LIMITS.description },
+  {
+    name: 'icon',
+    label: 'Icon Name',
+    kind: 'text',
+    hint: 'The name of the icon shown with the service, e.g. target',
+    placeholder: 'target',
+    maxLength: SERVICE_LIMITS.icon,
+    half: true,
+  },
+  { name: 'sortOrder', label: 'Sort Order', kind: 'integer', initial: 0, half: true },
+  { name: 'features', label: 'Features (one per line)', kind: 'list', separator: 'line', rows: 5 },
+  { name: 'isActive', label: 'Active', kind: 'switch', initial: true },
+] as const satisfies readonly FormField<keyof ServiceInput>[];
 
-/** Spec section 5: sort order is parsed as an integer, falling back to 0. */
-export function parseSortOrder(text: string): number {
-  const n = Number.parseInt(text, 10);
-  return Number.isSafeInteger(n) && Math.abs(n) <= SERVICE_LIMITS.sortOrder ? n : 0;
-}
+true satisfies FieldsCover<ServiceInput, typeof serviceFormFields>;

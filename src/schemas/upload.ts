@@ -10,7 +10,7 @@
  * `Content-Range: bytes <start>-<end>/<total>` header; a file within one part is one plain PUT.
  */
 
-/** Spec section 9: images only, at most 10 MB. */
+/** Uploads are images only, at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** The largest body one upload PUT carries. */

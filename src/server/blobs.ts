@@ -17,6 +17,8 @@ export interface ObjectStore {
   get(key: string): Promise<StoredObject | null>;
   /** Whether an object has that key (its metadata is read, not its data). */
   has(key: string): Promise<boolean>;
+  /** The metadata of the object with that key, without its data; null if there is none. */
+  metadata(key: string): Promise<Record<string, string> | null>;
   /** The keys that start with `prefix`, in no particular order. */
   list(prefix: string): Promise<string[]>;
   delete(key: string): Promise<void>;
@@ -32,6 +34,11 @@ function assertSafe(kind: string, value: string): void {
 function netlifyStore(name: string): ObjectStore {
   // Strong consistency: an image is fetched for its preview right after it is uploaded.
   const store = getStore({ name, consistency: 'strong' });
+  async function readMetadata(key: string): Promise<Record<string, string> | null> {
+    assertSafe('key', key);
+    const r = await store.getMetadata(key);
+    return r ? (r.metadata as Record<string, string>) : null;
+  }
   return {
     async createIfAbsent(key, data, metadata) {
       assertSafe('key', key);
@@ -45,9 +52,9 @@ function netlifyStore(name: string): ObjectStore {
       return { data: new Uint8Array(r.data), metadata: r.metadata as Record<string, string> };
     },
     async has(key) {
-      assertSafe('key', key);
-      return (await store.getMetadata(key)) !== null;
+      return (await readMetadata(key)) !== null;
     },
+    metadata: readMetadata,
     async list(prefix) {
       assertSafe('prefix', prefix);
       // Made through the same client, so with the same strong consistency as the reads.

@@ -1,30 +1,71 @@
 import { purgeCache } from '@netlify/functions';
 
-// Netlify's CDN keeps public article answers and pages; every article write purges them by tag so
-// visitors get cached speed and admins see their change at once.
+// Netlify's CDN keeps public pages and answers built from the database; every write purges the
+// tag of what it changed, so visitors get cached speed and admins see their change within seconds.
 // https://docs.netlify.com/platform/caching/
 
-export const ARTICLES_CACHE_TAG = 'articles';
+/** One tag per table the public pages read: a write to the table purges everything under its tag. */
+export const CACHE_TAGS = {
+  articles: 'articles',
+  services: 'services',
+} as const;
+export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
+
+/**
+ * What a cached answer's CDN cache key is made of besides its path. By default Netlify keys a
+ * function's answer on the whole query string, so `?utm_source=...` or any random parameter would
+ * be a cache miss that reaches the database; naming the parameters an answer reads keeps every
+ * other one out of the key. Cookies are never in the key unless named here.
+ */
+export interface CacheKey {
+  /** The query parameters the answer reads (none: the path alone is the key). */
+  query: readonly string[];
+  /** Cookies the answer depends on (the admin session, where an admin is shown more). */
+  cookies?: readonly string[];
+}
+
+/** Pages and feeds that read no query parameter: one cache entry per path. */
+export const PATH_ONLY: CacheKey = { query: [] };
+
+/**
+ * The `Netlify-Vary` value for a key: `query=a|b` keys on those parameters only (an empty list on
+ * none, as @netlify/cache's `cacheHeaders({ vary: { query: [] } })` writes it) and `cookie=a|b` on
+ * those cookies. https://docs.netlify.com/platform/caching/#cache-key-variation
+ * Every answer of one URL must carry the same value, refusals and failures included: the CDN keeps
+ * the instructions of the first answer it caches.
+ */
+export function netlifyVary({ query, cookies = [] }: CacheKey): string {
+  const directives = [`query=${query.join('|')}`];
+  if (cookies.length) directives.push(`cookie=${cookies.join('|')}`);
+  return directives.join(',');
+}
 
 /**
  * Headers for a public answer the CDN may keep: browsers revalidate every time, the edge keeps it
- * a minute and serves it stale for a day while refreshing in the background, purged by tag.
+ * a minute and serves it stale for a day while refreshing in the background, purged by tag, and
+ * keyed on `key` only.
  */
-export function publicCacheHeaders(tags: readonly string[] = [ARTICLES_CACHE_TAG]): Record<string, string> {
+export function publicCacheHeaders(key: CacheKey, tags: readonly CacheTag[]): Record<string, string> {
   return {
     'Cache-Control': 'public, max-age=0, must-revalidate',
     'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=60, stale-while-revalidate=86400',
     'Netlify-Cache-Tag': tags.join(','),
+    'Netlify-Vary': netlifyVary(key),
   };
 }
 
-/** Drops every cached article page and answer. Only meaningful on Netlify; locally nothing is cached. */
-export async function purgeArticleCache(): Promise<void> {
+/** Headers for an answer of the same URL that must not be kept (a failure): tried afresh next time. */
+export function uncachedHeaders(key: CacheKey): Record<string, string> {
+  return { 'Cache-Control': 'no-store', 'Netlify-Vary': netlifyVary(key) };
+}
+
+/** Drops every cached page and answer under `tag`. Only meaningful on Netlify; locally nothing is cached. */
+export async function purgeCacheTag(tag: CacheTag): Promise<void> {
   if (!process.env.NETLIFY_PURGE_API_TOKEN && !process.env.NETLIFY) return;
   try {
-    await purgeCache({ tags: [ARTICLES_CACHE_TAG] });
+    await purgeCache({ tags: [tag] });
   } catch (err) {
     // The write itself succeeded; a failed purge only means up to a minute of staleness.
-    console.error('[cdn] purge failed:', err instanceof Error ? err.message : err);
+    console.error(`[cdn] purging '${tag}' failed:`, err instanceof Error ? err.message : err);
   }
 }

@@ -12,7 +12,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   SITE_URL: z.string().url().optional(),
   URL: z.string().url().optional(),
-  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   NEWSLETTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
 });
 
@@ -22,7 +22,7 @@ export interface ServerEnv {
   sessionSecret: string;
   dataDir: string;
   siteUrl: string | undefined;
-  contactRateLimitPerHour: number;
+  enquiryRateLimitPerHour: number;
   newsletterRateLimitPerHour: number;
 }
 
@@ -58,7 +58,7 @@ export function getEnv(): ServerEnv {
     sessionSecret: e.SESSION_SECRET,
     dataDir: e.DATA_DIR,
     siteUrl: e.SITE_URL ?? e.URL,
-    contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
+    enquiryRateLimitPerHour: e.ENQUIRY_RATE_LIMIT_PER_HOUR,
     newsletterRateLimitPerHour: e.NEWSLETTER_RATE_LIMIT_PER_HOUR,
   };
   return cached;

@@ -55,7 +55,7 @@ export function rateLimiter(o: RateLimitOptions): RateLimiterPostgres {
   return limiter;
 }
 
-/** The limiter's refusal carries how long to wait; anything else (a database error) is rethrown. */
+/** True for the limiter's refusal (which carries how long to wait); false for anything else, such as a database error, which the caller rethrows. */
 export function isRateLimited(err: unknown): err is RateLimiterRes {
   return err instanceof RateLimiterRes;
 }

@@ -1,8 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The one allowlist for article bodies, matching the admin editor's formats (spec 2, rich-text
- * editor: headers 1-3, bold, italic, underline, lists, links). Run on save by the articles function
+ * The one allowlist for article bodies, matching the admin editor's formats (headings 1-3, bold,
+ * italic, underline, lists, links). Run on save by the articles function
  * and again at render by the insights pages and the RSS feed, so a row written any other way (an old
  * row, a manual SQL fix) still cannot carry markup the editor could not produce.
  *
@@ -12,7 +12,7 @@ import sanitizeHtml from 'sanitize-html';
 
 const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ol', 'ul', 'li', 'a'];
 
-/** Link protocols the editor allows (spec 5: other protocols become a blank link). */
+/** Link protocols the editor allows; a link with any other protocol keeps its text and loses its href. */
 const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 
 // Elements whose text must go with them rather than be kept as loose text. sanitize-html's default

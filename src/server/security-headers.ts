@@ -16,6 +16,24 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * JSON answers are data, never a document: nothing in them may load or run, and nothing may frame
+ * them. The shared set with the strictest policy in place of the page one.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+/**
+ * Uploaded images: the shared set, and a policy under which an image opened on its own can run
+ * nothing, load nothing and be framed by nobody (an <img> on our pages is unaffected).
+ */
+export const IMAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+};
+
+/**
  * Adds the security headers a response does not already set. On-demand pages already carry
  * Astro's own CSP (script and style hashes) as a header; ours is added beside it as a second
  * policy, and a browser enforces both.

@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { UPLOAD_PART_BYTES } from '../schemas/upload.ts';
 import { JWT_ALG, signingKey } from './auth/keys.ts';
 
-// Article image uploads (spec section 3, "Upload flow"): an admin asks for an upload URL, PUTs the
+// Article image uploads: an admin asks for an upload URL, PUTs the
 // raw bytes to it, and the image is then served from /objects/uploads/{last segment of that URL}.
 // The URL is signed, names its object, expires after 10 minutes and stores at most one object.
 // A file larger than one part goes as several PUTs with Content-Range (src/schemas/upload.ts,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from './db/schema.ts';
-import { hashPassword } from './passwords.ts';
-import { MIN_PASSWORD_LENGTH } from '../schemas/auth.ts';
+import { assertAcceptablePassword, PasswordRejected, SAME_PASSWORD_MESSAGE } from './password-policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 // Admin accounts. The username is the e-mail address (the sign-in field is of email type).
 
@@ -9,12 +9,9 @@ export function findUserByUsername(db: Kysely<Database>, username: string): Prom
   return db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
 }
 
-function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
-}
-
+/** A new admin; PasswordRejected when the password breaks a rule of src/server/password-policy.ts. */
 export async function createAdmin(db: Kysely<Database>, email: string, password: string): Promise<UserRow> {
-  checkPassword(password);
+  await assertAcceptablePassword(password);
   const address = email.trim();
   if (await findUserByUsername(db, address)) throw new Error(`An admin ${address} already exists.`);
   return db
@@ -24,9 +21,14 @@ export async function createAdmin(db: Kysely<Database>, email: string, password:
     .executeTakeFirstOrThrow();
 }
 
-/** Sets a new password and ends every session the user had. */
+/**
+ * Sets a new password and ends every session the user had. PasswordRejected when it breaks a rule
+ * of src/server/password-policy.ts or is the password it would replace.
+ */
 export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<void> {
-  checkPassword(password);
+  await assertAcceptablePassword(password);
+  const current = await db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirstOrThrow();
+  if (await verifyPassword(current.password, password)) throw new PasswordRejected(SAME_PASSWORD_MESSAGE);
   const hash = await hashPassword(password);
   await db
     .updateTable('users')

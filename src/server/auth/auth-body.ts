@@ -5,7 +5,7 @@ import { HttpError, badRequest } from '../http/errors.ts';
 /**
  * readJson for the auth forms: a 400's `error` is the first field message ('Valid email is
  * required', 'New password must be at least 8 characters'), because the panel shows the
- * server's `error` text in its toasts (spec section 8); the field issues stay alongside.
+ * server's `error` text in its toasts; the field issues stay alongside.
  */
 export async function readAuthJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
   try {

@@ -1,50 +1,120 @@
 import crypto from 'node:crypto';
-import { consumeOrThrow, isRateLimited, rateLimiter } from '../rate-limit.ts';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
+import { isRateLimited, rateLimiter, type RateLimitOptions } from '../rate-limit.ts';
 
-// After 5 failed sign-ins for one account or from one address within 15 minutes, further attempts
-// answer 429 for 15 minutes. Each attempt spends a point before the password is checked (so
-// concurrent guesses cannot slip past the count); a success gives its point back.
+// Sign-in throttling that guessing cannot get past and a stranger cannot turn into a lockout.
+// Failed attempts are counted three ways:
+//
+// - per account *and* address: the 6th attempt within 15 minutes from one address is refused for 15
+//   minutes, even with the right password. The same account from any other address is untouched,
+//   so nobody can lock the admin out from where they are.
+// - per address, whatever the accounts: 20 failures in an hour refuse that address for an hour
+//   (one address trying many accounts, i.e. password spraying).
+// - per account, from everywhere: only a much higher ceiling, 100 failures in an hour, locks the
+//   account on every address (for an hour, or until `npm run admin -- unlock --email E`). Reaching
+//   it takes a distributed guessing run of at least five addresses.
+//
+// Addresses come from the platform, IPv6 by /64 (src/server/http/request-context.ts). Each attempt
+// spends its points before the password is checked, so parallel guesses cannot overshoot a limit;
+// an attempt refused by one counter gives its points back to the others (it tested nothing), and a
+// sign-in that succeeds gives its points back too and clears the failures of its (account, address).
 
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
-export const LOGIN_BLOCK_SECONDS = 15 * 60;
-export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Try again in 15 minutes.';
+interface ThrottleRule extends RateLimitOptions {
+  /** The 429's error text. */
+  message: string;
+}
 
-const options = (keyPrefix: string) => ({
-  keyPrefix,
-  points: LOGIN_MAX_FAILURES,
-  durationSeconds: LOGIN_WINDOW_SECONDS,
-  blockDurationSeconds: LOGIN_BLOCK_SECONDS,
-});
-const byAccount = () => rateLimiter(options('login_account'));
-const byAddress = () => rateLimiter(options('login_address'));
+export const ACCOUNT_ADDRESS_RULE: ThrottleRule = {
+  keyPrefix: 'login_account_address',
+  points: 5,
+  durationSeconds: 15 * 60,
+  blockDurationSeconds: 15 * 60,
+  message: 'Too many failed sign-in attempts from your network. Try again in 15 minutes.',
+};
 
-// Usernames can be 254 characters and the table's key is varchar(255): key by a digest instead.
-const accountKey = (username: string) => crypto.createHash('sha256').update(username.trim().toLowerCase()).digest('base64url');
+export const ADDRESS_RULE: ThrottleRule = {
+  keyPrefix: 'login_address',
+  points: 20,
+  durationSeconds: 60 * 60,
+  blockDurationSeconds: 60 * 60,
+  message: 'Too many failed sign-in attempts from your network. Try again in an hour.',
+};
 
-/** Counts an attempt for the account and the address; 429 when either is over its limit. */
+export const ACCOUNT_RULE: ThrottleRule = {
+  keyPrefix: 'login_account',
+  points: 100,
+  durationSeconds: 60 * 60,
+  blockDurationSeconds: 60 * 60,
+  message: 'This account is locked after too many failed sign-in attempts. Try again in an hour, or ask an administrator to unlock it.',
+};
+
+// Usernames can be 254 characters and the table's key is varchar(255): key accounts by a digest.
+const accountDigest = (username: string) => crypto.createHash('sha256').update(username.trim().toLowerCase()).digest('base64url');
+
+interface Counter {
+  rule: ThrottleRule;
+  limiter: RateLimiterPostgres;
+  key: string;
+}
+
+function counters(username: string, address: string): Counter[] {
+  const account = accountDigest(username);
+  return [
+    { rule: ACCOUNT_ADDRESS_RULE, key: `${account}:${address}` },
+    { rule: ADDRESS_RULE, key: address },
+    { rule: ACCOUNT_RULE, key: account },
+  ].map((c) => ({ ...c, limiter: rateLimiter(c.rule) }));
+}
+
+/**
+ * Counts a sign-in attempt before its password is checked: 429 with Retry-After (the longest wait
+ * among the counters that refuse it) when any counter is over its limit.
+ */
 export async function beginLoginAttempt(username: string, address: string): Promise<void> {
-  const results = await Promise.allSettled([byAccount().consume(accountKey(username)), byAddress().consume(address)]);
-  let waitMs = 0;
-  for (const r of results) {
-    if (r.status === 'fulfilled') continue;
+  const all = counters(username, address);
+  const results = await Promise.allSettled(all.map((c) => c.limiter.consume(c.key)));
+  let refusal: { rule: ThrottleRule; ms: number } | undefined;
+  results.forEach((r, i) => {
+    if (r.status === 'fulfilled') return;
     if (!isRateLimited(r.reason)) throw r.reason;
-    waitMs = Math.max(waitMs, r.reason.msBeforeNext);
+    if (!refusal || r.reason.msBeforeNext > refusal.ms) refusal = { rule: all[i]!.rule, ms: r.reason.msBeforeNext };
+  });
+  if (refusal) {
+    // A refused attempt checks no password: the counters that let it through get their point back.
+    await Promise.all(all.filter((_, i) => results[i]!.status === 'fulfilled').map((c) => c.limiter.reward(c.key, 1)));
+    throw tooManyRequests(refusal.rule.message, refusal.ms / 1000);
   }
-  if (waitMs > 0) throw tooManyRequests(THROTTLED_MESSAGE, waitMs / 1000);
 }
 
-/** A successful sign-in: the account's failures are forgiven and the address gets its point back. */
+/**
+ * The password was right: this (account, address)'s failures are forgiven, and the address and
+ * account get this attempt's point back (failures by others elsewhere still count).
+ */
 export async function loginSucceeded(username: string, address: string): Promise<void> {
-  await Promise.all([byAccount().delete(accountKey(username)), byAddress().reward(address, 1)]);
+  const [pair, byAddress, byAccount] = counters(username, address);
+  await Promise.all([pair!.limiter.delete(pair!.key), byAddress!.limiter.reward(byAddress!.key, 1), byAccount!.limiter.reward(byAccount!.key, 1)]);
 }
 
-/** A wrong current password on change-password counts against the account like a failed sign-in. */
-export async function beginPasswordCheck(username: string): Promise<void> {
-  await consumeOrThrow(byAccount(), accountKey(username), THROTTLED_MESSAGE);
-}
+/** `text` matched literally by LIKE (backslash is Postgres's default escape). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function passwordCheckSucceeded(username: string): Promise<void> {
-  await byAccount().reward(accountKey(username), 1);
+/**
+ * Ends every sign-in refusal of an account: its account-wide lock and the per-address counts of
+ * that account (the admin command line's `unlock`). Answers how many counters were cleared.
+ */
+export async function unlockAccount(db: Kysely<Database>, username: string): Promise<number> {
+  const account = accountDigest(username);
+  const result = await db
+    .deleteFrom('rateLimits')
+    .where((eb) =>
+      eb.or([
+        eb('key', '=', `${ACCOUNT_RULE.keyPrefix}:${account}`),
+        eb('key', 'like', `${escapeLike(`${ACCOUNT_ADDRESS_RULE.keyPrefix}:${account}:`)}%`),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -11,7 +11,7 @@ import { JWT_ALG, signingKey } from './keys.ts';
 // against the users row, so bumping it (logout, password change) ends every earlier session at
 // once, without a sessions table.
 
-/** Spec'd ceiling: a session lives at most 12 hours. */
+/** A session lives at most 12 hours, however active it is. */
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 const AUDIENCE = 'admin-session';
 

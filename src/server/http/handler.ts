@@ -8,32 +8,33 @@ export type RouteHandler = (req: Request, ctx: RequestContext) => Promise<Respon
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Refuses a state-changing request whose Origin names another site (a cross-site form post or
- * fetch). Requests without Origin (curl, server-to-server) pass: the session cookie is
- * SameSite=Strict, so a browser never sends it cross-site anyway.
+ * Refuses a state-changing request whose Origin is not the very origin (scheme, host and port) the
+ * request was made to: a cross-site form post or fetch, or a page served over http posting to https.
+ * Requests without Origin (curl, server-to-server) pass: the session cookie is SameSite=Strict, so
+ * a browser never sends it cross-site anyway. An opaque origin ('null') is refused.
  */
 function isCrossSite(req: Request): boolean {
   const origin = req.headers.get('origin');
-  if (!origin || origin === 'null') return origin === 'null';
+  if (origin === null) return false;
   try {
-    return new URL(origin).host !== new URL(req.url).host;
+    return new URL(origin).origin !== new URL(req.url).origin;
   } catch {
     return true;
   }
 }
 
 /**
- * Wraps the per-method handlers of one function: 405 for other methods, the Origin check,
- * HttpError to its JSON answer, and anything unexpected to a bare 500 (the detail goes to the log,
- * never to the client).
+ * Wraps the per-method handlers of one function: HEAD answered by GET's handler (the platform sends
+ * no body), 405 for other methods, the Origin check, HttpError to its JSON answer, and anything
+ * unexpected to a bare 500 (the detail goes to the log, never to the client).
  */
 export function route(handlers: Partial<Record<Method, RouteHandler>>) {
-  const allow = Object.keys(handlers).join(', ');
+  const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : [])].join(', ');
   return async (req: Request, context: RequestContext): Promise<Response> => {
-    const method = req.method.toUpperCase() as Method;
-    const handle = handlers[method];
+    const method = req.method.toUpperCase();
+    const handle = method === 'HEAD' ? handlers.GET : Object.hasOwn(handlers, method) ? handlers[method as Method] : undefined;
     if (!handle) return errorJson(405, `Method ${req.method} not allowed`, undefined, { Allow: allow });
-    if (STATE_CHANGING.has(method) && isCrossSite(req)) {
+    if (STATE_CHANGING.has(method as Method) && isCrossSite(req)) {
       return errorJson(403, 'Cross-site request refused');
     }
     try {

@@ -1,13 +1,32 @@
+import ipaddr from 'ipaddr.js';
+
 /**
  * What handlers need from Netlify's Context. Netlify passes its full Context object; tests pass a
  * plain object with the same fields.
  */
 export interface RequestContext {
   params: Record<string, string | undefined>;
+  /** The client's address as the platform saw it: Netlify's edge, or the local runtime's socket. */
   ip?: string;
 }
 
-/** The client address: Netlify's own value first, then the header its edge sets. */
-export function clientAddress(req: Request, ctx: RequestContext): string {
-  return ctx.ip || req.headers.get('x-nf-client-connection-ip') || 'unknown';
+/** The longest platform value kept as a key when it is not an address at all (never on Netlify). */
+const MAX_RAW_KEY = 64;
+
+/**
+ * The client address that rate limits and sign-in throttling count against: the platform's own
+ * value (`context.ip`), never a header, since any client can send X-Forwarded-For. IPv4 (and IPv4
+ * written as IPv6, `::ffff:a.b.c.d`) is the address itself; IPv6 is its /64 network, the block one
+ * subscriber is handed, so cycling through the addresses of one's own /64 buys nothing.
+ */
+export function clientAddress(ctx: RequestContext): string {
+  const ip = ctx.ip?.trim();
+  if (!ip) return 'unknown';
+  // A zone index (fe80::1%eth0) names the local interface, not the client.
+  const bare = ip.replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare)) return ip.slice(0, MAX_RAW_KEY);
+  const addr = ipaddr.process(bare); // IPv4-mapped IPv6 becomes IPv4
+  if (addr.kind() === 'ipv4') return addr.toString();
+  const network = (addr as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${network.join(':')}::/64`;
 }

@@ -1,4 +1,4 @@
-import { SECURITY_HEADERS } from '../security-headers.ts';
+import { API_SECURITY_HEADERS } from '../security-headers.ts';
 
 /** The one error body every endpoint answers with. */
 export interface ErrorBody {
@@ -12,7 +12,7 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
   return new Response(JSON.stringify(data), {
     status: init.status ?? 200,
     // API answers are private by default; public read endpoints opt into CDN caching explicitly.
-    headers: { ...SECURITY_HEADERS, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...init.headers },
+    headers: { ...API_SECURITY_HEADERS, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...init.headers },
   });
 }
 

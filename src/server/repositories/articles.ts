@@ -1,15 +1,91 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { SLUG_PATTERN, type Article, type ArticleCategory } from '../../schemas/article.ts';
 import type { ArticleRow, ArticleUpdate, Database, NewArticle } from '../db/schema.ts';
 
-/** Newest first. Published only unless an admin asks for drafts too. */
-export function listArticles(db: Kysely<Database>, { publishedOnly }: { publishedOnly: boolean }): Promise<ArticleRow[]> {
-  let q = db.selectFrom('articles').selectAll();
-  if (publishedOnly) q = q.where('isPublished', '=', true);
-  return q.orderBy('publishedAt', 'desc').orderBy('id', 'desc').execute();
+/**
+ * The one row-to-API mapper: every article the API answers passes through it. Fields are listed
+ * one by one, so a column or an API field added on one side only fails `tsc` here.
+ */
+export function toArticle(row: ArticleRow): Article {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    content: row.content,
+    author: row.author,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    youtubeUrl: row.youtubeUrl,
+    readTime: row.readTime,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    tags: row.tags,
+    slug: row.slug,
+    isFeatured: row.isFeatured,
+    isPublished: row.isPublished,
+    publishedAt: row.publishedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
-export function findArticle(db: Kysely<Database>, id: number): Promise<ArticleRow | undefined> {
-  return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+/** Newest first. Published only unless an admin asks for drafts too. */
+export async function listArticles(db: Kysely<Database>, { publishedOnly }: { publishedOnly: boolean }): Promise<Article[]> {
+  let q = db.selectFrom('articles').selectAll();
+  if (publishedOnly) q = q.where('isPublished', '=', true);
+  return (await q.orderBy('publishedAt', 'desc').orderBy('id', 'desc').execute()).map(toArticle);
+}
+
+export async function findArticle(db: Kysely<Database>, id: number): Promise<Article | undefined> {
+  const row = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toArticle(row);
+}
+
+export interface PageQuery {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of listArticles' list and the list's length, in one statement: the count rides on each
+ * row (a window over the whole filtered list), so only a page past the end needs a second look.
+ */
+export async function listArticlePage(
+  db: Kysely<Database>,
+  { publishedOnly, page, pageSize }: { publishedOnly: boolean } & PageQuery,
+): Promise<{ items: Article[]; total: number }> {
+  let q = db.selectFrom('articles').selectAll().select((eb) => eb.fn.countAll<string>().over().as('listLength'));
+  if (publishedOnly) q = q.where('isPublished', '=', true);
+  const rows = await q
+    .orderBy('publishedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  if (rows.length === 0) {
+    let count = db.selectFrom('articles').select((eb) => eb.fn.countAll<string>().as('n'));
+    if (publishedOnly) count = count.where('isPublished', '=', true);
+    return { items: [], total: Number((await count.executeTakeFirstOrThrow()).n) };
+  }
+  return { items: rows.map(({ listLength: _, ...row }) => toArticle(row)), total: Number(rows[0].listLength) };
+}
+
+/**
+ * The articles, drafts included, that show the image at `path` (/objects/uploads/{name}): as their
+ * image, written as the path or as an absolute URL on any origin, or linked from their body.
+ */
+export function findArticlesUsingImage(db: Kysely<Database>, path: string): Promise<Pick<ArticleRow, 'id' | 'title'>[]> {
+  const literal = path.replace(/[\\%_]/g, (c) => `\\${c}`); // matched as written by LIKE
+  return db
+    .selectFrom('articles')
+    .select(['id', 'title'])
+    .where((eb) =>
+      eb.or([eb('imageUrl', '=', path), eb('imageUrl', 'like', `%://%${literal}`), eb('content', 'like', `%${literal}%`)]),
+    )
+    .orderBy('id')
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -69,19 +145,47 @@ function publishedArticles(db: Kysely<Database>) {
   return db.selectFrom('articles').where('isPublished', '=', true);
 }
 
-/** The Insights list: every published article, newest first, with what a card shows. */
-export function listPublishedArticleCards(db: Kysely<Database>): Promise<ArticleCard[]> {
-  return publishedArticles(db)
-    .select([...CARD_COLUMNS])
+export interface ArticleCardPage {
+  /** The page's cards, newest first (the requested category's only, when one was asked for). */
+  cards: ArticleCard[];
+  /** Published articles per category; a category with none is absent. */
+  countsByCategory: Record<string, number>;
+}
+
+/**
+ * One page of the Insights list with what a card shows, and the published count of every category,
+ * in one statement: the counts from one grouped query, the page from an offset over the
+ * (category,) published_at, id index (migration 0008), both returned as JSON columns of one row.
+ */
+export async function listPublishedArticleCardPage(
+  db: Kysely<Database>,
+  { category, page, pageSize }: { category: ArticleCategory | null } & PageQuery,
+): Promise<ArticleCardPage> {
+  const counts = publishedArticles(db)
+    .select((eb) => ['category', eb.fn.countAll<number>().as('count')])
+    .groupBy('category');
+  let cards = publishedArticles(db).select([...CARD_COLUMNS]);
+  if (category) cards = cards.where('category', '=', category);
+  cards = cards
     .orderBy('publishedAt', 'desc')
     .orderBy('id', 'desc')
-    .execute();
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const row = await db
+    .selectNoFrom([jsonArrayFrom(counts).as('counts'), jsonArrayFrom(cards).as('cards')])
+    .executeTakeFirstOrThrow();
+  return {
+    // JSON carries the timestamp as text.
+    cards: row.cards.map((card) => ({ ...card, publishedAt: new Date(card.publishedAt) })),
+    countsByCategory: Object.fromEntries(row.counts.map(({ category: name, count }) => [name, Number(count)])),
+  };
 }
 
 /**
  * One published article by its URL key: an all-digit key is an id (or, failing that, a slug made of
- * digits); anything else is a slug. Drafts, unknown and malformed keys all answer undefined, in one
- * query.
+ * digits); anything else is a slug. Drafts and unknown keys answer undefined in one query; a key no
+ * article could have (not an id, not a slug: NUL bytes, spaces, quotes, capitals) answers undefined
+ * without one.
  */
 export async function findPublishedArticleByIdOrSlug(
   db: Kysely<Database>,
@@ -90,6 +194,7 @@ export async function findPublishedArticleByIdOrSlug(
   const key = idOrSlug.trim();
   if (!key || key.length > MAX_KEY_LENGTH) return undefined;
   const id = /^[1-9]\d{0,9}$/.test(key) && Number(key) <= MAX_ID ? Number(key) : null;
+  if (id === null && !SLUG_PATTERN.test(key)) return undefined;
 
   const query = publishedArticles(db).select([...DETAIL_COLUMNS]);
   if (id === null) return query.where('slug', '=', key).executeTakeFirst();
@@ -113,26 +218,42 @@ export function listPublishedArticlesForFeed(db: Kysely<Database>, limit: number
     .execute();
 }
 
-/** The sitemap: every published article's URL key and last change. */
-export function listPublishedArticleLinks(db: Kysely<Database>): Promise<ArticleLink[]> {
-  return publishedArticles(db).select([...LINK_COLUMNS]).orderBy('publishedAt', 'desc').orderBy('id', 'desc').execute();
+/**
+ * The sitemap: published articles' URL keys and last changes, oldest id first (so an article keeps
+ * its part of a split sitemap), `limit` from `offset`, and how many are published in all.
+ */
+export async function listPublishedArticleLinks(
+  db: Kysely<Database>,
+  { offset, limit }: { offset: number; limit: number },
+): Promise<{ links: ArticleLink[]; total: number }> {
+  const rows = await publishedArticles(db)
+    .select([...LINK_COLUMNS])
+    .select((eb) => eb.fn.countAll<string>().over().as('published'))
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (rows.length > 0 || offset === 0) return { links: rows.map(({ published: _, ...link }) => link), total: Number(rows[0]?.published ?? 0) };
+  const { n } = await publishedArticles(db).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { links: [], total: Number(n) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Admin writes (the admin panel's Articles tab). The caller validates and sanitises the values.
 // ---------------------------------------------------------------------------------------------
 
-export function createArticle(db: Kysely<Database>, values: NewArticle): Promise<ArticleRow> {
-  return db.insertInto('articles').values(values).returningAll().executeTakeFirstOrThrow();
+export async function createArticle(db: Kysely<Database>, values: NewArticle): Promise<Article> {
+  return toArticle(await db.insertInto('articles').values(values).returningAll().executeTakeFirstOrThrow());
 }
 
-export function updateArticle(db: Kysely<Database>, id: number, values: ArticleUpdate): Promise<ArticleRow | undefined> {
-  return db
+export async function updateArticle(db: Kysely<Database>, id: number, values: ArticleUpdate): Promise<Article | undefined> {
+  const row = await db
     .updateTable('articles')
     .set({ ...values, updatedAt: new Date() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  return row && toArticle(row);
 }
 
 export async function deleteArticle(db: Kysely<Database>, id: number): Promise<boolean> {

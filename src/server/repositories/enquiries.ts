@@ -1,11 +1,11 @@
-import { sql, type Kysely } from 'kysely';
-import type { Contact } from '../../schemas/contact.ts';
+import type { Kysely } from 'kysely';
+import type { Enquiry } from '../../schemas/enquiry.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Stores an enquiry; resolves only once the row is committed (a single autocommitted INSERT). */
-export async function insertContact(db: Kysely<Database>, c: Contact): Promise<number> {
+export async function insertEnquiry(db: Kysely<Database>, c: Enquiry): Promise<number> {
   const row = await db
-    .insertInto('contacts')
+    .insertInto('enquiries')
     .values({
       firstName: c.firstName,
       lastName: c.lastName,
@@ -20,15 +20,4 @@ export async function insertContact(db: Kysely<Database>, c: Contact): Promise<n
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** Subscribes an address; undefined when it is already subscribed in any letter case. */
-export async function insertSubscriber(db: Kysely<Database>, email: string): Promise<number | undefined> {
-  const row = await db
-    .insertInto('newsletters')
-    .values({ email })
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
 }

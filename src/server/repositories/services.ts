@@ -1,27 +1,62 @@
 import type { Kysely } from 'kysely';
+import type { Service } from '../../schemas/service.ts';
 import type { Database, NewService, ServiceRow, ServiceUpdate } from '../db/schema.ts';
 
-export function listServices(db: Kysely<Database>, { includeInactive = false } = {}): Promise<ServiceRow[]> {
+/**
+ * The one row-to-API mapper: every service the API answers passes through it. Fields are listed
+ * one by one, so a column or an API field added on one side only fails `tsc` here.
+ */
+export function toService(row: ServiceRow): Service {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    icon: row.icon,
+    features: row.features,
+    isActive: row.isActive,
+    sortOrder: row.sortOrder,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** In the order the site shows them: sort order, then the older first. */
+export async function listServices(db: Kysely<Database>, { includeInactive = false } = {}): Promise<Service[]> {
   let q = db.selectFrom('services').selectAll();
   if (!includeInactive) q = q.where('isActive', '=', true);
-  return q.orderBy('sortOrder').orderBy('id').execute();
+  return (await q.orderBy('sortOrder').orderBy('id').execute()).map(toService);
 }
 
-export function findService(db: Kysely<Database>, id: number): Promise<ServiceRow | undefined> {
-  return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
-}
+const CARD_COLUMNS = ['id', 'title', 'description', 'icon', 'features'] as const satisfies readonly (keyof ServiceRow)[];
+export type ServiceCard = Pick<ServiceRow, (typeof CARD_COLUMNS)[number]>;
 
-export function createService(db: Kysely<Database>, values: NewService): Promise<ServiceRow> {
-  return db.insertInto('services').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateService(db: Kysely<Database>, id: number, values: ServiceUpdate): Promise<ServiceRow | undefined> {
+/** The /services page and the home page's overview: the active services, with what a card shows. */
+export function listActiveServiceCards(db: Kysely<Database>): Promise<ServiceCard[]> {
   return db
+    .selectFrom('services')
+    .select([...CARD_COLUMNS])
+    .where('isActive', '=', true)
+    .orderBy('sortOrder')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findService(db: Kysely<Database>, id: number): Promise<Service | undefined> {
+  const row = await db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toService(row);
+}
+
+export async function createService(db: Kysely<Database>, values: NewService): Promise<Service> {
+  return toService(await db.insertInto('services').values(values).returningAll().executeTakeFirstOrThrow());
+}
+
+export async function updateService(db: Kysely<Database>, id: number, values: ServiceUpdate): Promise<Service | undefined> {
+  const row = await db
     .updateTable('services')
     .set({ ...values, updatedAt: new Date() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  return row && toService(row);
 }
 
 export async function deleteService(db: Kysely<Database>, id: number): Promise<boolean> {

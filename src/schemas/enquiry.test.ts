@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema } from './contact';
+import { enquirySchema } from './enquiry';
 import { fieldIssues } from './fields';
 import { newsletterSchema } from './newsletter';
 
@@ -16,15 +16,15 @@ const valid = {
   website: '',
 };
 
-describe('contactSchema', () => {
+describe('enquirySchema', () => {
   it('accepts a complete enquiry and trims text', () => {
-    const result = contactSchema.parse({ ...valid, firstName: '  Ada  ', email: ' ada@example.com ' });
+    const result = enquirySchema.parse({ ...valid, firstName: '  Ada  ', email: ' ada@example.com ' });
     expect(result.firstName).toBe('Ada');
     expect(result.email).toBe('ada@example.com');
   });
 
   it("answers 'Required' for every missing or blank required field", () => {
-    const result = contactSchema.safeParse({ firstName: '   ' });
+    const result = enquirySchema.safeParse({ firstName: '   ' });
     expect(result.success).toBe(false);
     expect(fieldIssues(result.error!)).toEqual({
       firstName: 'Required',
@@ -38,17 +38,17 @@ describe('contactSchema', () => {
 
   it('keeps service, page and ctaButton optional', () => {
     const { service, page, ctaButton, ...rest } = valid;
-    expect(contactSchema.safeParse(rest).success).toBe(true);
+    expect(enquirySchema.safeParse(rest).success).toBe(true);
   });
 
   it('rejects a malformed email', () => {
-    const result = contactSchema.safeParse({ ...valid, email: 'not-an-email' });
+    const result = enquirySchema.safeParse({ ...valid, email: 'not-an-email' });
     expect(fieldIssues(result.error!)).toEqual({ email: 'Invalid email' });
   });
 
   it('bounds every field', () => {
     const long = (n: number) => 'x'.repeat(n + 1);
-    const result = contactSchema.safeParse({
+    const result = enquirySchema.safeParse({
       firstName: long(100),
       lastName: long(100),
       email: `${long(250)}@example.com`,
@@ -65,7 +65,7 @@ describe('contactSchema', () => {
   });
 
   it('passes a filled honeypot through for the server to discard silently', () => {
-    const result = contactSchema.safeParse({ ...valid, website: 'https://spam.example' });
+    const result = enquirySchema.safeParse({ ...valid, website: 'https://spam.example' });
     expect(result.success && result.data.website).toBe('https://spam.example');
   });
 });

@@ -2,7 +2,7 @@
  * Field names and length limits of the enquiry form, free of zod so the form can
  * render (maxLength attributes, field order) before the schema itself is loaded.
  */
-export const CONTACT_LIMITS = {
+export const ENQUIRY_LIMITS = {
   name: 100,
   email: 254,
   phone: 40,
@@ -12,5 +12,5 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /** The fields a person types in, in form order. */
-export const contactFormFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'message'] as const;
-export type ContactFormField = (typeof contactFormFields)[number];
+export const enquiryFormFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'message'] as const;
+export type EnquiryFormField = (typeof enquiryFormFields)[number];

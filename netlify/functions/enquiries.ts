@@ -1,0 +1,27 @@
+// POST /api/contacts: an enquiry from the Get in Touch dialog or the contact page, as JSON (the
+// islands) or as a plain form post (the contact page before or without JavaScript).
+import type { Config } from '@netlify/functions';
+import { enquirySchema } from '../../src/schemas/enquiry.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { getEnv } from '../../src/server/env.ts';
+import { readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
+import { route } from '../../src/server/http/handler.ts';
+import { clientAddress } from '../../src/server/http/request-context.ts';
+import { json } from '../../src/server/http/respond.ts';
+import { consumeOrThrow, rateLimiter } from '../../src/server/rate-limit.ts';
+import { insertEnquiry } from '../../src/server/repositories/enquiries.ts';
+import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
+
+export default route({
+  POST: withFormPosts({ form: `${PAGE_PATHS.contact}#${FORM_IDS.enquiry}`, done: PAGE_PATHS.enquirySent }, async (req, ctx) => {
+    const enquiry = await readSubmission(req, enquirySchema);
+    // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
+    if (enquiry.website) return json({}, { status: 201 });
+    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
+    await consumeOrThrow(limiter, clientAddress(ctx), 'Too many messages from your network in the last hour. Please try again later or email us directly.');
+    const id = await insertEnquiry(getDb(), enquiry);
+    return json({ id }, { status: 201 });
+  }),
+});
+
+export const config: Config = { path: '/api/contacts' };

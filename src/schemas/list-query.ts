@@ -1,0 +1,36 @@
+/**
+ * The query of an admin list (the Enquiries and Subscribers tabs and their CSV export):
+ * ?page=2&pageSize=25&search=acme&status=new&format=csv. Each list composes these fields with its
+ * own status filter. Imports zod only.
+ */
+import * as z from 'zod/mini';
+import { optionalText } from './fields';
+
+/** Rows a page holds unless the client asks for another size. */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+export const SEARCH_MAX_LENGTH = 200;
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'Must be a whole number' })
+    .check(z.int('Must be a whole number'), z.minimum(min, `Must be at least ${min}`), z.maximum(max, `Must be at most ${max}`));
+
+export const listQueryFields = {
+  /** 1-based. */
+  page: z._default(wholeNumber(1, 1_000_000), 1),
+  pageSize: z._default(wholeNumber(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  /** Matched anywhere in the searched columns, ignoring letter case. */
+  search: optionalText(SEARCH_MAX_LENGTH),
+  /** json: one page; csv: every row the filter matches, as a download. */
+  format: z._default(z.enum(['json', 'csv'], 'Must be json or csv'), 'json'),
+};
+
+/** One page of a list as the API answers it. */
+export interface ListPage<T> {
+  items: T[];
+  /** Rows matching the filter on every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,113 @@
+/**
+ * Plain HTML form posts: the enquiry and newsletter forms work before their islands hydrate and
+ * with JavaScript off, posting `application/x-www-form-urlencoded` to the same functions the
+ * islands call with JSON. The same schema, Origin check, honeypot and rate limit apply; only the
+ * answer differs, since a browser shows it as a page:
+ *   - accepted: 303 See Other to a static confirmation page (Post/Redirect/Get, so a reload does
+ *     not post again);
+ *   - refused: 307 Temporary Redirect back to the form's page, which keeps the method and body, so
+ *     the page (rendered on demand) shows the form again with what was typed and why it was
+ *     refused. The refusal travels in the query (messages only, never what was typed), and the page
+ *     reads it from a POST only: a link cannot make the page show a message.
+ * https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/307
+ */
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+import { fieldIssues } from '../../schemas/fields.ts';
+import { DEFAULT_BODY_LIMIT, readBodyBytes, readJson } from './body.ts';
+import { HttpError, badRequest } from './errors.ts';
+import type { RouteHandler } from './handler.ts';
+import { API_SECURITY_HEADERS } from '../security-headers.ts';
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+const mediaType = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** A post from a plain HTML form (no JavaScript between the form and the server). */
+export function isFormPost(req: Request): boolean {
+  return mediaType(req) === FORM_TYPE;
+}
+
+/** The form's fields, the first value of each name (a form sends each of these once). */
+function formFields(bytes: Uint8Array): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) {
+    if (!Object.hasOwn(fields, name)) fields[name] = value;
+  }
+  return fields;
+}
+
+/**
+ * Reads a submission sent as JSON (the islands) or as a plain form post, validated by `schema`:
+ * 415 for another content type, 413 past the limit, 400 naming the fields the schema refuses.
+ */
+export async function readSubmission<S extends $ZodType>(
+  req: Request,
+  schema: S,
+  { maxBytes = DEFAULT_BODY_LIMIT }: { maxBytes?: number } = {},
+): Promise<output<S>> {
+  if (!isFormPost(req)) return readJson(req, schema, { maxBytes });
+  const bytes = await readBodyBytes(req, maxBytes, `Request body is larger than ${Math.round(maxBytes / 1024)} KB`);
+  const result = safeParse(schema, formFields(bytes));
+  if (!result.success) throw badRequest('Invalid request', fieldIssues(result.error));
+  return result.data;
+}
+
+/** Query names of a refusal sent back to the form's page. */
+const STATUS = 'status';
+const ERROR = 'error';
+const ISSUE = 'issue.';
+
+/**
+ * Gives a POST handler its plain-form answers: for a form post, success becomes 303 to `done` and
+ * an HttpError (400 with issues, 409, 413, 429...) becomes 307 back to `form`. JSON posts are
+ * answered by the handler itself, unchanged.
+ */
+export function withFormPosts({ form, done }: { form: string; done: string }, handler: RouteHandler): RouteHandler {
+  return async (req, ctx) => {
+    if (!isFormPost(req)) return handler(req, ctx);
+    try {
+      const response = await handler(req, ctx);
+      await response.body?.cancel();
+      return redirect(303, done);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      const query = new URLSearchParams({ [STATUS]: String(err.status), [ERROR]: err.message });
+      for (const [field, message] of Object.entries(err.issues ?? {})) query.set(`${ISSUE}${field}`, message);
+      const { hash, pathname } = new URL(form, 'http://form');
+      return redirect(307, `${pathname}?${query}${hash}`, err.headers);
+    }
+  };
+}
+
+function redirect(status: 303 | 307, location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status, headers: { ...API_SECURITY_HEADERS, ...headers, Location: location, 'Cache-Control': 'no-store' } });
+}
+
+/** A refused plain form post, as its page receives it back (see withFormPosts). */
+export interface ReturnedForm {
+  status: number;
+  error: string;
+  issues: Record<string, string>;
+  /** What was typed, to fill the form in again. */
+  values: Record<string, string>;
+}
+
+/**
+ * The refused form post a page was sent back (307) with, or undefined for any other request: a
+ * GET, or a POST that is not a plain form. The body is read within the same limit as the function's.
+ */
+export async function returnedForm(req: Request): Promise<ReturnedForm | undefined> {
+  if (req.method !== 'POST' || !isFormPost(req)) return undefined;
+  const query = new URL(req.url).searchParams;
+  const status = Number(query.get(STATUS));
+  if (!Number.isInteger(status) || status < 400 || status > 499) return undefined;
+  const issues: Record<string, string> = {};
+  for (const [name, message] of query) if (name.startsWith(ISSUE)) issues[name.slice(ISSUE.length)] = message;
+  let values: Record<string, string> = {};
+  try {
+    values = formFields(await readBodyBytes(req, DEFAULT_BODY_LIMIT, 'too large'));
+  } catch {
+    // Past the limit (the 413 being reported): the form comes back empty.
+  }
+  return { status, error: query.get(ERROR) ?? 'Invalid request', issues, values };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddress } from './request-context.ts';
+
+const key = (ip?: string) => clientAddress({ params: {}, ...(ip === undefined ? {} : { ip }) });
+
+describe('clientAddress', () => {
+  it('keys IPv4 by the address itself, however the socket wrote it', () => {
+    expect(key('203.0.113.7')).toBe('203.0.113.7');
+    expect(key('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(key('::ffff:cb00:7107')).toBe('203.0.113.7');
+  });
+
+  it('keys IPv6 by its /64, so every address of one subscriber block is one client', () => {
+    expect(key('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(key('2001:0db8:0001:0002:ffff:eeee:dddd:cccc')).toBe('2001:db8:1:2::/64');
+    expect(key('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(key('::1')).toBe('0:0:0:0::/64');
+    expect(key('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('has one key for a missing address and keeps a non-address platform value as it is', () => {
+    expect(key(undefined)).toBe('unknown');
+    expect(key('')).toBe('unknown');
+    expect(key('not-an-address')).toBe('not-an-address');
+    expect(key('x'.repeat(300))).toHaveLength(64);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The one way an on-demand route loads its data: one database read, then the answer's status and
+ * cache headers. A found answer (and a not-found one: 404) carries the CDN cache headers under the
+ * route's tags, so a flood of requests, good or bad, reaches the database once a minute at most and
+ * a write purges it. When the database does not answer, the route answers 503 with `no-store` and
+ * a Retry-After, so the next request tries again; the page renders its 'unavailable' state. Every
+ * answer of the route, the 503 included, carries the same `Netlify-Vary` (the CDN keeps the
+ * cache-key instructions of the first answer it sees for a URL).
+ */
+import type { Kysely } from 'kysely';
+import { publicCacheHeaders, uncachedHeaders, type CacheKey, type CacheTag } from './cdn-cache.ts';
+import { getDb } from './db/client.ts';
+import type { Database } from './db/schema.ts';
+
+/** Seconds a client is asked to wait before trying an unavailable page again. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** The part of a response a route sets before its body: Astro.response, or a Response's init. */
+export interface ResponseHead {
+  status?: number;
+  headers: Headers;
+}
+
+export type OnDemand<T> = { available: true; data: T } | { available: false; data?: undefined };
+
+export interface OnDemandOptions<T> {
+  /** Names the route in the log: '[insights] loading failed: ...'. */
+  label: string;
+  /** CDN cache tags the answer is kept under (purged together). */
+  tags: readonly CacheTag[];
+  /** What the CDN keys the route's answers on besides the path: the query parameters it reads. */
+  cacheKey: CacheKey;
+  /** True when the data means 'no such page': the answer is a 404, cached like a found one. */
+  isMissing?: (data: T) => boolean;
+}
+
+export async function loadOnDemand<T>(
+  head: ResponseHead,
+  load: (db: Kysely<Database>) => Promise<T>,
+  { label, tags, cacheKey, isMissing }: OnDemandOptions<T>,
+): Promise<OnDemand<T>> {
+  let data: T;
+  try {
+    data = await load(getDb());
+  } catch (err) {
+    // The loader runs database reads only: a failure here means the database did not answer.
+    console.error(`[${label}] loading failed:`, err instanceof Error ? err.message : err);
+    head.status = 503;
+    for (const [name, value] of Object.entries(uncachedHeaders(cacheKey))) head.headers.set(name, value);
+    head.headers.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+    return { available: false };
+  }
+  if (isMissing?.(data)) head.status = 404;
+  for (const [name, value] of Object.entries(publicCacheHeaders(cacheKey, tags))) head.headers.set(name, value);
+  return { available: true, data };
+}
+
+/**
+ * An on-demand endpoint (feed, sitemap): `render` turns the data into the body; a database failure
+ * answers 503 with a plain-text line.
+ */
+export async function respondOnDemand<T>(
+  load: (db: Kysely<Database>) => Promise<T>,
+  render: (data: T) => Promise<{ body: string; contentType: string }> | { body: string; contentType: string },
+  options: OnDemandOptions<T> & { unavailableText: string },
+): Promise<Response> {
+  const head: ResponseHead & { status: number } = { status: 200, headers: new Headers() };
+  const loaded = await loadOnDemand(head, load, options);
+  if (!loaded.available) {
+    head.headers.set('Content-Type', 'text/plain; charset=utf-8');
+    return new Response(options.unavailableText, head);
+  }
+  const { body, contentType } = await render(loaded.data);
+  head.headers.set('Content-Type', contentType);
+  return new Response(body, head);
+}

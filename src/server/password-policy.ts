@@ -1,0 +1,40 @@
+import { MIN_PASSWORD_LENGTH } from '../schemas/auth.ts';
+
+// The rules a new admin password must meet, wherever it is set (the change-password dialog, the
+// admin command line): at least 8 characters, not one of the passwords attackers try first, and
+// not the password it replaces. Length and a blocklist rather than composition rules, as NIST SP
+// 800-63B recommends: https://pages.nist.gov/800-63-4/sp800-63b.html#passwordver
+
+export const TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const COMMON_PASSWORD_MESSAGE = 'This password is on lists of common and breached passwords. Choose one that is harder to guess.';
+export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one';
+
+/** A new password that breaks a rule; its message says which, in words an admin can act on. */
+export class PasswordRejected extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PasswordRejected';
+  }
+}
+
+let common: Promise<Set<string>> | undefined;
+
+/**
+ * The ~49,000 passwords most frequent in leaked-password corpora, as zxcvbn-ts ships them
+ * (lower-case). Loaded on first use, so a function that never sets a password never parses them.
+ */
+function commonPasswords(): Promise<Set<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common']));
+  return common;
+}
+
+/** True when the password, in any letter case, is on the common-password list. */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await commonPasswords()).has(password.toLowerCase());
+}
+
+/** Refuses a new password that is too short or common (PasswordRejected). */
+export async function assertAcceptablePassword(password: string): Promise<void> {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new PasswordRejected(TOO_SHORT_MESSAGE);
+  if (await isCommonPassword(password)) throw new PasswordRejected(COMMON_PASSWORD_MESSAGE);
+}
