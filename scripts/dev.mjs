@@ -1,34 +1,23 @@
 // `npm run dev`: astro dev with hot reload (the Netlify adapter's Vite plugin serves the functions)
 // on the same kind of data as `npm start`: the embedded database under DATA_DIR unless
-// DATABASE_URL is set.
+// DATABASE_URL is set, and the same blob server, started by the same start-up (database and blobs;
+// astro dev is the site).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startBlobsServer } from './lib/blobs-server.mjs';
-import { startDatabase } from './lib/database-env.mjs';
-import { localSessionSecret } from './lib/local-secrets.mjs';
-import { prepareDatabase } from './lib/prepare-database.mjs';
+import { startLocalServices } from './lib/local-services.mjs';
 import { localEnv, projectRoot } from './lib/runtime-env.mjs';
 
-const { dataDir, port } = localEnv();
-const db = await startDatabase({ dataDir });
-const blobs = await startBlobsServer({ directory: path.join(dataDir, 'blobs') });
-process.env.SESSION_SECRET ||= localSessionSecret(dataDir);
-await prepareDatabase({
-  databaseUrl: db.databaseUrl,
-  wsProxy: db.wsProxy,
-  adminEmail: process.env.ADMIN_EMAIL,
-  adminPassword: process.env.ADMIN_PASSWORD,
+const { dataDir, port, hosts } = localEnv();
+const services = await startLocalServices({
+  dataDir,
+  admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
 });
 
-const astro = spawn(process.execPath, [path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port)], {
+const hostArgs = process.env.HOST ? ['--host', hosts[0]] : [];
+const astro = spawn(process.execPath, [path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), ...hostArgs], {
   cwd: projectRoot,
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    DATABASE_URL: db.databaseUrl,
-    ...(db.wsProxy ? { DATABASE_WS_PROXY: db.wsProxy } : {}),
-    NETLIFY_BLOBS_CONTEXT: blobs.context,
-  },
+  env: { ...process.env, ...services.env },
 });
 
 let stopping = false;
@@ -40,8 +29,7 @@ async function stop(code) {
     astro.kill('SIGINT');
     await new Promise((r) => astro.once('exit', r));
   }
-  await blobs.stop();
-  await db.stop();
+  await services.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => stop(0));

@@ -11,7 +11,8 @@ export async function startDatabase({ dataDir, databaseUrl = process.env.DATABAS
       return { databaseUrl, wsProxy: process.env.DATABASE_WS_PROXY, embedded: false, stop: async () => {} };
     }
     // A plain Postgres (a laptop's or CI's): bridge the Neon driver's WebSocket to its TCP port.
-    const proxy = await startWsProxy();
+    const { hostname, port } = new URL(databaseUrl);
+    const proxy = await startWsProxy({ target: `${hostname}:${port || 5432}` });
     return { databaseUrl, wsProxy: proxy.proxy, embedded: false, stop: () => proxy.stop() };
   }
   const pg = await startEmbeddedPostgres({ dataDir });

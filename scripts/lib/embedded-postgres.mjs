@@ -56,7 +56,7 @@ export async function startEmbeddedPostgres({ dataDir } = {}) {
   const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 64 });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
-  const wsProxy = await startWsProxy();
+  const wsProxy = await startWsProxy({ target: `127.0.0.1:${port}` });
   return {
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     wsProxy: wsProxy.proxy,

@@ -10,6 +10,10 @@ export function localEnv() {
   const dataDir = path.resolve(projectRoot, process.env.DATA_DIR || '.data');
   process.env.DATA_DIR = dataDir;
   const port = Number(process.env.PORT || 4321);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
-  return { dataDir, port };
+  // 0 asks for any free port (the tests' own servers).
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
+  // Loopback on both address families unless HOST names one address (0.0.0.0 or :: for the network).
+  const hosts = process.env.HOST ? [process.env.HOST] : ['127.0.0.1', '::1'];
+  const trustProxy = ['1', 'true'].includes((process.env.TRUST_PROXY ?? '').toLowerCase());
+  return { dataDir, port, hosts, trustProxy };
 }

@@ -1,36 +1,108 @@
-// The request handler of the built site, answering the way Netlify does: functions at their
-// config.path, then static files with netlify.toml's header rules (@netlify/dev), then the
-// adapter's on-demand function for whatever nothing else claimed. Shared by `npm start` and the
-// Insights benchmark, so both measure and serve the same thing.
+// The built site as one Fetch handler, `(Request, { ip }) => Response`, answering the way Netlify
+// does: functions at their config.path, then the Image CDN and static files with netlify.toml's
+// header rules (@netlify/dev), then the adapter's on-demand function for whatever nothing else claimed; and, on
+// the way out, what the CDN adds (scripts/lib/cdn.mjs). The HTTP side (Node's server, the URL from
+// the Host header, compression) is scripts/lib/http-server.mjs; tests call this handler directly.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
+import { errorJson } from '../../src/server/http/respond.ts';
+import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { applyHeaderRules, loadFrameworkHeaderRules, withValidators } from './cdn.mjs';
 import { loadFunctions } from './functions-router.mjs';
-import { createNodeBridge } from './node-bridge.mjs';
+import { withImageCache } from './image-cache.mjs';
 import { projectRoot } from './runtime-env.mjs';
+import { remoteImagePatterns } from '../../src/lib/remote-images.ts';
 
-/** @param {{ port: number }} o  the port the handler is served on (for request URLs) */
-export async function createSiteHandler({ port }) {
+/** What the site answers at all; anything else (TRACE, TRACK, WebDAV verbs...) is a 405. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const ALLOW = METHODS.join(', ');
+
+const isApiPath = (pathname) => pathname === '/api' || pathname.startsWith('/api/');
+
+/** A path whose %-escapes are not UTF-8 (`/%ff`) names no page; the router must not throw on it. */
+function isDecodable(pathname) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An answer the server gives when the site's own code does not: the API's JSON under /api, text elsewhere. */
+function plainAnswer(pathname, status, message, headers = {}) {
+  if (isApiPath(pathname)) return errorJson(status, message, undefined, headers);
+  return new Response(`${message}\n`, {
+    status,
+    headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+/**
+ * @param {{ root?: string }} [options]
+ * @returns {Promise<{ handle: (request: Request, context: { ip: string }) => Promise<Response>, stop: () => Promise<void> }>}
+ */
+export async function createSiteHandler({ root = projectRoot } = {}) {
   const netlify = new NetlifyDev({
-    projectRoot,
+    projectRoot: root,
     // Everything that would reach the network or download a toolchain stays off.
     aiGateway: { enabled: false },
     database: { enabled: false },
     edgeFunctions: { enabled: false },
     environmentVariables: { enabled: false },
     geolocation: { enabled: false },
-    images: { enabled: false },
-    blobs: { enabled: false }, // the caller's blob server (scripts/lib/blobs-server.mjs) is announced in the environment
+    // The Image CDN at /.netlify/images, emulated by Netlify's own @netlify/images (ipx on sharp,
+    // dev dependencies: nothing of it is deployed). It fetches a source image from this server (the
+    // request's own origin), or from a listed remote host (src/lib/remote-images.ts); any other
+    // host gets 403.
+    images: { enabled: true, remoteURLPatterns: remoteImagePatterns() },
+    blobs: { enabled: false }, // the blob server of scripts/lib/local-services.mjs is announced in the environment
     functions: { enabled: false }, // served by scripts/lib/functions-router.mjs (see there why)
     serverAddress: null,
   });
   await netlify.start();
   // @netlify/dev does not load the adapter's on-demand function; it answers what nothing else
   // did (insights pages, the 404 page), as its `path: '/*'` with preferStatic does on Netlify.
-  const { default: onDemand } = await import(pathToFileURL(path.join(projectRoot, '.netlify/v1/functions/ssr/ssr.mjs')).href);
-  const functions = await loadFunctions(projectRoot);
+  const { default: onDemand } = await import(pathToFileURL(path.join(root, '.netlify/v1/functions/ssr/ssr.mjs')).href);
+  const functions = await loadFunctions(root);
+  const headerRules = loadFrameworkHeaderRules(root);
+  const files = withImageCache(netlify);
+
+  /** Netlify's order: a function's path, then a file, then the on-demand function. */
+  async function route(request, { ip }) {
+    const { pathname } = new URL(request.url);
+    const fn = functions.match(request.method, pathname);
+    if (fn) return fn.handle(request, { ip });
+
+    const decodable = isDecodable(pathname);
+    if (decodable && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Static files never read a body: @netlify/dev gets a copy without one.
+      const found = await files.handleAndIntrospect(new Request(request.url, { method: request.method, headers: request.headers }), {
+        serverAddress: new URL(request.url).origin,
+      });
+      if (found) return found.type === 'static' ? applyHeaderRules(headerRules, pathname, found.response) : found.response;
+    }
+    // The not-found page answers an undecodable path; the pages' router would throw on it.
+    const page = decodable ? request : new Request(new URL('/404', request.url), { method: 'GET', headers: request.headers });
+    const response = await onDemand(page, { ip, params: {}, geo: {}, site: {}, deploy: {}, account: {}, requestId: crypto.randomUUID() });
+    if (!decodable && response.status === 200) return new Response(response.body, { status: 404, headers: response.headers });
+    return response;
+  }
+
   return {
-    handler: createNodeBridge({ functions, netlify, onDemand, port }),
+    functionCount: functions.count,
+    async handle(request, context) {
+      const { pathname } = new URL(request.url);
+      if (!METHODS.includes(request.method)) return plainAnswer(pathname, 405, `Method ${request.method} not allowed`, { Allow: ALLOW });
+      try {
+        return await withValidators(request, await route(request, context));
+      } catch (err) {
+        // The site's own code answered nothing usable; the detail goes to the log only.
+        console.error(`[server] ${request.method} ${pathname} failed:`, err);
+        return plainAnswer(pathname, 500, 'Internal server error');
+      }
+    },
     stop: () => netlify.stop(),
   };
 }

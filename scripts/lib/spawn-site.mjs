@@ -25,7 +25,7 @@ export async function spawnSite({ port, env = {}, timeoutMs = 300_000 } = {}) {
     child.once('exit', (code) => reject(new Error(`the site exited early (code ${code})`)));
   });
   return {
-    url: `http://localhost:${port}`,
+    url: `http://127.0.0.1:${port}`,
     dataDir,
     async stop() {
       child.kill('SIGINT');

@@ -1,32 +1,53 @@
 // A WebSocket-to-TCP bridge so the Neon serverless driver (which speaks Postgres over WebSocket)
-// can reach a plain Postgres: the embedded PGlite socket, or CI's server. Loopback targets only:
-// it must never become an open relay.
+// can reach a plain Postgres: the embedded PGlite socket, or CI's server.
+//
+// It listens on loopback, so any web page the developer opens could try it too (a page may open a
+// WebSocket to 127.0.0.1). Three locks keep it a bridge to one database and nothing else:
+//   - an upgrade carrying an Origin header is refused: browsers always send one, while the
+//     driver's WebSocket in Node sends none;
+//   - the path must hold a random secret, which only the processes told DATABASE_WS_PROXY know;
+//   - it relays to the one database address it was started for, whatever `?address=` asks.
+import crypto from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { WebSocketServer } from 'ws';
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+/**
+ * @param {{ target: string, port?: number }} options  target: the database's `host:port`
+ *   (loopback or a host of the developer's choosing, never one a client names)
+ */
+export async function startWsProxy({ target, port = 0 }) {
+  const cut = target.lastIndexOf(':');
+  const targetHost = target.slice(0, cut).replace(/^\[|\]$/g, '');
+  const targetPort = Number(target.slice(cut + 1));
+  if (!targetHost || !Number.isInteger(targetPort) || targetPort < 1 || targetPort > 65535) {
+    throw new Error(`ws-proxy: the target must be host:port, not "${target}"`);
+  }
+  const secret = crypto.randomBytes(24).toString('base64url');
+  const path = `/${secret}/v2`;
 
-export async function startWsProxy({ port = 0 } = {}) {
   const server = http.createServer((_req, res) => {
     res.writeHead(404).end();
   });
-  const wss = new WebSocketServer({ server, path: '/v2' });
-  wss.on('connection', (ws, req) => {
-    const address = new URL(req.url ?? '/', 'http://proxy').searchParams.get('address') ?? '';
-    const cut = address.lastIndexOf(':');
-    const host = address.slice(0, cut).replace(/^\[|\]$/g, '');
-    const targetPort = Number(address.slice(cut + 1));
-    if (!LOOPBACK.has(host) || !Number.isInteger(targetPort)) {
-      ws.close(1008, 'only loopback targets are allowed');
-      return;
-    }
-    const socket = net.connect(targetPort, host);
+  const wss = new WebSocketServer({
+    server,
+    verifyClient: ({ req }, done) => {
+      const url = new URL(req.url ?? '/', 'http://proxy');
+      if (req.headers.origin !== undefined) return done(false, 403, 'Forbidden');
+      if (url.pathname !== path) return done(false, 404, 'Not Found');
+      // The driver names the address it was given; anything else is not this database.
+      const address = url.searchParams.get('address');
+      if (address !== null && !sameAddress(address, targetHost, targetPort)) return done(false, 403, 'Forbidden');
+      done(true);
+    },
+  });
+  wss.on('connection', (ws) => {
+    const socket = net.connect(targetPort, targetHost);
     socket.setNoDelay(true); // small protocol messages: no Nagle delay on loopback
     socket.on('data', (chunk) => ws.readyState === ws.OPEN && ws.send(chunk));
     socket.on('close', () => ws.close());
     socket.on('error', () => ws.close());
-    ws.on('message', (data) => socket.write(data));
+    ws.on('message', (data) => socket.write(/** @type {Buffer} */ (data)));
     ws.on('close', () => socket.destroy());
     ws.on('error', () => socket.destroy());
   });
@@ -36,11 +57,21 @@ export async function startWsProxy({ port = 0 } = {}) {
   });
   const actual = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   return {
-    /** The value for DATABASE_WS_PROXY. */
-    proxy: `127.0.0.1:${actual}/v2`,
+    /** The value for DATABASE_WS_PROXY (the driver appends `?address=host:port`). */
+    proxy: `127.0.0.1:${actual}${path}`,
     async stop() {
       for (const client of wss.clients) client.terminate();
       await new Promise((resolve) => wss.close(() => server.close(() => resolve(undefined))));
     },
   };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** `host:port` names the target (loopback names count as one another). */
+function sameAddress(address, host, port) {
+  const cut = address.lastIndexOf(':');
+  const h = address.slice(0, cut).replace(/^\[|\]$/g, '');
+  const p = Number(address.slice(cut + 1));
+  return p === port && (h === host || (LOOPBACK.has(h) && LOOPBACK.has(host)));
 }

@@ -1,0 +1,129 @@
+// Node's HTTP server in front of a Fetch handler, for the local runtime and the tests.
+//
+// The Request is what the browser sent: @hono/node-server's request listener builds its URL from
+// the Host header and the raw request target (never parsing a path such as `//other-host` as an
+// authority, refusing a malformed Host with 400), streams bodies with backpressure and cleans up
+// after aborted or unread ones, and answers HEAD without a body. Behind a reverse proxy that
+// terminates TLS or renames the host, `trustProxy` (TRUST_PROXY=1) lets X-Forwarded-Proto and
+// X-Forwarded-Host say what the browser used, and X-Forwarded-For who it is; without it they are
+// ignored, since any client can send them. Text answers are compressed with brotli or gzip as
+// Netlify's CDN does (the `compression` middleware: compressible types, 1 KB and more).
+import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import compression from 'compression';
+import { errorJson } from '../../src/server/http/respond.ts';
+
+/** The Fetch standard's forbidden methods: no Request can be made with them, so none is rebuilt. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+const BAD_REQUEST = () => errorJson(400, 'Bad request');
+
+/** The first value of a comma-separated forwarding header, trimmed; undefined when absent. */
+const first = (value) => value?.split(',')[0]?.trim() || undefined;
+/** The last: the address the trusted proxy itself saw, which a client cannot forge. */
+const last = (value) => value?.split(',').at(-1)?.trim() || undefined;
+
+/** `host` or `host:port`, nothing else (no user info, path or spaces). */
+function isHost(value) {
+  try {
+    const url = new URL(`http://${value}`);
+    return url.host === value.toLowerCase() && url.pathname === '/' && !url.username && !url.search;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The request as the browser made it to the proxy: the scheme and host from X-Forwarded-Proto and
+ * X-Forwarded-Host when present and well formed. Throws on a malformed value (answered 400).
+ */
+function asForwarded(request) {
+  const proto = first(request.headers.get('x-forwarded-proto'))?.toLowerCase();
+  const host = first(request.headers.get('x-forwarded-host'));
+  if (proto === undefined && host === undefined) return request;
+  if (proto !== undefined && proto !== 'http' && proto !== 'https') throw new Error(`X-Forwarded-Proto ${proto}`);
+  if (host !== undefined && !isHost(host)) throw new Error(`X-Forwarded-Host ${host}`);
+  const original = new URL(request.url);
+  // One absolute URL: setting `url.host` would keep the old port when the new host has none, and
+  // resolving the path against a base would read a path beginning with // as a host.
+  const url = new URL(`${proto ?? original.protocol.slice(0, -1)}://${host ?? original.host}${original.pathname}${original.search}`);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? request.body : null,
+    signal: request.signal,
+    duplex: 'half',
+  });
+}
+
+/**
+ * A Node request listener for `handle(request, { ip })`.
+ * @param {(request: Request, context: { ip: string }) => Promise<Response>} handle
+ * @param {{ trustProxy?: boolean }} [options]
+ */
+export function createRequestListener(handle, { trustProxy = false } = {}) {
+  const compress = compression();
+  const listener = getRequestListener(
+    async (request, { incoming }) => {
+      const socketAddress = incoming.socket.remoteAddress ?? '127.0.0.1';
+      if (!trustProxy || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return handle(request, { ip: socketAddress });
+      let forwarded;
+      try {
+        forwarded = asForwarded(request);
+      } catch {
+        return BAD_REQUEST();
+      }
+      return handle(forwarded, { ip: last(request.headers.get('x-forwarded-for')) ?? socketAddress });
+    },
+    {
+      // Keep the platform's own Request and Response: the site's code checks `instanceof Response`.
+      overrideGlobalObjects: false,
+      // A request the listener cannot even turn into a Request (a malformed Host, a backslash in
+      // the path): a client error, said in the API's shape.
+      errorHandler: BAD_REQUEST,
+    },
+  );
+  return (req, res) => compress(req, res, () => void listener(req, res));
+}
+
+/**
+ * Serves `handle` on `port` at each of `hosts`. Loopback by default, on both address families
+ * (browsers may resolve localhost to ::1 or 127.0.0.1); HOST=0.0.0.0 opens it to the network.
+ * @returns {Promise<{ port: number, stop: () => Promise<void> }>}
+ */
+export async function serveHttp(handle, { port, hosts = ['127.0.0.1', '::1'], trustProxy = false }) {
+  const listener = createRequestListener(handle, { trustProxy });
+  const servers = [];
+  let actualPort = port;
+  for (const host of hosts) {
+    const server = http.createServer(listener);
+    try {
+      await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(actualPort, host, resolve);
+      });
+    } catch (err) {
+      if (host === '::1' && (err.code === 'EADDRNOTAVAIL' || err.code === 'EAFNOSUPPORT')) continue; // no IPv6 here
+      for (const s of servers) s.close();
+      if (err.code === 'EADDRINUSE') throw new Error(`port ${actualPort} is in use on ${host}: stop what runs there or set PORT`);
+      throw err;
+    }
+    // Port 0 asks for any free port: the other address family then takes the same one.
+    actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+    servers.push(server);
+  }
+  return {
+    port: actualPort,
+    stop: () =>
+      Promise.all(
+        servers.map(
+          (server) =>
+            new Promise((resolve) => {
+              server.closeAllConnections();
+              server.close(() => resolve(undefined));
+            }),
+        ),
+      ).then(() => undefined),
+  };
+}
