@@ -3,30 +3,30 @@
  *
  * Any island can call `openEnquiry({ service, page, ctaButton })`.
  *
- * Static .astro buttons need no island of their own. Render the trigger with the
- * EnquiryButton component (src/components/ui/EnquiryButton.astro), or by hand as:
+ * Static .astro triggers need no island of their own. Render the trigger with the
+ * EnquiryButton component (src/components/ui/EnquiryButton.astro), which writes:
  *
- *   <button type="button"
- *           data-enquiry-service="Strategic Discussion"
- *           data-enquiry-page="Insights"
- *           data-enquiry-cta="Start a Conversation">Start a Conversation</button>
+ *   <a href="/contact?service=Strategic+Discussion&page=Insights&ctaButton=Start+a+Conversation"
+ *      data-enquiry-service="Strategic Discussion"
+ *      data-enquiry-page="Insights"
+ *      data-enquiry-cta="Start a Conversation">Start a Conversation</a>
  *
- * BaseLayout loads src/lib/enquiry-triggers.ts, a small bundled module that adds
+ * (a link, so that without JavaScript it leads to the contact page's form with the
+ * same context).
+ *
+ * BaseLayout loads src/scripts/enquiry-triggers.ts, a small bundled module that adds
  * ONE delegated click listener on document: a click on any element carrying
  * `data-enquiry-service` calls openEnquiry() with its three data attributes
- * (data-enquiry-cta falls back to the button's text). The dialog island
- * (src/islands/enquiry/EnquiryDialog.tsx) only renders what this store says, so
- * a click made before the island hydrates is kept here and the dialog opens as
- * soon as it does.
+ * (data-enquiry-cta falls back to the trigger's text). The dialog island
+ * (src/islands/enquiry/EnquiryDialog.tsx, client:demand) is fetched by the first
+ * openEnquiry() and renders what this store says, so the click that asked for it
+ * is kept here and the dialog opens as soon as its code arrives.
  */
 import { atom } from 'nanostores';
+import type { EnquiryContext } from '../schemas/enquiry';
+import { demandIsland } from '../lib/island-demand';
 
-/** The hidden context an enquiry carries (spec section 9). */
-export interface EnquiryContext {
-  service: string;
-  page: string;
-  ctaButton: string;
-}
+export type { EnquiryContext };
 
 export interface EnquiryState {
   open: boolean;
@@ -37,8 +37,10 @@ export interface EnquiryState {
 
 export const $enquiry = atom<EnquiryState>({ open: false, context: null, returnFocus: null });
 
+/** Opens the dialog, fetching its island first if this is the page's first enquiry. */
 export function openEnquiry(context: EnquiryContext, returnFocus: HTMLElement | null = null): void {
   $enquiry.set({ open: true, context, returnFocus });
+  demandIsland('enquiry');
 }
 
 export function closeEnquiry(): void {

@@ -1,10 +1,11 @@
 /**
  * Open state of the small-screen navigation drawer. The header's static menu
- * button (data-mobile-nav-open) opens it through src/lib/nav-trigger.ts; the
- * MobileNav island renders the drawer from this store. Keeping the button static
- * means no React is fetched before the page has loaded, even on phones.
+ * button (data-mobile-nav-open) opens it through src/scripts/nav-trigger.ts; the
+ * MobileNav island (client:demand) is fetched by the first open and renders the
+ * drawer from this store, so no React is fetched until someone opens the menu.
  */
 import { atom } from 'nanostores';
+import { demandIsland } from '../lib/island-demand';
 
 export interface MobileNavState {
   open: boolean;
@@ -14,8 +15,10 @@ export interface MobileNavState {
 
 export const $mobileNav = atom<MobileNavState>({ open: false, trigger: null });
 
+/** Opens the drawer, fetching its island first if this is the page's first tap. */
 export function openMobileNav(trigger: HTMLElement | null): void {
   $mobileNav.set({ open: true, trigger });
+  demandIsland('mobile-nav');
 }
 
 export function closeMobileNav(): void {

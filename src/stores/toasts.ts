@@ -1,9 +1,10 @@
 /**
  * Toast notifications any island can raise: `toast({ title, description, variant })`.
- * The Toaster island (src/islands/toasts/Toaster.tsx) renders them with
- * @radix-ui/react-toast using the spec's numbers (section 9).
+ * The Toaster island (src/islands/toasts/Toaster.tsx, fetched with the first toast) renders them with
+ * @radix-ui/react-toast.
  */
 import { atom } from 'nanostores';
+import { demandIsland } from '../lib/island-demand';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -19,11 +20,11 @@ export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
   open: boolean;
 }
 
-/** Spec section 9: at most one toast is shown at a time. */
+/** At most one toast shows at a time: a new one replaces the last. */
 export const TOAST_LIMIT = 1;
-/** Spec section 9: a toast shows for 5000 ms by default. */
+/** A toast shows for 5000 ms unless the reader dismisses it first. */
 export const TOAST_DURATION = 5000;
-/** Spec section 9: a dismissed toast is removed after 1,000,000 ms (kept for its exit animation). */
+/** A dismissed toast leaves the list after 1,000,000 ms (kept meanwhile for its exit animation). */
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
 export const $toasts = atom<ToastItem[]>([]);
@@ -35,6 +36,7 @@ const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
 export function toast({ title, description, variant = 'default' }: ToastInput): number {
   const id = ++nextId;
   $toasts.set([{ id, title, description, variant, open: true }, ...$toasts.get()].slice(0, TOAST_LIMIT));
+  demandIsland('toasts');
   return id;
 }
 

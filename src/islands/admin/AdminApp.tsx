@@ -1,11 +1,11 @@
 /**
- * The admin panel at /admin (spec sections 2, 4 and 8), rendered client-only by
+ * The admin panel at /admin, rendered client-only by
  * src/pages/admin.astro, so its code (React forms, Lexical) never loads on a public page.
  * The session check runs at load; until it answers nothing but a status line shows.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import { useEffect, useState } from 'react';
-import { $session, checkSession } from './admin-store';
+import { $session, checkSession } from './session';
 import Dashboard from './Dashboard';
 import LoginCard from './LoginCard';
 import ResetPasswordCard from './ResetPasswordCard';

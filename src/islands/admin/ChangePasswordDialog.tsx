@@ -1,16 +1,26 @@
-/** The Change Password modal (spec sections 2, 5 and 8) on Radix Dialog. */
+/** The Change Password modal. */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
+import { buttonClass } from '../../lib/button-styles';
 import { MIN_PASSWORD_LENGTH } from '../../schemas/auth';
 import { toast } from '../../stores/toasts';
-import { ApiError, adminPost } from './admin-api';
-import { Button, Field, buttonClass, inputClass } from './ui';
+import DialogFrame from './DialogFrame';
+import { TextField } from './fields';
+import { Button } from './ui';
+import { useAuthRequest } from './use-auth-request';
 
 export default function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [pending, setPending] = useState(false);
+  /** The server's reason for refusing the new password (common, breached, the current one). */
+  const [newPasswordError, setNewPasswordError] = useState<string>();
+  const change = useAuthRequest({
+    url: '/api/auth/change-password',
+    refused: { title: 'Change failed', description: 'Invalid current password' },
+    unreachable: { title: 'Change failed', description: 'Unable to connect to server' },
+    onRefused: (err) => setNewPasswordError(err.fieldIssues.newPassword),
+  });
   const ready = currentPassword !== '' && newPassword.length >= MIN_PASSWORD_LENGTH;
 
   function onOpenChange(next: boolean) {
@@ -18,74 +28,46 @@ export default function ChangePasswordDialog() {
     if (!next) {
       setCurrentPassword('');
       setNewPassword('');
+      setNewPasswordError(undefined);
     }
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!ready || pending) return;
-    setPending(true);
-    try {
-      await adminPost('/api/auth/change-password', { currentPassword, newPassword });
-      toast({ title: 'Password changed successfully', description: 'Your password has been updated' });
-      onOpenChange(false);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        toast({ title: 'Change failed', description: err.serverMessage || 'Invalid current password', variant: 'destructive' });
-      } else {
-        console.error('[admin] change-password request failed', err);
-        toast({ title: 'Change failed', description: 'Unable to connect to server', variant: 'destructive' });
-      }
-    } finally {
-      setPending(false);
-    }
+    if (!ready) return;
+    if (!(await change.send({ currentPassword, newPassword }))) return;
+    toast({ title: 'Password changed successfully', description: 'Your password has been updated' });
+    onOpenChange(false);
   }
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className={buttonClass('secondary', 'sm')}>Change Password</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/60" />
-        <Dialog.Content className="dialog-content fixed left-1/2 top-1/2 z-[60] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-2xl focus:outline-none">
-          <Dialog.Title className="font-display text-xl font-semibold text-brand-900">Change Password</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-600">Every other signed-in session ends when the password changes.</Dialog.Description>
-          <form onSubmit={onSubmit} className="mt-5 grid gap-4" aria-busy={pending}>
-            <Field label="Current Password">
-              {({ id }) => (
-                <input
-                  id={id}
-                  type="password"
-                  autoComplete="current-password"
-                  className={inputClass}
-                  value={currentPassword}
-                  onChange={(e) => setCurrentPassword(e.target.value)}
-                  maxLength={1024}
-                />
-              )}
-            </Field>
-            <Field label="New Password">
-              {({ id }) => (
-                <input
-                  id={id}
-                  type="password"
-                  autoComplete="new-password"
-                  className={inputClass}
-                  value={newPassword}
-                  onChange={(e) => setNewPassword(e.target.value)}
-                  placeholder={`Min ${MIN_PASSWORD_LENGTH} characters`}
-                  maxLength={1024}
-                />
-              )}
-            </Field>
-            <div className="mt-2 flex justify-end gap-3">
-              <Dialog.Close className={buttonClass('secondary')}>Cancel</Dialog.Close>
-              <Button type="submit" disabled={!ready || pending}>
-                Change Password
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <Dialog.Trigger className={buttonClass('neutral', 'sm')}>Change Password</Dialog.Trigger>
+      <DialogFrame title="Change Password" description="Every other signed-in session ends when the password changes.">
+        <form onSubmit={onSubmit} className="mt-5 grid gap-4" aria-busy={change.pending}>
+          <TextField label="Current Password" type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrentPassword} maxLength={1024} />
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(value) => {
+              setNewPassword(value);
+              setNewPasswordError(undefined);
+            }}
+            hint="Common and breached passwords are refused."
+            error={newPasswordError}
+            placeholder={`Min ${MIN_PASSWORD_LENGTH} characters`}
+            maxLength={1024}
+          />
+          <div className="mt-2 flex justify-end gap-3">
+            <Dialog.Close className={buttonClass('neutral')}>Cancel</Dialog.Close>
+            <Button type="submit" disabled={!ready || change.pending}>
+              Change Password
+            </Button>
+          </div>
+        </form>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,4 +1,4 @@
-/** The Packages, Team, Stats and Site Content tabs (spec section 2): their data loads, nothing shows yet. */
+/** A tab whose data loads but whose editor is not built yet (Packages, Team, Stats, Site Content). */
 import { Card } from './ui';
 
 export default function ComingSoon({ what }: { what: string }) {

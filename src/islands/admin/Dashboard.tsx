@@ -1,33 +1,48 @@
 /**
- * The signed-in panel (spec section 2): title, Welcome, Change Password, Logout and six tabs on
- * Radix Tabs. Each tab's data loads the first time the tab opens (Articles at once, being the
- * default). The Articles and Services panels stay mounted while hidden, so switching tabs never
- * loses a half-written form.
+ * The signed-in panel: title, Welcome, Change Password, Logout and the tabs on Radix Tabs. Each
+ * tab's collection loads the first time the tab opens (Articles at once, being the default). Tabs
+ * with a form stay mounted while hidden, so switching tabs never loses a half-written form.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useState } from 'react';
-import { loadCollection, logout, type CollectionKey } from './admin-store';
-import ArticlesTab from './ArticlesTab';
+import { useEffect, useState, type ComponentType } from 'react';
+import ArticlesTab, { articles } from './ArticlesTab';
 import ChangePasswordDialog from './ChangePasswordDialog';
+import { createCollection, type Collection } from './collection';
 import ComingSoon from './ComingSoon';
-import ServicesTab from './ServicesTab';
+import ServicesTab, { services } from './ServicesTab';
+import { logout } from './session';
 import { Button } from './ui';
 
-const TABS: Array<{ value: string; label: string; collection: CollectionKey }> = [
-  { value: 'articles', label: 'Articles', collection: 'articles' },
-  { value: 'services', label: 'Services', collection: 'services' },
-  { value: 'packages', label: 'Packages', collection: 'packages' },
-  { value: 'team', label: 'Team', collection: 'teamMembers' },
-  { value: 'stats', label: 'Stats', collection: 'companyStats' },
-  { value: 'site-content', label: 'Site Content', collection: 'siteContent' },
+interface TabEntry {
+  value: string;
+  label: string;
+  collection: Collection<unknown>;
+  Panel: ComponentType;
+  keepMounted?: boolean;
+}
+
+/** A tab whose data loads but has no editor yet. */
+const comingSoon = (value: string, label: string, url: string, noun: string, what: string): TabEntry => ({
+  value,
+  label,
+  collection: createCollection({ url, noun }),
+  Panel: () => <ComingSoon what={what} />,
+});
+
+const TABS: TabEntry[] = [
+  { value: 'articles', label: 'Articles', collection: articles, Panel: ArticlesTab, keepMounted: true },
+  { value: 'services', label: 'Services', collection: services, Panel: ServicesTab, keepMounted: true },
+  comingSoon('packages', 'Packages', '/api/packages', 'packages', 'Package'),
+  comingSoon('team', 'Team', '/api/team-members', 'team members', 'Team'),
+  comingSoon('stats', 'Stats', '/api/company-stats', 'company stats', 'Stats'),
+  comingSoon('site-content', 'Site Content', '/api/site-content', 'site content', 'Site content'),
 ];
 
 export default function Dashboard({ username }: { username: string }) {
-  const [tab, setTab] = useState('articles');
+  const [tab, setTab] = useState(TABS[0]!.value);
 
   useEffect(() => {
-    const entry = TABS.find((t) => t.value === tab);
-    if (entry) void loadCollection(entry.collection);
+    void TABS.find((t) => t.value === tab)?.collection.open();
   }, [tab]);
 
   return (
@@ -42,7 +57,7 @@ export default function Dashboard({ username }: { username: string }) {
             Welcome, <span className="font-semibold text-ink-900">{username || 'Admin'}</span>
           </p>
           <ChangePasswordDialog />
-          <Button variant="secondary" size="sm" onClick={() => void logout()}>
+          <Button variant="neutral" size="sm" onClick={() => void logout()}>
             Logout
           </Button>
         </div>
@@ -60,24 +75,11 @@ export default function Dashboard({ username }: { username: string }) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="articles" forceMount className="mt-6 focus:outline-none data-[state=inactive]:hidden">
-          <ArticlesTab />
-        </Tabs.Content>
-        <Tabs.Content value="services" forceMount className="mt-6 focus:outline-none data-[state=inactive]:hidden">
-          <ServicesTab />
-        </Tabs.Content>
-        <Tabs.Content value="packages" className="mt-6 focus:outline-none">
-          <ComingSoon what="Package" />
-        </Tabs.Content>
-        <Tabs.Content value="team" className="mt-6 focus:outline-none">
-          <ComingSoon what="Team" />
-        </Tabs.Content>
-        <Tabs.Content value="stats" className="mt-6 focus:outline-none">
-          <ComingSoon what="Stats" />
-        </Tabs.Content>
-        <Tabs.Content value="site-content" className="mt-6 focus:outline-none">
-          <ComingSoon what="Site content" />
-        </Tabs.Content>
+        {TABS.map(({ value, Panel, keepMounted }) => (
+          <Tabs.Content key={value} value={value} forceMount={keepMounted || undefined} className="mt-6 focus:outline-none data-[state=inactive]:hidden">
+            <Panel />
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </div>
   );

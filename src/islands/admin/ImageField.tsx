@@ -1,24 +1,33 @@
 /**
- * The article image (spec sections 4, 5 and 8): upload a file (checked here for type and size,
- * then by the server for its real bytes) or type a URL. Uploading asks for a signed URL, PUTs the
+ * An image field (the article image): upload a file (checked here for type and size, then by the
+ * server for its real bytes) or type a URL. Uploading asks for a signed URL, PUTs the
  * file to it, and keeps /objects/uploads/{last segment of that URL} as the image. A file larger than
  * one part goes as consecutive PUTs of parts with Content-Range (src/schemas/upload.ts says why).
+ * An uploaded image no article uses can be deleted from storage here too (the server refuses, and
+ * says which article, while one does).
  */
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { ApiError, api } from '../../lib/api-client';
 import { MAX_UPLOAD_BYTES, UPLOAD_PART_BYTES, formatContentRange, uploadParts } from '../../schemas/upload';
 import { toast } from '../../stores/toasts';
-import { Button, inputClass } from './ui';
+import ConfirmDialog from './ConfirmDialog';
+import { TextField } from './fields';
+import { Button } from './ui';
 
 interface Props {
+  label: string;
   value: string;
   onChange: (url: string) => void;
   error?: string;
+  /** What the image is saved with: 'article'. */
+  noun: string;
+  className?: string;
 }
 
 async function uploadImage(file: File): Promise<string> {
-  const issued = await fetch('/api/objects/upload', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
-  if (!issued.ok) throw new Error('Failed to get upload URL');
-  const { uploadURL } = (await issued.json()) as { uploadURL: string };
+  const { uploadURL } = await api.post<{ uploadURL: string }>('/api/objects/upload').catch((err: unknown) => {
+    throw new Error('Failed to get upload URL', { cause: err });
+  });
   if (file.size <= UPLOAD_PART_BYTES) {
     const stored = await fetch(uploadURL, { method: 'PUT', credentials: 'include', body: file, headers: { 'Content-Type': file.type } });
     if (!stored.ok) throw new Error('Failed to upload file');
@@ -38,12 +47,30 @@ async function uploadImage(file: File): Promise<string> {
   return `/objects/uploads/${name}`;
 }
 
-export default function ImageField({ value, onChange, error }: Props) {
-  const id = useId();
+/** The image's object path when it is one of our uploads (/objects/uploads/{32 hex}). */
+const UPLOADED = /^\/objects\/uploads\/[0-9a-f]{32}$/;
+
+export default function ImageField({ label, value, onChange, error, noun, className = '' }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [justUploaded, setJustUploaded] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const uploaded = UPLOADED.test(value.trim());
+
+  async function deleteUploaded() {
+    setConfirmingDelete(false);
+    try {
+      await api.delete(`/api${value.trim()}`);
+      setJustUploaded(false);
+      onChange('');
+      toast({ title: 'Image deleted', description: 'The image file has been deleted' });
+    } catch (err) {
+      if (!(err instanceof ApiError)) console.error('[admin] image delete failed', err);
+      const reason = err instanceof ApiError ? err.serverMessage : undefined;
+      toast({ title: 'Delete failed', description: reason ?? 'Failed to delete the image. Please try again.', variant: 'destructive' });
+    }
+  }
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -73,8 +100,8 @@ export default function ImageField({ value, onChange, error }: Props) {
   }
 
   return (
-    <fieldset className="grid gap-3">
-      <legend className="mb-1.5 text-sm font-medium text-ink-800">Image</legend>
+    <fieldset className={`grid gap-3 ${className}`}>
+      <legend className="mb-1.5 text-sm font-medium text-ink-800">{label}</legend>
       <div className="flex flex-wrap items-center gap-3">
         <input
           ref={fileInput}
@@ -86,37 +113,25 @@ export default function ImageField({ value, onChange, error }: Props) {
           onChange={onFile}
           disabled={uploading}
         />
-        <Button variant="secondary" size="sm" disabled={uploading} onClick={() => fileInput.current?.click()}>
+        <Button variant="neutral" size="sm" disabled={uploading} onClick={() => fileInput.current?.click()}>
           {uploading ? 'Uploading...' : 'Upload Image'}
         </Button>
         <span className="text-xs text-ink-600">PNG, JPEG, GIF, WebP or AVIF, up to 10 MB</span>
       </div>
-      <div>
-        <label htmlFor={`${id}-url`} className="mb-1 block text-xs font-medium text-ink-700">
-          Or enter an image URL
-        </label>
-        <input
-          id={`${id}-url`}
-          type="text"
-          inputMode="url"
-          className={inputClass}
-          value={value}
-          onChange={(e) => {
-            setJustUploaded(false);
-            setPreviewFailed(false);
-            onChange(e.target.value);
-          }}
-          placeholder="https://example.com/image.jpg"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          maxLength={2048}
-        />
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger-700">
-            {error}
-          </p>
-        )}
-      </div>
+      <TextField
+        label="Or enter an image URL"
+        type="text"
+        inputMode="url"
+        value={value}
+        onChange={(url) => {
+          setJustUploaded(false);
+          setPreviewFailed(false);
+          onChange(url);
+        }}
+        placeholder="https://example.com/image.jpg"
+        error={error}
+        maxLength={2048}
+      />
       {value.trim() && (
         <div className="flex flex-wrap items-start gap-4 rounded-control border border-ink-200 bg-ink-50 p-3">
           {!previewFailed && (
@@ -124,21 +139,36 @@ export default function ImageField({ value, onChange, error }: Props) {
           )}
           <div className="grid gap-2">
             <p role="status" className="text-sm font-medium text-success-700">
-              {justUploaded ? 'Image uploaded and ready to be saved with the article.' : 'Image ready to be saved with the article.'}
+              {justUploaded ? `Image uploaded and ready to be saved with the ${noun}.` : `Image ready to be saved with the ${noun}.`}
             </p>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                setJustUploaded(false);
-                onChange('');
-              }}
-            >
-              Remove image
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="neutral"
+                size="sm"
+                onClick={() => {
+                  setJustUploaded(false);
+                  onChange('');
+                }}
+              >
+                Remove image
+              </Button>
+              {uploaded && (
+                <Button variant="danger" size="sm" onClick={() => setConfirmingDelete(true)}>
+                  Delete image file
+                </Button>
+              )}
+            </div>
           </div>
         </div>
       )}
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete image file?"
+        question="The uploaded file is deleted from the site for good. An image that an article uses cannot be deleted."
+        confirmLabel="Delete"
+        onConfirm={deleteUploaded}
+        onCancel={() => setConfirmingDelete(false)}
+      />
     </fieldset>
   );
 }

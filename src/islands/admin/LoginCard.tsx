@@ -1,71 +1,40 @@
-/** The signed-out 'Admin Access' card (spec sections 2, 5 and 8). */
+/** The signed-out 'Admin Access' card. */
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../stores/toasts';
-import { ApiError, adminPost } from './admin-api';
-import { signedIn } from './admin-store';
-import { Button, Card, Field, inputClass } from './ui';
+import { TextField } from './fields';
+import { signedIn } from './session';
+import { Button, Card } from './ui';
+import { useAuthRequest } from './use-auth-request';
 
 export default function LoginCard({ onForgotPassword }: { onForgotPassword: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
+  const login = useAuthRequest<{ user: { username: string } }>({
+    url: '/api/auth/login',
+    refused: { title: 'Access denied', description: 'Invalid credentials' },
+    unreachable: { title: 'Login failed', description: 'Unable to connect to server. Check console for details.' },
+  });
   const filled = username.trim() !== '' && password !== '';
 
   async function onSubmit(event: FormEvent) {
     // A <form>, so Enter in the Password field submits.
     event.preventDefault();
-    if (!filled || pending) return;
-    setPending(true);
-    try {
-      const { user } = await adminPost<{ user: { username: string } }>('/api/auth/login', { username: username.trim(), password });
-      setPassword('');
-      toast({ title: 'Access granted', description: 'Welcome to the admin panel' });
-      signedIn(user.username);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        toast({ title: 'Access denied', description: err.serverMessage || 'Invalid credentials', variant: 'destructive' });
-      } else {
-        console.error('[admin] login request failed', err);
-        toast({ title: 'Login failed', description: 'Unable to connect to server. Check console for details.', variant: 'destructive' });
-      }
-    } finally {
-      setPending(false);
-    }
+    if (!filled) return;
+    const answer = await login.send({ username: username.trim(), password });
+    if (!answer) return;
+    setPassword('');
+    toast({ title: 'Access granted', description: 'Welcome to the admin panel' });
+    signedIn(answer.user.username);
   }
 
   return (
     <Card className="mx-auto max-w-md">
       <h1 className="font-display text-2xl font-semibold text-brand-900">Admin Access</h1>
       <p className="mt-1 text-sm text-ink-600">Sign in to manage the site's articles and services.</p>
-      <form onSubmit={onSubmit} className="mt-6 grid gap-4" aria-busy={pending}>
-        <Field label="Username">
-          {({ id }) => (
-            <input
-              id={id}
-              type="email"
-              autoComplete="username"
-              className={inputClass}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              placeholder="you@example.com"
-              maxLength={254}
-            />
-          )}
-        </Field>
-        <Field label="Password">
-          {({ id }) => (
-            <input
-              id={id}
-              type="password"
-              autoComplete="current-password"
-              className={inputClass}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              maxLength={1024}
-            />
-          )}
-        </Field>
-        <Button type="submit" disabled={!filled || pending} className="w-full">
+      <form onSubmit={onSubmit} className="mt-6 grid gap-4" aria-busy={login.pending}>
+        <TextField label="Username" type="email" autoComplete="username" value={username} onChange={setUsername} placeholder="you@example.com" maxLength={254} />
+        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} maxLength={1024} />
+        <Button type="submit" disabled={!filled || login.pending} className="w-full">
           Access Admin Panel
         </Button>
       </form>

@@ -1,8 +1,9 @@
 /**
- * The 'Reset Password' card (spec sections 2 and 4): no email service is configured, so the reset
- * is permanently disabled; the card says so and Cancel closes it.
+ * The 'Reset Password' card: no email service is configured, so the reset is permanently
+ * disabled; the card says so and Cancel closes it.
  */
-import { Button, Card, Field, inputClass } from './ui';
+import { TextField } from './fields';
+import { Button, Card } from './ui';
 
 export default function ResetPasswordCard({ onCancel }: { onCancel: () => void }) {
   return (
@@ -12,13 +13,11 @@ export default function ResetPasswordCard({ onCancel }: { onCancel: () => void }
         The email service is not configured, so password reset is currently disabled.
       </p>
       <div className="mt-6 grid gap-4">
-        <Field label="Email">
-          {({ id }) => <input id={id} type="email" disabled className={inputClass} placeholder="you@example.com" />}
-        </Field>
+        <TextField label="Email" type="email" disabled value="" onChange={() => undefined} placeholder="you@example.com" />
         <Button disabled className="w-full">
           Send Reset Email (Disabled)
         </Button>
-        <Button variant="secondary" onClick={onCancel} className="w-full">
+        <Button variant="neutral" onClick={onCancel} className="w-full">
           Cancel
         </Button>
       </div>

@@ -1,19 +1,19 @@
 /**
- * The create/edit/delete flow the Articles and Services tabs share: which item the form is open
- * for, the delete confirmation, and the list reloads and spec section 8 toasts around them.
+ * The create/edit/delete flow of a collection tab: which item the form is open for, the delete
+ * confirmation, and the toasts and list reloads around them.
  */
 import { useState } from 'react';
+import { api } from '../../lib/api-client';
 import { toast } from '../../stores/toasts';
-import { adminDelete } from './admin-api';
-import { loadCollection } from './admin-store';
+import type { Collection } from './collection';
+import { capitalise } from './nouns';
 
 let formSession = 0;
 
-export function useCollectionEditor<T extends { id: number }>(collection: 'articles' | 'services', noun: 'article' | 'service') {
+export function useCollectionEditor<T extends { id: number }>(collection: Collection<T>, noun: string) {
   // `key` remounts the form (and an article's editor) for every new create or edit.
   const [form, setForm] = useState<{ item: T | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const Noun = noun[0]!.toUpperCase() + noun.slice(1);
 
   return {
     form,
@@ -25,7 +25,7 @@ export function useCollectionEditor<T extends { id: number }>(collection: 'artic
     close: () => setForm(null),
     saved() {
       setForm(null);
-      void loadCollection(collection, { reload: true });
+      void collection.reload();
     },
     askDelete: (item: T) => setDeleting(item),
     cancelDelete: () => setDeleting(null),
@@ -34,10 +34,10 @@ export function useCollectionEditor<T extends { id: number }>(collection: 'artic
       setDeleting(null);
       if (!item) return;
       try {
-        await adminDelete(`/api/${collection}/${item.id}`);
-        toast({ title: `${Noun} deleted` });
+        await api.delete(collection.itemUrl(item.id));
+        toast({ title: `${capitalise(noun)} deleted` });
         if (form?.item?.id === item.id) setForm(null);
-        await loadCollection(collection, { reload: true });
+        await collection.reload();
       } catch (err) {
         console.error(`[admin] deleting the ${noun} failed`, err);
         toast({ title: `Error deleting ${noun}`, variant: 'destructive' });

@@ -2,16 +2,14 @@
  * The page's single 'Get in Touch' dialog, mounted once by BaseLayout and opened
  * through the enquiry store (src/stores/enquiry.ts).
  *
- * This shell is all that hydrates with the page. The dialog, the form, zod and
- * the API client are fetched the first time the store asks for the dialog, which
- * keeps them out of every page's initial JavaScript (the page budget is 80 KB gzip,
- * React alone is ~65 KB). Once loaded it stays mounted, so later opens are instant.
+ * BaseLayout hydrates it client:demand="enquiry": React, the dialog, the form, zod
+ * and the API client are fetched together by the first openEnquiry(), which keeps
+ * them out of every page's first load (React alone is ~60 KB gzip). Once loaded it
+ * stays mounted, so later opens are instant.
  */
 import { useStore } from '../../stores/use-store';
-import { lazy, Suspense } from 'react';
 import { $enquiry } from '../../stores/enquiry';
-
-const EnquiryDialogContent = lazy(() => import('./EnquiryDialogContent'));
+import EnquiryDialogContent from './EnquiryDialogContent';
 
 interface Props {
   title: string;
@@ -24,9 +22,5 @@ export default function EnquiryDialog(props: Props) {
   const { open } = useStore($enquiry);
   if (open) requested = true;
   if (!requested) return null;
-  return (
-    <Suspense fallback={null}>
-      <EnquiryDialogContent {...props} />
-    </Suspense>
-  );
+  return <EnquiryDialogContent {...props} />;
 }

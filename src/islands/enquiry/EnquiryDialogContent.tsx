@@ -1,12 +1,12 @@
 /**
- * The 'Get in Touch' dialog itself (spec section 2), loaded by EnquiryDialog on
+ * The 'Get in Touch' dialog itself, loaded by EnquiryDialog on
  * first open. Radix Dialog provides the focus trap, Escape, scroll lock and aria wiring.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useStore } from '../../stores/use-store';
 import { $enquiry, closeEnquiry } from '../../stores/enquiry';
-import { CloseIcon } from '../ui/Icons';
-import { Tooltip, TooltipProvider } from '../ui/Tooltip';
+import DialogCloseButton from '../ui/DialogCloseButton';
+import { TooltipProvider } from '../ui/Tooltip';
 import EnquiryForm from './EnquiryForm';
 
 interface Props {
@@ -40,14 +40,7 @@ export default function EnquiryDialogContent({ title, description }: Props) {
           <Dialog.Description className="mt-2 mb-6 text-sm text-ink-600">{description}</Dialog.Description>
           {context && <EnquiryForm context={context} onSuccess={closeEnquiry} />}
           <TooltipProvider>
-            <Tooltip label="Close">
-              <Dialog.Close
-                aria-label="Close"
-                className="absolute right-4 top-4 rounded-control p-2 text-ink-600 hover:bg-ink-100 hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              >
-                <CloseIcon />
-              </Dialog.Close>
-            </Tooltip>
+            <DialogCloseButton />
           </TooltipProvider>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,25 +1,31 @@
 /**
  * The enquiry form, used inside the 'Get in Touch' dialog and on /contact.
  * Validated client-side with the same zod schema the API uses
- * (src/schemas/contact.ts); the server's 400 issues are shown beside the fields too.
+ * (src/schemas/enquiry.ts); the server's 400 issues are shown beside the fields too.
  *
- * The inputs are uncontrolled and read with FormData on submit: on /contact the
- * form is server-rendered, so text typed before the island hydrates must survive
- * hydration. Until then the submit button is disabled, so an early click cannot
- * fall back to a native GET submit that would put the enquiry in the URL.
+ * It is a real form, `method="post"` to POST /api/contacts with the context as hidden
+ * inputs: on /contact, before the island hydrates or with JavaScript off, the browser
+ * posts it itself (native validation from the required, type and maxlength attributes),
+ * the function answers with the confirmation page, or sends the form back to /contact,
+ * which renders it again with what was typed and the refusal (`returned`). Once hydrated,
+ * the island validates with zod and posts JSON, with toasts. The inputs are uncontrolled
+ * and read with FormData, so text typed before hydration survives it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { contactFormFields, CONTACT_LIMITS, type ContactFormField } from '../../schemas/contact-limits';
+import { enquiryFormFields, ENQUIRY_LIMITS, type EnquiryFormField } from '../../schemas/enquiry-limits';
+import { enquiryOutcome } from '../../content/form-outcomes';
+import { FORM_IDS } from '../../lib/permalinks';
 import { toast } from '../../stores/toasts';
 import type { EnquiryContext } from '../../stores/enquiry';
+import { buttonClass } from '../../lib/button-styles';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-enquiry');
 
-type Errors = Partial<Record<ContactFormField, string>>;
+type Errors = Partial<Record<EnquiryFormField, string>>;
 
 interface FieldSpec {
-  name: ContactFormField;
+  name: EnquiryFormField;
   label: string;
   type: 'text' | 'email' | 'tel';
   autoComplete: string;
@@ -27,29 +33,43 @@ interface FieldSpec {
   wide?: boolean;
 }
 
-/** Labels are verbatim from spec section 2; Message is required (section 5) though unstarred. */
+/** Labels word for word as the firm's forms have them; Message is required though unstarred. */
 const fields: FieldSpec[] = [
-  { name: 'firstName', label: 'First Name *', type: 'text', autoComplete: 'given-name', maxLength: CONTACT_LIMITS.name },
-  { name: 'lastName', label: 'Last Name *', type: 'text', autoComplete: 'family-name', maxLength: CONTACT_LIMITS.name },
-  { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email', maxLength: CONTACT_LIMITS.email },
-  { name: 'phone', label: 'Phone *', type: 'tel', autoComplete: 'tel', maxLength: CONTACT_LIMITS.phone },
-  { name: 'company', label: 'Company *', type: 'text', autoComplete: 'organization', maxLength: CONTACT_LIMITS.company, wide: true },
+  { name: 'firstName', label: 'First Name *', type: 'text', autoComplete: 'given-name', maxLength: ENQUIRY_LIMITS.name },
+  { name: 'lastName', label: 'Last Name *', type: 'text', autoComplete: 'family-name', maxLength: ENQUIRY_LIMITS.name },
+  { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email', maxLength: ENQUIRY_LIMITS.email },
+  { name: 'phone', label: 'Phone *', type: 'tel', autoComplete: 'tel', maxLength: ENQUIRY_LIMITS.phone },
+  { name: 'company', label: 'Company *', type: 'text', autoComplete: 'organization', maxLength: ENQUIRY_LIMITS.company, wide: true },
 ];
 
 const inputClass =
   'block w-full rounded-control border bg-white px-3.5 py-2.5 text-base text-ink-900 placeholder:text-ink-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1';
 
+/** A plain form post the function refused, rendered again by the page it came from. */
+export interface ReturnedEnquiry {
+  error: string;
+  issues: Record<string, string>;
+  values: Record<string, string>;
+}
+
 interface Props {
-  /** Hidden default service, source page and button label (spec section 9). */
+  /** Hidden default service, source page and button label, stored with the enquiry. */
   context: EnquiryContext;
   /** Called after a successful send (the dialog closes itself here). */
   onSuccess?: () => void;
+  /** The page's own form (on /contact): carries the id refused posts are sent back to. */
+  standalone?: boolean;
+  returned?: ReturnedEnquiry;
 }
 
-export default function EnquiryForm({ context, onSuccess }: Props) {
+export default function EnquiryForm({ context, onSuccess, standalone = false, returned }: Props) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(() => (returned?.issues ?? {}) as Errors);
+  const firstReturnedIssue = returned && enquiryFormFields.find((name) => returned.issues[name]);
+  const [refusal, setRefusal] = useState(
+    returned ? (firstReturnedIssue ? 'Your message was not sent. Please check the highlighted fields.' : returned.error) : null,
+  );
   const [pending, setPending] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -58,19 +78,20 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
 
   /** Clears a field's message as soon as it is edited. */
   function onInput(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as HTMLInputElement).name as ContactFormField;
+    const name = (event.target as HTMLInputElement).name as EnquiryFormField;
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   }
 
   function showErrors(next: Errors) {
     setErrors(next);
-    const first = contactFormFields.find((name) => next[name]);
+    const first = enquiryFormFields.find((name) => next[name]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    setRefusal(null);
 
     const form = event.currentTarget;
     const data = new FormData(form);
@@ -90,7 +111,7 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
       submit = await loadSubmit();
     } catch {
       // The submit chunk itself failed to load (offline, a new deploy).
-      toast({ title: 'Failed to send message', description: 'Please try again later.', variant: 'destructive' });
+      toast({ title: enquiryOutcome.failedTitle, description: 'Please try again later.', variant: 'destructive' });
       return;
     }
 
@@ -106,29 +127,49 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
     if (result.ok) {
       form.reset();
       setErrors({});
-      toast({ title: 'Message sent successfully!', description: "We'll get back to you within 24 hours." });
+      toast({ title: enquiryOutcome.sentTitle, description: enquiryOutcome.sentText });
       onSuccess?.();
       return;
     }
     const issues = result.issues as Errors;
-    if (contactFormFields.some((name) => issues[name])) showErrors(issues);
-    toast({ title: 'Failed to send message', description: result.message, variant: 'destructive' });
+    if (enquiryFormFields.some((name) => issues[name])) showErrors(issues);
+    toast({ title: enquiryOutcome.failedTitle, description: result.message, variant: 'destructive' });
   }
 
-  const renderError = (name: ContactFormField) =>
+  const renderError = (name: EnquiryFormField) =>
     errors[name] ? (
       <p id={`${fieldId(name)}-error`} className="mt-1.5 text-sm font-medium text-danger-700">
         {errors[name]}
       </p>
     ) : null;
 
-  const ariaFor = (name: ContactFormField) => ({
+  const ariaFor = (name: EnquiryFormField) => ({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} onInput={onInput} onFocus={() => void loadSubmit()} className="grid gap-5 sm:grid-cols-2" aria-busy={pending}>
+    <form
+      ref={formRef}
+      id={standalone ? FORM_IDS.enquiry : undefined}
+      method="post"
+      action="/api/contacts"
+      // The browser's own checks until the island's (with its messages) take over.
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      onInput={onInput}
+      onFocus={() => void loadSubmit()}
+      className="grid gap-5 sm:grid-cols-2"
+      aria-busy={pending}
+    >
+      {refusal && (
+        <p role="alert" className="rounded-control border border-danger-700 bg-danger-50 px-4 py-3 text-sm font-medium text-danger-700 sm:col-span-2">
+          {refusal}
+        </p>
+      )}
+      <input type="hidden" name="service" value={context.service} />
+      <input type="hidden" name="page" value={context.page} />
+      <input type="hidden" name="ctaButton" value={context.ctaButton} />
       {fields.map((field) => (
         <div key={field.name} className={field.wide ? 'sm:col-span-2' : undefined}>
           <label htmlFor={fieldId(field.name)} className="mb-1.5 block text-sm font-medium text-ink-800">
@@ -140,6 +181,8 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
             type={field.type}
             autoComplete={field.autoComplete}
             maxLength={field.maxLength}
+            defaultValue={returned?.values[field.name]}
+            autoFocus={firstReturnedIssue === field.name}
             required
             className={`${inputClass} ${errors[field.name] ? 'border-danger-700' : 'border-ink-300'}`}
             {...ariaFor(field.name)}
@@ -156,7 +199,9 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
           id={fieldId('message')}
           name="message"
           rows={5}
-          maxLength={CONTACT_LIMITS.message}
+          maxLength={ENQUIRY_LIMITS.message}
+          defaultValue={returned?.values.message}
+          autoFocus={firstReturnedIssue === 'message'}
           required
           placeholder="Tell us about your business and your goals"
           className={`${inputClass} resize-y ${errors.message ? 'border-danger-700' : 'border-ink-300'}`}
@@ -180,8 +225,8 @@ export default function EnquiryForm({ context, onSuccess }: Props) {
       <div className="sm:col-span-2">
         <button
           type="submit"
-          disabled={pending || !hydrated}
-          className="inline-flex w-full items-center justify-center rounded-control bg-brand-700 px-6 py-3 text-base font-semibold text-white transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+          disabled={pending}
+          className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}
         >
           {pending ? 'Sending...' : 'Send Message'}
         </button>

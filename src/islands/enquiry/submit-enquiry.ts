@@ -3,22 +3,22 @@
  * this on first focus (or on submit), so zod and the API client are not part of
  * any page's initial JavaScript.
  */
-import { contactSchema, type ContactInput } from '../../schemas/contact';
+import { enquirySchema, type EnquiryInput } from '../../schemas/enquiry';
 import { fieldIssues } from '../../schemas/fields';
-import { ApiError, describeFailure, postJson } from '../../lib/api-client';
+import { api, ApiError, describeFailure } from '../../lib/api-client';
 
 export type SubmitResult = { ok: true } | { ok: false; issues: Record<string, string>; message?: string };
 
 /** Client-side check with the shared schema; null when valid. */
-export function validateEnquiry(payload: ContactInput): Record<string, string> | null {
-  const parsed = contactSchema.safeParse(payload);
+export function validateEnquiry(payload: EnquiryInput): Record<string, string> | null {
+  const parsed = enquirySchema.safeParse(payload);
   return parsed.success ? null : fieldIssues(parsed.error);
 }
 
 /** POST /api/contacts. On failure: the server's field issues (400) and the toast description. */
-export async function sendEnquiry(payload: ContactInput): Promise<SubmitResult> {
+export async function sendEnquiry(payload: EnquiryInput): Promise<SubmitResult> {
   try {
-    await postJson('/api/contacts', payload);
+    await api.post('/api/contacts', payload);
     return { ok: true };
   } catch (error) {
     return {

@@ -1,12 +1,15 @@
 /**
- * The small-screen navigation drawer (spec section 2): a right-side panel 300px
+ * The small-screen navigation drawer: a right-side panel 300px
  * wide (400px from sm up) built on Radix Dialog, so focus stays inside, Escape
  * closes it and the page behind is inert. Choosing a link closes it.
  * Loaded by MobileNav on the first tap of the menu button.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { isCurrentPath } from '../../lib/paths';
-import { CloseIcon } from '../ui/Icons';
+import { isCurrentPath } from '../../lib/permalinks';
+import Icon from '../ui/Icon';
+import { buttonClass } from '../../lib/button-styles';
+import { navLabels } from '../../content/site';
+import * as icons from '../../lib/icons/site';
 
 export interface Link {
   label: string;
@@ -49,13 +52,13 @@ export default function MobileDrawer({ links, contact, currentPath, firmName, op
           <div className="flex h-header items-center justify-between border-b border-ink-200 px-5">
             <Dialog.Title className="font-display text-xl font-semibold text-brand-900">{firmName}</Dialog.Title>
             <Dialog.Close
-              aria-label="Close menu"
+              aria-label={navLabels.closeMenu}
               className="rounded-control p-2.5 text-ink-700 hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
-              <CloseIcon width={24} height={24} />
+              <Icon body={icons.close} size={24} />
             </Dialog.Close>
           </div>
-          <nav aria-label="Main" className="flex flex-1 flex-col gap-1 p-4">
+          <nav aria-label={navLabels.main} className="flex flex-1 flex-col gap-1 p-4">
             {links.map((link) => {
               const current = isCurrentPath(currentPath, link.href);
               return (
@@ -76,7 +79,7 @@ export default function MobileDrawer({ links, contact, currentPath, firmName, op
               href={contact.href}
               aria-current={isCurrentPath(currentPath, contact.href) ? 'page' : undefined}
               onClick={onClose}
-              className="mt-4 inline-flex items-center justify-center rounded-control bg-brand-700 px-5 py-3 text-lg font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className={buttonClass('primary', 'lg', 'mt-4')}
             >
               {contact.label}
             </a>

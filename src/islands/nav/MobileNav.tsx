@@ -1,15 +1,13 @@
 /**
  * The small-screen navigation drawer's island. The menu button itself is static
- * HTML in Header.astro (data-mobile-nav-open) handled by src/lib/nav-trigger.ts;
- * this island hydrates client:idle, renders nothing until the store asks for the
- * drawer, then fetches the drawer (Radix Dialog) and keeps it mounted.
+ * HTML in Header.astro (data-mobile-nav-open) handled by src/scripts/nav-trigger.ts;
+ * this island hydrates client:demand="mobile-nav", fetched with the drawer (Radix
+ * Dialog) by the first openMobileNav(), and keeps the drawer mounted after.
  */
 import { useStore } from '../../stores/use-store';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { $mobileNav, closeMobileNav } from '../../stores/mobile-nav';
-import type { DrawerProps } from './MobileDrawer';
-
-const MobileDrawer = lazy(() => import('./MobileDrawer'));
+import MobileDrawer, { type DrawerProps } from './MobileDrawer';
 
 let requested = false;
 
@@ -23,15 +21,13 @@ export default function MobileNav(props: DrawerProps) {
 
   if (!requested) return null;
   return (
-    <Suspense fallback={null}>
-      <MobileDrawer
-        {...props}
-        open={open}
-        onClose={closeMobileNav}
-        onCloseAutoFocus={() => {
-          if (trigger?.isConnected) trigger.focus();
-        }}
-      />
-    </Suspense>
+    <MobileDrawer
+      {...props}
+      open={open}
+      onClose={closeMobileNav}
+      onCloseAutoFocus={() => {
+        if (trigger?.isConnected) trigger.focus();
+      }}
+    />
   );
 }

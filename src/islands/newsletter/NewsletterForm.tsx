@@ -1,12 +1,16 @@
 /**
- * Newsletter sign-up (spec sections 2, 8 and 9). The insights page places it:
- *   <NewsletterForm client:visible />
+ * Newsletter sign-up, placed on the Insights page as <NewsletterForm client:idle ... />.
  * It posts { email, website } to /api/newsletter, validated with the shared schema.
- * Uncontrolled inputs read with FormData, and a submit button disabled until
- * hydration, for the same reasons as EnquiryForm (server-rendered form).
+ * Like EnquiryForm it is a real `method="post"` form: an address typed and submitted
+ * before hydration, or with JavaScript off, is posted by the browser itself and
+ * answered with the confirmation page, or sent back to the Insights page, which
+ * renders the form again with the address and the refusal (`returned`).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { newsletterOutcome } from '../../content/form-outcomes';
+import { FORM_IDS } from '../../lib/permalinks';
 import { toast } from '../../stores/toasts';
+import { buttonClass } from '../../lib/button-styles';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-newsletter');
@@ -17,17 +21,20 @@ interface Props {
   description?: string;
   /** Heading level that fits where the form is placed. */
   headingLevel?: 2 | 3;
+  /** A plain form post the function refused, rendered again by the page. */
+  returned?: { error: string; email: string };
 }
 
 export default function NewsletterForm({
   title = 'Subscribe to our newsletter',
   description = 'Marketing strategy, growth frameworks and market insights from our senior team, delivered the first Tuesday of every month.',
   headingLevel = 2,
+  returned,
 }: Props) {
   const id = useId();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(returned?.error ?? null);
   const [pending, setPending] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -42,7 +49,7 @@ export default function NewsletterForm({
       submit = await loadSubmit();
     } catch {
       // The submit chunk itself failed to load (offline, a new deploy).
-      toast({ title: 'Subscription failed', description: 'Please try again later.', variant: 'destructive' });
+      toast({ title: newsletterOutcome.failedTitle, description: 'Please try again later.', variant: 'destructive' });
       return;
     }
 
@@ -55,9 +62,9 @@ export default function NewsletterForm({
     setPending(false);
     if (failure === null) {
       form.reset();
-      toast({ title: 'Successfully subscribed!', description: "You'll receive our weekly marketing insights." });
+      toast({ title: newsletterOutcome.sentTitle, description: newsletterOutcome.sentText });
     } else {
-      toast({ title: 'Subscription failed', description: failure, variant: 'destructive' });
+      toast({ title: newsletterOutcome.failedTitle, description: failure, variant: 'destructive' });
     }
   }
 
@@ -67,7 +74,17 @@ export default function NewsletterForm({
         {title}
       </Heading>
       <p className="mt-2 text-ink-600">{description}</p>
-      <form noValidate onSubmit={onSubmit} onFocus={() => void loadSubmit()} aria-labelledby={`${id}-title`} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
+      <form
+        id={FORM_IDS.newsletter}
+        method="post"
+        action="/api/newsletter"
+        // The browser's own checks until the island's take over.
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        onFocus={() => void loadSubmit()}
+        aria-labelledby={`${id}-title`}
+        className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
         <div className="flex-1">
           <label htmlFor={`${id}-email`} className="sr-only">
             Email address
@@ -80,6 +97,8 @@ export default function NewsletterForm({
             autoComplete="email"
             maxLength={254}
             placeholder="Enter your email"
+            defaultValue={returned?.email}
+            autoFocus={returned !== undefined}
             onInput={() => {
               if (error) setError(null);
             }}
@@ -107,9 +126,9 @@ export default function NewsletterForm({
         </div>
         <button
           type="submit"
-          disabled={pending || !hydrated}
+          disabled={pending}
           aria-label={pending ? 'Subscribing' : undefined}
-          className="inline-flex min-w-[8rem] items-center justify-center rounded-control bg-brand-700 px-5 py-2.5 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70"
+          className={buttonClass('primary', 'md', 'min-w-[8rem]')}
         >
           {pending ? '…' : 'Subscribe'}
         </button>

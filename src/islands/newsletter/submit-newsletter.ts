@@ -4,7 +4,7 @@
  */
 import { newsletterSchema, type NewsletterInput } from '../../schemas/newsletter';
 import { fieldIssues } from '../../schemas/fields';
-import { describeFailure, postJson } from '../../lib/api-client';
+import { api, describeFailure } from '../../lib/api-client';
 
 /** The email field's message, or null when valid. */
 export function validateNewsletter(payload: NewsletterInput): string | null {
@@ -15,7 +15,7 @@ export function validateNewsletter(payload: NewsletterInput): string | null {
 /** POST /api/newsletter; resolves to null on success or the failure toast's description. */
 export async function subscribe(payload: NewsletterInput): Promise<string | null> {
   try {
-    await postJson('/api/newsletter', payload);
+    await api.post('/api/newsletter', payload);
     return null;
   } catch (error) {
     return describeFailure(error);

@@ -1,13 +1,14 @@
 /**
  * The toast region, fed by the toast store (src/stores/toasts.ts); loaded by
- * Toaster with the first toast. Radix Toast carries the spec's numbers (section 9): 5000 ms, swipe right past
+ * Toaster with the first toast. Radix Toast carries the site's numbers: 5000 ms, swipe right past
  * 50 px, F8 focuses the region (Radix's default hotkey), one toast at a time,
  * viewport max width 420px from md up.
  */
 import * as RadixToast from '@radix-ui/react-toast';
 import { useStore } from '../../stores/use-store';
 import { $toasts, dismissToast, TOAST_DURATION } from '../../stores/toasts';
-import { CloseIcon } from '../ui/Icons';
+import Icon from '../ui/Icon';
+import * as icons from '../../lib/icons/site';
 
 export const TOAST_SWIPE_THRESHOLD = 50;
 
@@ -49,7 +50,7 @@ export default function ToastRegion() {
                 : 'text-ink-600 hover:bg-ink-100 focus-visible:outline-brand-600'
             }`}
           >
-            <CloseIcon width={16} height={16} />
+            <Icon body={icons.close} size={16} />
           </RadixToast.Close>
         </RadixToast.Root>
       ))}

@@ -1,13 +1,11 @@
 /**
  * The page's toast region, fed by the toast store (src/stores/toasts.ts).
- * The Radix region (ToastRegion) is fetched with the first toast and then stays
- * mounted, keeping it out of each page's initial JavaScript.
+ * BaseLayout hydrates it client:demand="toasts": the island and the Radix region
+ * are fetched with the first toast and then stay mounted.
  */
 import { useStore } from '../../stores/use-store';
-import { lazy, Suspense } from 'react';
 import { $toasts } from '../../stores/toasts';
-
-const ToastRegion = lazy(() => import('./ToastRegion'));
+import ToastRegion from './ToastRegion';
 
 let requested = false;
 
@@ -15,9 +13,5 @@ export default function Toaster() {
   const toasts = useStore($toasts);
   if (toasts.length > 0) requested = true;
   if (!requested) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastRegion />
-    </Suspense>
-  );
+  return <ToastRegion />;
 }

@@ -1,6 +1,6 @@
 /**
- * A small wrapper over @radix-ui/react-tooltip carrying the spec's timings
- * (section 9: open after 700 ms, skip delay 300 ms). Each island that wants a
+ * A small wrapper over @radix-ui/react-tooltip with the site's timings (open after 700 ms, skip
+ * delay 300 ms). Each island that wants a
  * tooltip wraps its tree in <TooltipProvider> once and uses <Tooltip label=...>.
  * Radix opens on hover or focus and closes on blur, click, scroll or Escape.
  */

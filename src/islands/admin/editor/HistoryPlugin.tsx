@@ -1,5 +1,5 @@
 /**
- * Undo history per spec section 9: changes within 1000 ms merge into one step, and at most 100
+ * Undo history: changes within 1000 ms merge into one step, and at most 100
  * steps are kept. (@lexical/react's HistoryPlugin takes the delay but not the depth, which
  * @lexical/history's registerHistory does.)
  */

@@ -1,5 +1,5 @@
 /**
- * The article body editor (spec section 2, rich-text editor): Lexical with headings 1-3, bold,
+ * The article body editor: Lexical with headings 1-3, bold,
  * italic, underline, ordered and bullet lists and links; at least 200px tall; HTML in and out.
  * It starts from `initialHtml` when mounted; remount it (a new `key`) to load another article.
  */

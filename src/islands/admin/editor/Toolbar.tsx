@@ -1,5 +1,5 @@
 /**
- * The editor's toolbar (spec section 2): headers 1-3, bold, italic, underline, ordered list,
+ * The editor's toolbar: headings 1-3, bold, italic, underline, ordered list,
  * bullet list, link and clear formatting. Each button is a toggle that shows its state
  * (aria-pressed) for the text under the cursor.
  */
@@ -20,10 +20,12 @@ import {
   type LexicalNode,
   type TextFormatType,
 } from 'lexical';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { BoldIcon, BulletListIcon, ClearFormatIcon, HeadingIcon, ItalicIcon, LinkIcon, OrderedListIcon, UnderlineIcon } from '../icons';
-import { buttonClass, inputClass } from '../ui';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import Icon from '../../ui/Icon';
+import { buttonClass } from '../../../lib/button-styles';
+import { TextField } from '../fields';
 import { isAllowedLinkUrl } from './html';
+import * as icons from '../../../lib/icons/admin';
 
 type Block = 'paragraph' | HeadingTagType | 'number' | 'bullet' | 'other';
 
@@ -91,7 +93,6 @@ export default function Toolbar() {
   const [linkUrl, setLinkUrl] = useState('https://');
   const [linkError, setLinkError] = useState<string | null>(null);
   const savedSelection = useRef<BaseSelection | null>(null);
-  const linkInputId = useId();
 
   useEffect(
     () =>
@@ -172,37 +173,37 @@ export default function Toolbar() {
     <div className="border-b border-ink-200 bg-ink-50">
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 p-1.5">
         <ToolButton label="Heading 1" pressed={state.block === 'h1'} onClick={() => toggleHeading('h1')}>
-          <HeadingIcon level={1} />
+          <Icon body={icons.heading1} size={18} />
         </ToolButton>
         <ToolButton label="Heading 2" pressed={state.block === 'h2'} onClick={() => toggleHeading('h2')}>
-          <HeadingIcon level={2} />
+          <Icon body={icons.heading2} size={18} />
         </ToolButton>
         <ToolButton label="Heading 3" pressed={state.block === 'h3'} onClick={() => toggleHeading('h3')}>
-          <HeadingIcon level={3} />
+          <Icon body={icons.heading3} size={18} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
         <ToolButton label="Bold" pressed={state.bold} onClick={() => format('bold')}>
-          <BoldIcon />
+          <Icon body={icons.bold} size={18} />
         </ToolButton>
         <ToolButton label="Italic" pressed={state.italic} onClick={() => format('italic')}>
-          <ItalicIcon />
+          <Icon body={icons.italic} size={18} />
         </ToolButton>
         <ToolButton label="Underline" pressed={state.underline} onClick={() => format('underline')}>
-          <UnderlineIcon />
+          <Icon body={icons.underline} size={18} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
         <ToolButton label="Numbered list" pressed={state.block === 'number'} onClick={() => toggleList('number')}>
-          <OrderedListIcon />
+          <Icon body={icons.orderedList} size={18} />
         </ToolButton>
         <ToolButton label="Bulleted list" pressed={state.block === 'bullet'} onClick={() => toggleList('bullet')}>
-          <BulletListIcon />
+          <Icon body={icons.bulletList} size={18} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
         <ToolButton label={state.link ? 'Remove link' : 'Link'} pressed={state.link} onClick={onLinkButton}>
-          <LinkIcon />
+          <Icon body={icons.link} size={18} />
         </ToolButton>
         <ToolButton label="Clear formatting" pressed={false} onClick={clearFormatting}>
-          <ClearFormatIcon />
+          <Icon body={icons.clearFormat} size={18} />
         </ToolButton>
       </div>
       {linkOpen && (
@@ -218,36 +219,26 @@ export default function Toolbar() {
             }
           }}
         >
-          <label htmlFor={linkInputId} className="sr-only">
-            Link URL
-          </label>
-          <div className="min-w-56 flex-1">
-            <input
-              id={linkInputId}
-              type="url"
-              autoFocus
-              value={linkUrl}
-              onChange={(e) => {
-                setLinkUrl(e.target.value);
-                setLinkError(null);
-              }}
-              placeholder="https://example.com"
-              className={inputClass}
-              aria-invalid={linkError ? true : undefined}
-              aria-describedby={linkError ? `${linkInputId}-error` : undefined}
-            />
-            {linkError && (
-              <p id={`${linkInputId}-error`} className="mt-1 text-sm font-medium text-danger-700">
-                {linkError}
-              </p>
-            )}
-          </div>
+          <TextField
+            label="Link URL"
+            labelHidden
+            className="min-w-56 flex-1"
+            type="url"
+            autoFocus
+            value={linkUrl}
+            onChange={(url) => {
+              setLinkUrl(url);
+              setLinkError(null);
+            }}
+            placeholder="https://example.com"
+            error={linkError ?? undefined}
+          />
           <button type="button" className={buttonClass('primary', 'sm')} onClick={applyLink}>
             Apply link
           </button>
           <button
             type="button"
-            className={buttonClass('secondary', 'sm')}
+            className={buttonClass('neutral', 'sm')}
             onClick={() => {
               setLinkOpen(false);
               editor.focus();

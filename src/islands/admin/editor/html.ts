@@ -38,7 +38,7 @@ export function $exportHtml(editor: LexicalEditor): string {
   return $generateHtmlFromNodes(editor, null);
 }
 
-/** Spec section 5: links are limited to http, https, mailto and tel. */
+/** Links are limited to http, https, mailto and tel: nothing a browser could run. */
 export function isAllowedLinkUrl(url: string): boolean {
   return /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d][\d\s().-]*)$/i.test(url.trim());
 }

@@ -1,0 +1,181 @@
+/**
+ * One admin tab over a collection: heading, the 'New {Noun}' button and form, search and filters,
+ * the list (loading, empty, items with Edit and Delete and any row actions of the tab's own, such
+ * as a status control) and pages when the server pages the list. Articles and Services are this
+ * component with their nouns, fields and item summaries; so is any later tab.
+ */
+import { useStore } from '../../stores/use-store';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { FormField } from '../../schemas/form-fields';
+import type { Collection } from './collection';
+import ConfirmDialog from './ConfirmDialog';
+import { SelectField, TextField, type SelectOption } from './fields';
+import { capitalise } from './nouns';
+import SchemaForm from './SchemaForm';
+import Icon from '../ui/Icon';
+import { Button, Card } from './ui';
+import { useCollectionEditor } from './use-collection-editor';
+import * as icons from '../../lib/icons/admin';
+
+export interface ListFilter {
+  /** The query parameter, e.g. 'status'. */
+  name: string;
+  label: string;
+  /** The first option is usually 'All' with the value ''. */
+  options: readonly SelectOption[];
+}
+
+export interface CollectionTabProps<T extends { id: number }> {
+  collection: Collection<T>;
+  heading: string;
+  /** Singular, lower case: 'article'. Names the buttons, the messages and the toasts. */
+  noun: string;
+  /** The list's accessible name: 'Articles'. */
+  listLabel: string;
+  /** The item's heading, also naming its Edit and Delete buttons. */
+  itemTitle: (item: T) => string;
+  /** Badges beside the item's heading. */
+  itemBadges?: (item: T) => ReactNode;
+  /** The rest of the item's card. */
+  itemDetails?: (item: T) => ReactNode;
+  /** Controls of the tab's own beside Edit and Delete (a status select, 'Mark as read'). */
+  rowActions?: (item: T) => ReactNode;
+  /** Create and Edit, with this form; without it the tab only lists (and deletes). */
+  form?: { fields: readonly FormField[]; extraPayload?: () => Record<string, unknown> };
+  /** Delete with a confirmation (default true). */
+  deletable?: boolean;
+  /** A search box; the text goes to the server as `search`. */
+  search?: { label: string; placeholder?: string };
+  filters?: readonly ListFilter[];
+  /** Shown when the list is empty and no search or filter is set. */
+  emptyText?: string;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+export default function CollectionTab<T extends { id: number }>(props: CollectionTabProps<T>) {
+  const { collection, heading, noun, listLabel, itemTitle, itemBadges, itemDetails, rowActions, form, deletable = true, search, filters = [] } = props;
+  const Noun = capitalise(noun);
+  const { status, items, total, query } = useStore(collection.$state);
+  const editor = useCollectionEditor<T>(collection, noun);
+  const [searchText, setSearchText] = useState(query.search);
+  const narrowed = query.search !== '' || Object.values(query.filters).some(Boolean);
+  const pages = collection.pageSize ? Math.max(1, Math.ceil(total / collection.pageSize)) : 1;
+
+  // The search goes out once typing pauses, not on every key.
+  useEffect(() => {
+    if (searchText === query.search) return;
+    const timer = setTimeout(() => void collection.setQuery({ search: searchText }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, query.search, collection]);
+
+  const emptyText = narrowed
+    ? `No ${collection.noun} match.`
+    : (props.emptyText ?? (form ? `No ${collection.noun} yet. Create your first ${noun} to get started.` : `No ${collection.noun} yet.`));
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="font-display text-2xl font-semibold text-brand-900">{heading}</h2>
+        {form && (
+          <Button onClick={() => editor.open(null)}>
+            <Icon body={icons.plus} size={18} />
+            New {Noun}
+          </Button>
+        )}
+      </div>
+
+      {form && editor.form && (
+        <SchemaForm
+          key={editor.form.key}
+          fields={form.fields}
+          noun={noun}
+          url={collection.url}
+          item={editor.form.item as (T & Record<string, unknown>) | null}
+          extraPayload={form.extraPayload}
+          onCancel={editor.close}
+          onSaved={editor.saved}
+        />
+      )}
+
+      {(search || filters.length > 0) && (
+        <div className="flex flex-wrap items-end gap-4" role="search" aria-label={`Find ${collection.noun}`}>
+          {search && (
+            <TextField className="min-w-56 flex-1" type="search" label={search.label} placeholder={search.placeholder} value={searchText} onChange={setSearchText} />
+          )}
+          {filters.map((filter) => (
+            <SelectField
+              key={filter.name}
+              label={filter.label}
+              options={filter.options}
+              value={query.filters[filter.name] ?? ''}
+              onChange={(value) => void collection.setQuery({ filters: { ...query.filters, [filter.name]: value } })}
+            />
+          ))}
+        </div>
+      )}
+
+      {status !== 'loaded' && items.length === 0 ? (
+        <p role="status" className="py-10 text-center text-ink-600">
+          Loading {collection.noun}...
+        </p>
+      ) : items.length === 0 ? (
+        <Card className="py-10 text-center text-ink-600">{emptyText}</Card>
+      ) : (
+        <ul className="grid gap-4" aria-label={listLabel} aria-busy={status === 'loading'}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <Card className="flex flex-wrap items-start justify-between gap-4">
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-display text-lg font-semibold text-ink-900">{itemTitle(item)}</h3>
+                    {itemBadges?.(item)}
+                  </div>
+                  {itemDetails?.(item)}
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  {rowActions?.(item)}
+                  {form && (
+                    <Button variant="neutral" size="sm" aria-label={`Edit ${itemTitle(item)}`} onClick={() => editor.open(item)}>
+                      <Icon body={icons.pencil} size={18} />
+                    </Button>
+                  )}
+                  {deletable && (
+                    <Button variant="neutral" size="sm" aria-label={`Delete ${itemTitle(item)}`} onClick={() => editor.askDelete(item)}>
+                      <Icon body={icons.trash} size={18} />
+                    </Button>
+                  )}
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label={`${listLabel} pages`} className="flex items-center justify-center gap-4">
+          <Button variant="neutral" size="sm" disabled={query.page <= 1 || status === 'loading'} onClick={() => void collection.setQuery({ page: query.page - 1 })}>
+            Previous
+          </Button>
+          <p className="text-sm text-ink-700" aria-live="polite">
+            Page {query.page} of {pages}
+          </p>
+          <Button variant="neutral" size="sm" disabled={query.page >= pages || status === 'loading'} onClick={() => void collection.setQuery({ page: query.page + 1 })}>
+            Next
+          </Button>
+        </nav>
+      )}
+
+      {deletable && (
+        <ConfirmDialog
+          open={editor.deleting !== null}
+          title={`Delete ${noun}`}
+          question={`Are you sure you want to delete this ${noun}?`}
+          confirmLabel="Delete"
+          onConfirm={() => void editor.confirmDelete()}
+          onCancel={editor.cancelDelete}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** The overlay and centred panel every admin dialog opens in (Radix Dialog's Portal, Overlay and Content). */
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  description: string;
+  /** 'alertdialog' for a question before something irreversible. */
+  role?: 'dialog' | 'alertdialog';
+  size?: 'sm' | 'md';
+  children: ReactNode;
+}
+
+export default function DialogFrame({ title, description, role = 'dialog', size = 'md', children }: Props) {
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/60" />
+      <Dialog.Content
+        role={role}
+        className={`dialog-content fixed left-1/2 top-1/2 z-[60] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-2xl focus:outline-none ${size === 'sm' ? 'max-w-sm' : 'max-w-md'}`}
+      >
+        <Dialog.Title className="font-display text-xl font-semibold text-brand-900">{title}</Dialog.Title>
+        <Dialog.Description className="mt-1 text-sm text-ink-700">{description}</Dialog.Description>
+        {children}
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The create/edit form of a collection, built from its schema's field list (src/schemas/form-fields.ts):
+ * 'Create New {Noun}' / 'Edit {Noun}', the fields in order, Cancel and 'Create {Noun}' / 'Update {Noun}'.
+ * The server validates with the same schema; its field issues show beside the fields.
+ */
+import { Fragment, useId, useState, type FormEvent } from 'react';
+import { ApiError, api } from '../../lib/api-client';
+import { formValuesOf, payloadOf, type FormField, type FormValues } from '../../schemas/form-fields';
+import { toast } from '../../stores/toasts';
+import RichTextEditor from './editor/RichTextEditor';
+import { FieldError, SelectField, SwitchField, TextAreaField, TextField } from './fields';
+import ImageField from './ImageField';
+import { capitalise } from './nouns';
+import { Button, Card } from './ui';
+
+export interface SchemaFormProps {
+  fields: readonly FormField[];
+  /** Singular, lower case: 'article'. */
+  noun: string;
+  /** The collection's URL: a new item is POSTed there, an edited one PUT to {url}/{id}. */
+  url: string;
+  /** The item being edited, or null to create one. */
+  item: ({ id: number } & Record<string, unknown>) | null;
+  /** Fields the form adds to every save, e.g. the time of the save. */
+  extraPayload?: () => Record<string, unknown>;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/** The first issue of a field or of any of its items ('features.2'). */
+function issueOf(issues: Record<string, string>, name: string): string | undefined {
+  return issues[name] ?? Object.entries(issues).find(([key]) => key.startsWith(`${name}.`))?.[1];
+}
+
+export default function SchemaForm({ fields, noun, url, item, extraPayload, onSaved, onCancel }: SchemaFormProps) {
+  const Noun = capitalise(noun);
+  const richTextLabelId = useId();
+  const [values, setValues] = useState<FormValues>(() => formValuesOf(fields, item));
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const editing = item !== null;
+
+  const set = (name: string, value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (issueOf(issues, name)) setIssues((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== name && !key.startsWith(`${name}.`))));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const payload = { ...payloadOf(fields, values), ...extraPayload?.() };
+    setSaving(true);
+    try {
+      if (editing) await api.put(`${url}/${item.id}`, payload);
+      else await api.post(url, payload);
+      toast({ title: editing ? `${Noun} updated` : `${Noun} created`, description: 'Changes saved successfully' });
+      onSaved();
+    } catch (err) {
+      console.error(`[admin] saving the ${noun} failed`, err);
+      if (err instanceof ApiError) setIssues(err.fieldIssues);
+      toast({ title: `Error saving ${noun}`, description: 'Please try again', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function control(field: FormField) {
+    const span = field.half ? '' : 'sm:col-span-2';
+    const error = issueOf(issues, field.name);
+    const common = { label: field.label, hint: field.hint, placeholder: field.placeholder, error, className: span };
+    const text = String(values[field.name] ?? '');
+    const onText = (value: string) => set(field.name, value);
+    switch (field.kind) {
+      case 'text':
+        return <TextField {...common} value={text} onChange={onText} maxLength={field.maxLength} inputMode={field.inputMode} />;
+      case 'integer':
+        return <TextField {...common} type="number" step={1} value={text} onChange={onText} />;
+      case 'textarea':
+        return <TextAreaField {...common} rows={field.rows} value={text} onChange={onText} maxLength={field.maxLength} />;
+      case 'list':
+        return field.separator === 'line' ? (
+          <TextAreaField {...common} rows={field.rows ?? 5} value={text} onChange={onText} />
+        ) : (
+          <TextField {...common} value={text} onChange={onText} />
+        );
+      case 'select':
+        return <SelectField {...common} options={field.options} value={text} onChange={onText} />;
+      case 'switch':
+        return <SwitchField label={field.label} className={span} checked={values[field.name] === true} onChange={(on) => set(field.name, on)} />;
+      case 'image':
+        return <ImageField label={field.label} className={span} noun={noun} value={text} onChange={onText} error={error} />;
+      case 'richText':
+        return (
+          <div className={span}>
+            <p id={richTextLabelId} className="mb-1.5 text-sm font-medium text-ink-800">
+              {field.label}
+            </p>
+            <RichTextEditor initialHtml={text} onChange={onText} labelledBy={richTextLabelId} />
+            {error && <FieldError>{error}</FieldError>}
+          </div>
+        );
+    }
+  }
+
+  return (
+    <Card>
+      <h3 className="font-display text-xl font-semibold text-brand-900">{editing ? `Edit ${Noun}` : `Create New ${Noun}`}</h3>
+      <form onSubmit={onSubmit} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
+        {fields.map((field) => (
+          <Fragment key={field.name}>{control(field)}</Fragment>
+        ))}
+        <div className="flex flex-wrap justify-end gap-3 border-t border-ink-200 pt-5 sm:col-span-2">
+          <Button variant="neutral" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving...' : editing ? `Update ${Noun}` : `Create ${Noun}`}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * One admin list: its items, its loading state and the query that chose them. Every tab's data is
+ * a collection made here; a tab loads it the first time it opens while signed in and reloads it
+ * after a change; signing out clears every collection. No refetching, retrying or staleness.
+ *
+ * The list URL answers either the whole list (a JSON array) or one page of it,
+ * `{ "items": [...], "total": n }`. A collection made with `pageSize` asks for pages:
+ * GET {url}?page=1&pageSize=20 (pages count from 1), and either kind sends the search text as
+ * `search` and each filter under its own name when they are set, e.g. ?search=acme&status=new.
+ * One item lives at {url}/{id} (PUT, PATCH, DELETE).
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { api } from '../../lib/api-client';
+import { toast } from '../../stores/toasts';
+
+export interface ListQuery {
+  /** 1-based; always 1 for a collection without pages. */
+  page: number;
+  search: string;
+  filters: Readonly<Record<string, string>>;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+export interface CollectionState<T> {
+  status: 'idle' | 'loading' | 'loaded';
+  items: T[];
+  /** Items matching the query on every page (the list's length without pages). */
+  total: number;
+  query: ListQuery;
+}
+
+export interface Collection<T> {
+  readonly url: string;
+  /** Plural, for messages: 'Error loading articles'. */
+  readonly noun: string;
+  /** Items per page, or null when the server answers the whole list. */
+  readonly pageSize: number | null;
+  readonly $state: ReadableAtom<CollectionState<T>>;
+  /** Loads the list the first time; later calls do nothing until it is reset. */
+  open(): Promise<void>;
+  /** Loads the current query again (after a save, a delete or a status change). */
+  reload(): Promise<void>;
+  /** Changes the query and loads it; a new search or filter starts again at page 1. */
+  setQuery(change: Partial<ListQuery>): Promise<void>;
+  /** The URL of one item. */
+  itemUrl(id: number | string): string;
+}
+
+interface CollectionOptions {
+  url: string;
+  noun: string;
+  pageSize?: number;
+}
+
+const firstQuery = (): ListQuery => ({ page: 1, search: '', filters: {} });
+const resets = new Set<() => void>();
+
+export function createCollection<T>({ url, noun, pageSize }: CollectionOptions): Collection<T> {
+  const initial = (): CollectionState<T> => ({ status: 'idle', items: [], total: 0, query: firstQuery() });
+  const $state = atom<CollectionState<T>>(initial());
+  // Every load and reset takes a new number; an answer whose number is no longer the latest is
+  // dropped, so a slow answer never overwrites a newer query, nor fills a list after sign-out.
+  let latest = 0;
+
+  function listUrl(query: ListQuery): string {
+    const params = new URLSearchParams();
+    if (pageSize) {
+      params.set('page', String(query.page));
+      params.set('pageSize', String(pageSize));
+    }
+    if (query.search.trim()) params.set('search', query.search.trim());
+    for (const [name, value] of Object.entries(query.filters)) if (value) params.set(name, value);
+    const search = params.toString();
+    return search ? `${url}?${search}` : url;
+  }
+
+  async function load(query: ListQuery): Promise<void> {
+    const ticket = ++latest;
+    $state.set({ ...$state.get(), status: 'loading', query });
+    try {
+      const answer = await api.get<T[] | ListPage<T>>(listUrl(query));
+      if (ticket !== latest) return;
+      const page = Array.isArray(answer) ? { items: answer, total: answer.length } : answer;
+      // The last item of the last page went (a delete, a status change under a filter): show the new last page.
+      if (pageSize && page.items.length === 0 && query.page > 1 && page.total > 0) {
+        return load({ ...query, page: Math.ceil(page.total / pageSize) });
+      }
+      $state.set({ status: 'loaded', items: page.items, total: page.total, query });
+    } catch (err) {
+      if (ticket !== latest) return;
+      console.error(`[admin] loading ${noun} failed`, err);
+      // Idle again, so opening the tab later tries once more.
+      $state.set({ ...initial(), query });
+      toast({ title: `Error loading ${noun}`, description: `Failed to fetch ${noun}`, variant: 'destructive' });
+    }
+  }
+
+  resets.add(() => {
+    latest++;
+    $state.set(initial());
+  });
+
+  return {
+    url,
+    noun,
+    pageSize: pageSize ?? null,
+    $state,
+    async open() {
+      if ($state.get().status === 'idle') await load($state.get().query);
+    },
+    reload: () => load($state.get().query),
+    setQuery(change) {
+      const current = $state.get().query;
+      const narrowed = change.search !== undefined || change.filters !== undefined;
+      return load({ ...current, ...change, page: change.page ?? (narrowed ? 1 : current.page) });
+    },
+    itemUrl: (id) => `${url}/${encodeURIComponent(String(id))}`,
+  };
+}
+
+/** Forgets every collection's items and query (sign-out). */
+export function resetCollections(): void {
+  for (const reset of resets) reset();
+}

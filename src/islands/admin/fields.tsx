@@ -1,0 +1,131 @@
+/**
+ * The admin panel's one family of form controls. Each ties its label, hint and error message to
+ * the control (label for/id, aria-describedby, aria-invalid), so a field is one line where it is
+ * used: <TextField label="Title" value={...} onChange={...} error={issues.title} />.
+ * `Field` is the frame the others share, for a custom control (the image picker, the editor).
+ */
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+export const inputClass =
+  'block w-full rounded-control border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900 placeholder:text-ink-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-ink-100 disabled:text-ink-500 aria-[invalid=true]:border-danger-600';
+
+interface FrameProps {
+  label: string;
+  hint?: string;
+  error?: string;
+  /** A visually hidden label (a control whose purpose its surroundings already show). */
+  labelHidden?: boolean;
+  className?: string;
+}
+
+export interface ControlIds {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+}
+
+export function Field({ label, hint, error, labelHidden = false, className = '', children }: FrameProps & { children: (ids: ControlIds) => ReactNode }) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-ink-800'}>
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: Boolean(error) })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-600">
+          {hint}
+        </p>
+      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </div>
+  );
+}
+
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-danger-700">
+      {children}
+    </p>
+  );
+}
+
+const controlProps = ({ id, describedBy, invalid }: ControlIds) => ({
+  id,
+  className: inputClass,
+  'aria-invalid': invalid || undefined,
+  'aria-describedby': describedBy,
+});
+
+type Controlled<E> = Omit<E, 'id' | 'value' | 'onChange' | 'className' | 'children'> & {
+  value: string;
+  onChange: (value: string) => void;
+};
+
+export function TextField({ label, hint, error, labelHidden, className, value, onChange, type = 'text', ...input }: FrameProps & Controlled<InputHTMLAttributes<HTMLInputElement>>) {
+  return (
+    <Field label={label} hint={hint} error={error} labelHidden={labelHidden} className={className}>
+      {(ids) => <input {...input} {...controlProps(ids)} type={type} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, hint, error, labelHidden, className, value, onChange, ...textarea }: FrameProps & Controlled<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return (
+    <Field label={label} hint={hint} error={error} labelHidden={labelHidden} className={className}>
+      {(ids) => <textarea {...textarea} {...controlProps(ids)} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export function SelectField({
+  label,
+  hint,
+  error,
+  labelHidden,
+  className,
+  value,
+  onChange,
+  options,
+  ...select
+}: FrameProps & Controlled<SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly (string | SelectOption)[] }) {
+  return (
+    <Field label={label} hint={hint} error={error} labelHidden={labelHidden} className={className}>
+      {(ids) => (
+        <select {...select} {...controlProps(ids)} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map((option) => {
+            const { value: v, label: l } = typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** An on/off switch: a real checkbox (keyboard and forms work), announced as a switch. */
+export function SwitchField({ label, checked, onChange, className = '' }: { label: string; checked: boolean; onChange: (checked: boolean) => void; className?: string }) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-ink-800">
+        <input id={id} type="checkbox" role="switch" className="peer sr-only" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        <span
+          aria-hidden="true"
+          className="relative h-6 w-11 rounded-full bg-ink-300 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 after:absolute after:left-0.5 after:top-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+        />
+        {label}
+      </label>
+    </div>
+  );
+}

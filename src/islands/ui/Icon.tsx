@@ -1,0 +1,34 @@
+/**
+ * An icon from the one table (src/lib/icons/) in an island; decorative, so hidden from assistive
+ * tech. Pass the icon itself, not its name, so the bundle carries only the icons an island draws:
+ * `import * as icons from '../../lib/icons/site'` and `<Icon body={icons.close} />`.
+ */
+import type { SVGProps } from 'react';
+
+interface Props extends SVGProps<SVGSVGElement> {
+  /** The SVG body, from src/lib/icons/site.ts or admin.ts. */
+  body: string;
+  /** A filled glyph (the social logos) rather than a stroked line icon. */
+  filled?: boolean;
+  size?: number;
+}
+
+export default function Icon({ body, filled = false, size = 20, ...props }: Props) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill={filled ? 'currentColor' : 'none'}
+      stroke={filled ? 'none' : 'currentColor'}
+      strokeWidth={filled ? undefined : 2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+      // Constant markup from the icon table, never data from outside.
+      dangerouslySetInnerHTML={{ __html: body }}
+    />
+  );
+}

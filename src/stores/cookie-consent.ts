@@ -1,0 +1,36 @@
+/**
+ * What the cookie banner and the Cookie Preferences modal show. The banner is static HTML
+ * (src/components/sections/CookieBanner.astro) driven by src/scripts/cookie-banner.ts, which only a
+ * visitor without a stored choice downloads; the modal is a React island hydrated on demand the
+ * first time Cookie Settings is chosen. The choice itself is kept by src/islands/cookies/consent.ts.
+ */
+import { atom } from 'nanostores';
+import { storeConsent, type ConsentChoice } from '../islands/cookies/consent';
+import { demandIsland } from '../lib/island-demand';
+
+export interface CookieConsentState {
+  bannerOpen: boolean;
+  settingsOpen: boolean;
+}
+
+export const $cookieConsent = atom<CookieConsentState>({ bannerOpen: false, settingsOpen: false });
+
+export function showCookieBanner(): void {
+  $cookieConsent.set({ ...$cookieConsent.get(), bannerOpen: true });
+}
+
+/** The banner's close button: hidden for this page view, asked again on the next. */
+export function dismissCookieBanner(): void {
+  $cookieConsent.set({ ...$cookieConsent.get(), bannerOpen: false });
+}
+
+export function setCookieSettingsOpen(open: boolean): void {
+  $cookieConsent.set({ ...$cookieConsent.get(), settingsOpen: open });
+  if (open) demandIsland('cookie-preferences');
+}
+
+/** Stores the choice (starting analytics if accepted) and closes the banner and the modal. */
+export function chooseCookies(choice: ConsentChoice): void {
+  storeConsent(choice);
+  $cookieConsent.set({ bannerOpen: false, settingsOpen: false });
+}
