@@ -1,8 +1,12 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
+import { glyphsUsed, missingGlyphs, subsetSiteFonts } from './scripts/lib/font-subsets.mjs';
+import { REMOTE_IMAGE_HOSTS } from './src/lib/remote-images.ts';
 
 /**
  * Builds bundle React, and everything that imports it, into the on-demand function with NODE_ENV
@@ -19,9 +23,70 @@ function productionServerBundle() {
       command === 'build'
         ? {
             define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-            ssr: { noExternal: ['react', 'react-dom', 'scheduler', 'nanostores', '@nanostores/react', /^@radix-ui\//] },
+            ssr: { noExternal: ['react', 'react-dom', 'scheduler', 'nanostores', /^@radix-ui\//] },
           }
         : undefined,
+  };
+}
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const glyphs = glyphsUsed(path.join(root, 'src'));
+const fontFiles = await subsetSiteFonts({ root, cacheDir: path.join(root, 'node_modules/.cache/font-subsets'), text: glyphs });
+
+/**
+ * Fails the build when a prerendered page shows a character the font subsets lack (it would be
+ * drawn in the fallback face): add it to the copy's source or to font-subsets.mjs's editorial set.
+ * @returns {import('astro').AstroIntegration}
+ */
+function fontCoverage() {
+  return {
+    name: 'font-coverage',
+    hooks: {
+      'astro:build:done': ({ dir }) => {
+        const missing = missingGlyphs(fileURLToPath(dir), glyphs);
+        if (missing.size) {
+          const list = [...missing].map(([ch, page]) => `'${ch}' (U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}, ${page})`).join(', ');
+          throw new Error(`The font subsets lack characters the built pages show: ${list}`);
+        }
+      },
+    },
+  };
+}
+
+/**
+ * `client:demand="name"`: islands that load React and their code on first use only
+ * (src/lib/island-demand.ts).
+ * @returns {import('astro').AstroIntegration}
+ */
+function demandDirective() {
+  return {
+    name: 'client-demand',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'demand', entrypoint: './src/lib/client-demand-directive.ts' });
+      },
+    },
+  };
+}
+
+/**
+ * `astro dev` serves functions through Netlify's Vite plugin, which hands them a `context.ip` read
+ * from X-Forwarded-For: a header any client can send. This puts the socket's own address there
+ * first (`npm start` passes the socket address itself), so sign-in throttling and rate limits count
+ * the real client in development too.
+ * @returns {import('vite').Plugin}
+ */
+function clientAddressFromSocket() {
+  return {
+    name: 'client-address-from-socket',
+    apply: 'serve',
+    enforce: 'pre', // before Netlify's plugin registers the middleware that reads the header
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+        next();
+      });
+    },
   };
 }
 
@@ -34,13 +99,64 @@ export default defineConfig({
   // Pages are static unless they opt out with `export const prerender = false`.
   output: 'static',
   adapter: netlify({
-    // Edge-function emulation downloads Deno; this project has no edge functions.
-    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
-    imageCDN: false,
+    // Edge-function emulation downloads Deno; this project has no edge functions. The image CDN's
+    // emulation (ipx and sharp, in the dev server only) serves /.netlify/images as below.
+    devFeatures: { edgeFunctions: false, images: true, environmentVariables: false },
+    // Images are resized and re-encoded by the Netlify Image CDN (/.netlify/images), at request
+    // time: nothing is processed at build and nothing image-related runs in the functions.
+    imageCDN: true,
   }),
-  integrations: [react()],
+  image: {
+    // Remote hosts the image CDN may fetch from (the adapter writes them as `remote_images`).
+    remotePatterns: REMOTE_IMAGE_HOSTS.map((hostname) => ({ protocol: 'https', hostname })),
+  },
+  integrations: [react(), demandDirective(), fontCoverage()],
+  // Self-hosted subsets with metric-matched fallbacks (size-adjust and ascent/descent overrides on
+  // a local Arial or Times New Roman), so text paints at once in the fallback and the swap to the
+  // web font moves nothing. <Font> in BaseLayout emits the @font-face rules and the preloads.
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Inter',
+      cssVariable: '--font-inter',
+      fallbacks: ['ui-sans-serif', 'system-ui', 'sans-serif'],
+      options: { variants: [{ src: [fontFiles.inter], weight: '400 700', style: 'normal', display: 'swap' }] },
+    },
+    {
+      provider: fontProviders.local(),
+      name: 'Fraunces',
+      cssVariable: '--font-fraunces',
+      fallbacks: ['ui-serif', 'Georgia', 'serif'],
+      options: { variants: [{ src: [fontFiles.fraunces], weight: 600, style: 'normal', display: 'swap' }] },
+    },
+  ],
+  build: {
+    // The one stylesheet (~8 KB gzip) goes inside every page: no render-blocking request.
+    inlineStylesheets: 'always',
+  },
   vite: {
-    plugins: [tailwindcss(), productionServerBundle()],
+    plugins: [clientAddressFromSocket(), tailwindcss(), productionServerBundle()],
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    // What every page runs before any island: the trigger listeners, the stores
+                    // they write and the demand registry, in one file rather than a waterfall of
+                    // five tiny ones. Nothing here may import React.
+                    name: 'page-runtime',
+                    test: /src[\\/](stores[\\/](enquiry|mobile-nav|toasts|cookie-consent)|lib[\\/]island-demand|islands[\\/]cookies[\\/]consent)\.ts$|node_modules[\\/]nanostores[\\/]|vite[\\/]preload-helper/,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
   },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a per-page CSP <meta>, so scripts need no

@@ -1,4 +1,4 @@
-/** About page words (spec section 2). Team names are intentionally not shown. */
+/** About page words. Team names are intentionally not shown: the firm presents roles, not people. */
 import portraitStrategy from '../assets/team/portrait-strategy.svg';
 import portraitBrand from '../assets/team/portrait-brand.svg';
 import portraitGrowth from '../assets/team/portrait-growth.svg';
@@ -6,11 +6,14 @@ import type { ImageMetadata } from 'astro';
 import { teamMembers } from './team';
 
 export const aboutIntro = {
+  metaTitle: 'About',
+  eyebrow: 'About us',
   title: 'About Surgere',
   lead: 'A boutique strategic marketing consultancy for businesses that want senior thinking, honest advice and growth they can measure.',
 } as const;
 
 export const story = {
+  eyebrow: 'Since day one',
   title: 'Our story',
   paragraphs: [
     'Surgere was founded by marketers who had spent two decades leading brands, launching products and building teams across Australia, Asia and Europe. Again and again we saw capable businesses held back not by effort, but by a lack of strategic clarity and senior guidance.',
@@ -19,6 +22,7 @@ export const story = {
 } as const;
 
 export const whoWeAre = {
+  eyebrow: 'Who we are',
   title: 'Who we are',
   intro: 'Three commitments shape how we work with every client.',
   pillars: [
@@ -41,6 +45,7 @@ export const whoWeAre = {
 } as const;
 
 export const whyUs = {
+  eyebrow: 'Why us',
   title: 'Why choose us',
   cards: [
     {
@@ -75,8 +80,9 @@ export interface Leader {
 
 const portraits = [portraitStrategy, portraitBrand, portraitGrowth];
 
-/** Roles and bios come from ./team (also the team_members seed); names are not shown (spec section 2). */
+/** Roles and bios come from ./team (also the team_members seed); names are not shown. */
 export const leadership = {
+  eyebrow: 'Leadership',
   title: 'Leadership team',
   intro: 'Three senior leaders, more than sixty years of combined experience.',
   members: teamMembers.map(

@@ -1,6 +1,6 @@
 /**
  * The hidden defaults each enquiry trigger hands the 'Get in Touch' dialog
- * (spec section 9). Pages read these instead of repeating the strings; the
+ * (service, page, button label), stored with the enquiry. Pages read these instead of repeating the strings; the
  * package cards derive theirs from src/content/packages.ts.
  */
 import type { EnquiryContext } from '../stores/enquiry';

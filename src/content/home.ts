@@ -1,5 +1,5 @@
-/** Home page words (spec section 1 and 2). Quoted spec texts are kept verbatim. */
-import { PAGE_PATHS } from '../lib/routes';
+/** Home page words. Texts the product specification quotes are kept verbatim. */
+import { PAGE_PATHS } from '../lib/permalinks';
 
 export const hero = {
   eyebrow: 'Boutique strategic marketing consultancy',
@@ -13,52 +13,17 @@ export const hero = {
     'Backed by specialist partners',
   ],
   badge: '20+ Years Driving Growth',
+  trustLabel: 'Why clients choose us',
 } as const;
 
-export interface ServiceSummary {
-  title: string;
-  summary: string;
-  icon: string;
-}
-
+/** The words around the services overview; the services themselves come from the database. */
 export const servicesOverview = {
+  eyebrow: 'What we do',
   title: 'Marketing capability, end to end',
   intro:
     'From the first strategic question to the last campaign report, we bring the senior thinking and specialist hands your growth plan needs.',
   cta: { label: 'Explore All Services', href: PAGE_PATHS.services },
-  cards: [
-    {
-      title: 'Marketing Consulting',
-      summary: 'Market, customer and competitor insight shaped into a growth strategy your whole team can act on.',
-      icon: 'compass',
-    },
-    {
-      title: 'Brand Strategy & Design',
-      summary: 'Positioning, messaging and identity that make you the obvious choice for the customers you want.',
-      icon: 'sparkle',
-    },
-    {
-      title: 'Web & SEO',
-      summary: 'Fast, findable websites built to convert, with search strategies that compound over time.',
-      icon: 'globe',
-    },
-    {
-      title: 'Content & PR',
-      summary: 'Thought leadership, stories and media relationships that build authority and trust.',
-      icon: 'pen',
-    },
-    {
-      title: 'Performance Marketing',
-      summary: 'Paid, owned and partner channels managed against clear targets, optimised every week.',
-      icon: 'chart',
-    },
-    {
-      title: 'Fractional CMO Services',
-      summary: 'Executive marketing leadership, part-time: strategy, team guidance and board-level reporting.',
-      icon: 'user',
-    },
-  ] satisfies ServiceSummary[],
-};
+} as const;
 
 export const principle = {
   eyebrow: 'Our principle',
@@ -74,7 +39,7 @@ export const principle = {
   ],
 } as const;
 
-/** The four value propositions (spec section 1). */
+/** The four value propositions. */
 export const valuePropositions = [
   {
     title: 'Personalised, senior-led service',

@@ -1,4 +1,4 @@
-/** The four packages on /packages (spec sections 2, 3 and 9). Prices and delivery are verbatim. */
+/** The four packages on /packages (also the packages seed). Prices and delivery are the firm's published terms, word for word. */
 
 export interface Package {
   name: string;
@@ -12,7 +12,9 @@ export interface Package {
 }
 
 export const packagesPage = {
+  eyebrow: 'Ways to work with us',
   title: 'Packages',
+  listLabel: 'Our packages',
   intro:
     'Clear, flexible ways to work with us. Start with a defined project, or keep senior expertise on hand with a retainer that scales as you grow.',
   popularLabel: 'Most Popular',
@@ -82,6 +84,7 @@ export const packages: readonly Package[] = [
 ];
 
 export const customSolution = {
+  eyebrow: 'Custom solution',
   title: 'Need something different?',
   text: 'Every business rises differently. We can combine services, phase the work to suit your budget, or build a program around a launch, a merger or a market entry.',
   cta: 'Schedule a Custom Consultation',

@@ -1,5 +1,5 @@
 /**
- * Partners on /partners (spec sections 2 and 3). The partner firms below are
+ * Partners on /partners. The partner firms below are
  * placeholders: replace names, websites and logos (src/assets/partners/) with
  * the real partners'. Websites use the reserved .example domain until then.
  */
@@ -18,6 +18,9 @@ export interface Partner {
 }
 
 export const partnersPage = {
+  metaTitle: 'Partners',
+  eyebrow: 'Partners',
+  featuredEyebrow: 'Our network',
   title: 'Our Partners',
   intro:
     'Senior strategy is only as good as its execution. We work with a small, trusted network of specialist firms and independent experts so every client gets the right hands on every task, led and quality-checked by us.',
@@ -64,6 +67,7 @@ export const independentSpecialists: Partner = {
 };
 
 export const capabilities = {
+  eyebrow: 'Capabilities',
   title: 'Partner network capabilities',
   items: [
     'Website design, development and hosting',
@@ -75,6 +79,7 @@ export const capabilities = {
 } as const;
 
 export const whyPartner = {
+  eyebrow: 'Why partner',
   title: 'Why partner with Surgere',
   cards: [
     {

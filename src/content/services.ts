@@ -1,6 +1,10 @@
-/** The seven services shown on /services (spec section 2): title, description, four features. */
+/**
+ * The /services page's words, and the seven services the database starts with (src/server/db/seed.ts
+ * fills the services table from them while it is empty). After that the pages show the table, as
+ * edited in /admin.
+ */
 
-export interface Service {
+export interface SeedService {
   title: string;
   description: string;
   icon: string;
@@ -8,12 +12,16 @@ export interface Service {
 }
 
 export const servicesPage = {
+  metaTitle: 'Services',
+  eyebrow: 'What we do',
   title: 'Our Services',
+  listLabel: 'All services',
+  unavailable: 'Our services could not be loaded just now. Please try again in a moment.',
   intro:
     'Seven disciplines, one joined-up approach. Engage us for a single capability or bring us in across the full marketing stack: either way, a senior consultant stays accountable for the outcome.',
 } as const;
 
-export const services: readonly Service[] = [
+export const seedServices: readonly SeedService[] = [
   {
     title: 'Marketing Consulting',
     description:

@@ -2,7 +2,7 @@
  * The firm's identity, contact details and navigation: the ONE place to edit them.
  * Every page, the header, the footer, the contact page and the policy pages read from here.
  */
-import { PAGE_PATHS as paths } from '../lib/routes.ts';
+import { PAGE_PATHS as paths } from '../lib/permalinks.ts';
 
 export const firm = {
   /** From the Latin surgere, 'to rise'. */
@@ -73,6 +73,17 @@ export const mainNav: readonly NavLink[] = [
 ];
 
 export const contactNav: NavLink = { label: 'Contact', href: paths.contact };
+
+/** Names of the header's and footer's landmarks and headings. */
+export const navLabels = {
+  main: 'Main',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  socials: 'Social media',
+  quickLinks: 'Quick Links',
+  contact: 'Contact',
+  legal: 'Legal',
+} as const;
 
 export const footerQuickLinks: readonly NavLink[] = [
   { label: 'About Us', href: paths.about },

@@ -1,6 +1,6 @@
 /**
- * The leadership team as data (team_members seed). The site does not show their names (spec
- * section 2); the database needs one, so these are the names the admin panel will list.
+ * The leadership team as data (team_members seed). The site does not show their names; the
+ * database needs one, so these are the names the admin panel will list.
  */
 export interface TeamMember {
   name: string;

@@ -1,10 +1,11 @@
 /**
- * Browser-safe JSON API client (spec section 7 and 8).
+ * The one JSON API client, for the public islands and the admin panel alike.
  *
- * Every request sends credentials and, when it has a body, JSON with a JSON
- * content type. Any non-OK answer throws an ApiError whose message follows the
- * generic format of spec section 8: "{status}: {body text, or status text if empty}".
- * An OK answer that is not JSON is also a failure.
+ * Every request sends credentials and, when it has a body, JSON with a JSON content type. Any
+ * non-OK answer throws an ApiError whose message is "{status}: {body text, or the status text when
+ * the body is empty}", with the server's `error` text and per-field issues readable on it; an OK
+ * answer that is not JSON throws 'Server returned non-JSON response'. A network failure rejects
+ * with fetch's own TypeError, so callers can tell "the server said no" from "no server".
  */
 
 export class ApiError extends Error {
@@ -30,9 +31,7 @@ export class ApiError extends Error {
     const issues = (this.body as { issues?: unknown } | null)?.issues;
     if (!issues || typeof issues !== 'object') return {};
     return Object.fromEntries(
-      Object.entries(issues as Record<string, unknown>).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
+      Object.entries(issues as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
   }
 }
@@ -41,7 +40,7 @@ function isJson(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').toLowerCase().includes('json');
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -62,13 +61,17 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed);
   }
 
-  if (!isJson(response)) {
-    throw new ApiError(response.status, 'Server returned non-JSON response', null);
-  }
+  if (!isJson(response)) throw new ApiError(response.status, 'Server returned non-JSON response', null);
   return (await response.json()) as T;
 }
 
-export const postJson = <T = unknown>(url: string, body: unknown) => apiRequest<T>('POST', url, body);
+export const api = {
+  get: <T = unknown>(url: string) => request<T>('GET', url),
+  post: <T = unknown>(url: string, body?: unknown) => request<T>('POST', url, body),
+  put: <T = unknown>(url: string, body: unknown) => request<T>('PUT', url, body),
+  patch: <T = unknown>(url: string, body: unknown) => request<T>('PATCH', url, body),
+  delete: <T = unknown>(url: string) => request<T>('DELETE', url),
+};
 
 /**
  * The description a failure toast shows: the server's `error` text when it sent

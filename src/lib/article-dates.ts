@@ -1,5 +1,5 @@
 /**
- * Article dates as the spec shows them (spec 9, Display): the Insights list uses the full month
+ * Article dates: the Insights list uses the full month
  * name and year in en-US ('November 2026'); the article page uses the en-AU long form
  * ('22 November 2026'). Both are rendered on the server, so the time zone is fixed to the firm's
  * home (Sydney) rather than the server's UTC: an article published at 9 am in Sydney keeps its day.

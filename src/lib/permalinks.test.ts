@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, articleUrl } from './permalinks';
+import { absoluteUrl, articleUrl, isCurrentPath, publicOrigin } from './permalinks';
 
 describe('articleUrl', () => {
   it('uses the slug when there is one', () => {
@@ -16,8 +16,28 @@ describe('articleUrl', () => {
   });
 });
 
-describe('absoluteUrl', () => {
-  it('joins a path to the public origin', () => {
+describe('absolute URLs', () => {
+  it('take the configured site over the origin the request came to', () => {
+    const url = new URL('http://localhost:4321/insights/7');
+    expect(publicOrigin({ site: new URL('https://surgere.com.au'), url }).href).toBe('https://surgere.com.au/');
+    expect(publicOrigin({ site: undefined, url }).href).toBe('http://localhost:4321/');
+  });
+
+  it('join a site path to the public origin', () => {
     expect(absoluteUrl('/insights/7', 'https://surgere.com.au')).toBe('https://surgere.com.au/insights/7');
+    expect(absoluteUrl('/objects/uploads/abc', new URL('https://surgere.com.au/insights/x'))).toBe('https://surgere.com.au/objects/uploads/abc');
+  });
+});
+
+describe('isCurrentPath', () => {
+  it('marks Home only on an exact match', () => {
+    expect(isCurrentPath('/', '/')).toBe(true);
+    expect(isCurrentPath('/about', '/')).toBe(false);
+  });
+
+  it('marks other links on a whole-segment prefix, with or without a trailing slash', () => {
+    expect(isCurrentPath('/insights/42', '/insights')).toBe(true);
+    expect(isCurrentPath('/insights/', '/insights')).toBe(true);
+    expect(isCurrentPath('/insightsful', '/insights')).toBe(false);
   });
 });

@@ -1,25 +1,106 @@
 /**
- * Every article URL is built here and nowhere else. An article with a slug lives at
- * /insights/{slug} (its canonical URL); without one at /insights/{id}. /insights/{id} keeps
- * resolving for slugged articles too, so old links never break.
+ * Every URL the site links to is built here and nowhere else: the public pages' paths, article
+ * paths, the feed and sitemap, and the absolute form of any of them on the public origin.
+ * (No imports, and imported with its .ts extension from src/content/site.ts, which the database
+ * seed loads under Node's own TypeScript support.)
  */
 
-export const INSIGHTS_PATH = '/insights';
-export const INSIGHTS_RSS_PATH = '/insights/rss.xml';
+export const PAGE_PATHS = {
+  home: '/',
+  about: '/about',
+  services: '/services',
+  packages: '/packages',
+  partners: '/partners',
+  insights: '/insights',
+  contact: '/contact',
+  cookiePolicy: '/cookie-policy',
+  privacyPolicy: '/privacy-policy',
+  termsOfUse: '/terms-of-use',
+  /** Where a plain (no-JavaScript) form post lands once accepted. */
+  enquirySent: '/contact/sent',
+  subscribed: '/newsletter/subscribed',
+} as const;
+
+/** The ids of the forms on their pages: a refused plain form post is sent back to these. */
+export const FORM_IDS = {
+  enquiry: 'enquiry-form',
+  newsletter: 'newsletter',
+} as const;
+
+export type PageName = keyof typeof PAGE_PATHS;
+
+export const INSIGHTS_PATH = PAGE_PATHS.insights;
+export const INSIGHTS_RSS_PATH = `${INSIGHTS_PATH}/rss.xml`;
 export const SITEMAP_PATH = '/sitemap.xml';
+export const FAVICON_PATH = '/favicon.svg';
+
+/**
+ * One page of the Insights list: /insights, /insights?category=…, /insights?page=N, or both. Page 1
+ * and All (no category) are the bare path, so each page has exactly one URL.
+ */
+export function insightsListUrl({ category, page = 1 }: { category?: string | null; page?: number } = {}): string {
+  const params = new URLSearchParams();
+  if (category) params.set('category', category);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString().replaceAll('+', '%20');
+  return query ? `${INSIGHTS_PATH}?${query}` : INSIGHTS_PATH;
+}
+
+/** The sitemap's parts once it is an index: the site's own pages, then published articles by the thousand. */
+export const sitemapPagesPath = () => '/sitemap-pages.xml';
+export const sitemapArticlesPath = (part: number) => `/sitemap-articles-${part}.xml`;
 
 export interface ArticleLinkFields {
   id: number;
   slug: string | null;
 }
 
-/** The site-relative canonical path of an article. */
+/**
+ * The site-relative canonical path of an article: /insights/{slug} when it has one, else
+ * /insights/{id}. /insights/{id} keeps resolving for slugged articles too, so old links never break.
+ */
 export function articleUrl(article: ArticleLinkFields): string {
   const slug = article.slug?.trim();
   return `${INSIGHTS_PATH}/${slug ? encodeURIComponent(slug) : article.id}`;
 }
 
-/** An absolute URL on the site's public origin (canonical links, sitemap, RSS, Open Graph). */
-export function absoluteUrl(path: string, site: URL | string): string {
-  return new URL(path, site).href;
+/**
+ * The public origin of a request: the configured site (SITE_URL, or Netlify's URL, at build) or,
+ * without one, the origin the request came to. Astro pages and endpoints pass their context.
+ */
+export function publicOrigin({ site, url }: { site?: URL | undefined; url: URL }): URL {
+  return site ?? new URL(url.origin);
+}
+
+/** An absolute URL on the site's public origin (canonical links, sitemap, RSS, Open Graph, JSON-LD). */
+export function absoluteUrl(path: string, origin: URL | string): string {
+  return new URL(path, origin).href;
+}
+
+/** Normalises '/about/' and '/about' alike; keeps '/' as is. */
+export function normalisePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/**
+ * Whether a navigation link marks the current page: Home only on an exact match, every other link
+ * on a path-prefix match (segment-wise, so /insights/42 marks Insights).
+ */
+export function isCurrentPath(currentPath: string, href: string): boolean {
+  const current = normalisePath(currentPath);
+  const target = normalisePath(href);
+  if (target === '/') return current === '/';
+  return current === target || current.startsWith(`${target}/`);
+}
+
+/** The query names of an enquiry's context on a link to /contact: the schema's own field names. */
+export const ENQUIRY_CONTEXT_PARAMS = ['service', 'page', 'ctaButton'] as const;
+
+/**
+ * /contact carrying an enquiry's context: where an enquiry button leads without JavaScript, so
+ * the contact page's form sends the same service, page and button the dialog would have.
+ */
+export function contactUrl(context: Record<(typeof ENQUIRY_CONTEXT_PARAMS)[number], string>): string {
+  const query = new URLSearchParams(ENQUIRY_CONTEXT_PARAMS.map((name) => [name, context[name]]));
+  return `${PAGE_PATHS.contact}?${query}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The one YouTube URL parser (spec 5, Video URL): watch, embed, v/ and youtu.be short-link forms
+ * The one YouTube URL parser: watch, embed, v/ and youtu.be short-link forms
  * with an 11-character video id; anything else is invalid. Used by the article page to embed and by
  * the list to mark videos, and safe in the browser (the admin form may use it for a live hint).
  */

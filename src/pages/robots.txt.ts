@@ -3,10 +3,9 @@
  * absolute URL (robots.txt requires one). The admin panel and the API are not for crawlers.
  */
 import type { APIRoute } from 'astro';
-import { SITEMAP_PATH } from '../lib/permalinks';
+import { absoluteUrl, publicOrigin, SITEMAP_PATH } from '../lib/permalinks';
 
-export const GET: APIRoute = ({ site, url }) => {
-  const origin = site ?? new URL(url.origin);
-  const body = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${new URL(SITEMAP_PATH, origin).href}`, ''].join('\n');
+export const GET: APIRoute = (context) => {
+  const body = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${absoluteUrl(SITEMAP_PATH, publicOrigin(context))}`, ''].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

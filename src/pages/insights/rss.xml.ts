@@ -1,69 +1,63 @@
 /**
  * /insights/rss.xml: RSS 2.0 feed of the newest published articles with their full, sanitised
- * body in content:encoded. On demand, one query, cached at the CDN under the 'articles' tag.
- * https://www.rssboard.org/rss-specification
+ * body in content:encoded, built by @astrojs/rss. On demand, one query, cached at the CDN under
+ * the 'articles' tag. https://www.rssboard.org/rss-specification
  */
+import { getRssString } from '@astrojs/rss';
 import type { APIRoute } from 'astro';
+import { insightsPage } from '../../content/insights';
 import { firm } from '../../content/site';
-import { articleUrl, INSIGHTS_PATH, INSIGHTS_RSS_PATH } from '../../lib/permalinks';
+import { absoluteUrl, articleUrl, INSIGHTS_PATH, INSIGHTS_RSS_PATH, publicOrigin } from '../../lib/permalinks';
 import { escapeXml } from '../../lib/xml';
-import { getDb } from '../../server/db/client';
-import { listPublishedArticlesForFeed } from '../../server/repositories/articles';
-import { publicCacheHeaders } from '../../server/cdn-cache';
+import { CACHE_TAGS, PATH_ONLY } from '../../server/cdn-cache';
+import { respondOnDemand } from '../../server/on-demand';
+import { listPublishedArticlesForFeed, type FeedArticle } from '../../server/repositories/articles';
 import { sanitizeArticleHtml } from '../../server/sanitize-html';
-import { insightsPage } from './_content';
 
 export const prerender = false;
 
 /** Readers poll feeds often; the newest fifty full articles keep each fetch small. */
 export const FEED_SIZE = 50;
 
-export const GET: APIRoute = async ({ site, url }) => {
-  const origin = site ?? new URL(url.origin);
-  let articles;
-  try {
-    articles = await listPublishedArticlesForFeed(getDb(), FEED_SIZE);
-  } catch (err) {
-    console.error('[rss] listing articles failed:', err instanceof Error ? err.message : err);
-    return new Response('Feed temporarily unavailable', { status: 503, headers: { 'Cache-Control': 'no-store' } });
+export const GET: APIRoute = (context) => {
+  const origin = publicOrigin(context);
+  const abs = (path: string) => absoluteUrl(path, origin);
+
+  async function render(articles: FeedArticle[]) {
+    const lastBuild = articles.reduce<Date | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
+    const body = await getRssString({
+      title: `${firm.name} ${insightsPage.title}`,
+      description: insightsPage.metaDescription,
+      site: abs(INSIGHTS_PATH),
+      trailingSlash: false,
+      xmlns: { dc: 'http://purl.org/dc/elements/1.1/', atom: 'http://www.w3.org/2005/Atom' },
+      // customData is parsed as XML, so every value in it is escaped.
+      customData: [
+        `<atom:link href="${escapeXml(abs(INSIGHTS_RSS_PATH))}" rel="self" type="application/rss+xml"/>`,
+        '<language>en-AU</language>',
+        lastBuild ? `<lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>` : '',
+      ].join(''),
+      items: articles.map((article) => ({
+        title: article.title,
+        link: abs(articleUrl(article)),
+        pubDate: article.publishedAt,
+        description: article.description,
+        content: sanitizeArticleHtml(article.content ?? ''),
+        categories: [article.category],
+        // The id, not the URL: a slug added or changed later must not make readers see a new item.
+        customData: [
+          `<guid isPermaLink="false">${escapeXml(`${abs(INSIGHTS_PATH)}#article-${article.id}`)}</guid>`,
+          `<dc:creator>${escapeXml(article.author)}</dc:creator>`,
+        ].join(''),
+      })),
+    });
+    return { body, contentType: 'application/rss+xml; charset=utf-8' };
   }
 
-  const abs = (path: string) => escapeXml(new URL(path, origin).href);
-  const lastBuild = articles.reduce<Date | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
-
-  const items = articles.map((article) => {
-    const link = abs(articleUrl(article));
-    return [
-      '    <item>',
-      `      <title>${escapeXml(article.title)}</title>`,
-      `      <link>${link}</link>`,
-      `      <guid isPermaLink="false">${escapeXml(`${new URL(INSIGHTS_PATH, origin).href}#article-${article.id}`)}</guid>`,
-      `      <pubDate>${article.publishedAt.toUTCString()}</pubDate>`,
-      `      <dc:creator>${escapeXml(article.author)}</dc:creator>`,
-      `      <category>${escapeXml(article.category)}</category>`,
-      `      <description>${escapeXml(article.description)}</description>`,
-      `      <content:encoded>${escapeXml(sanitizeArticleHtml(article.content ?? ''))}</content:encoded>`,
-      '    </item>',
-    ].join('\n');
-  });
-
-  const body = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">',
-    '  <channel>',
-    `    <title>${escapeXml(`${firm.name} ${insightsPage.title}`)}</title>`,
-    `    <link>${abs(INSIGHTS_PATH)}</link>`,
-    `    <atom:link href="${abs(INSIGHTS_RSS_PATH)}" rel="self" type="application/rss+xml" />`,
-    `    <description>${escapeXml(insightsPage.metaDescription)}</description>`,
-    '    <language>en-AU</language>',
-    ...(lastBuild ? [`    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`] : []),
-    ...items,
-    '  </channel>',
-    '</rss>',
-    '',
-  ].join('\n');
-
-  return new Response(body, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', ...publicCacheHeaders() },
+  return respondOnDemand((db) => listPublishedArticlesForFeed(db, FEED_SIZE), render, {
+    label: 'rss',
+    tags: [CACHE_TAGS.articles],
+    cacheKey: PATH_ONLY,
+    unavailableText: 'Feed temporarily unavailable',
   });
 };

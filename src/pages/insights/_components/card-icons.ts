@@ -1,4 +1,4 @@
-import type { IconName } from '../../../components/ui/icons';
+import type { IconName } from '../../../lib/icons';
 
 /**
  * The icons an article card shows, defined once per page by CardIconSprite.astro. ArticleCard.astro

@@ -1,7 +1,4 @@
-/**
- * The Insights pages' own words. (Kept beside the pages because src/content belongs to the public
- * site; the firm-wide texts, newsletter copy and enquiry contexts are read from there.)
- */
+/** The Insights pages' words: the list, the article page, its call to action and its not-found page. */
 
 export const insightsPage = {
   /** <title> and the hero. */
@@ -13,7 +10,9 @@ export const insightsPage = {
     'Marketing strategy, brand and growth insights from the senior team at Surgere, a boutique strategic marketing consultancy.',
   failedTitle: 'Failed to fetch articles',
   failedText: 'Please try again later.',
-  pagination: 'Page 1 of 1',
+  labels: { articles: 'Articles', pagination: 'Pagination', previous: 'Previous', next: 'Next', newsletter: 'Newsletter' },
+  /** A ?page= past the last page (a 404). */
+  pastLast: { title: 'No more articles here', text: 'This page is past the last one.', toLast: 'Go to the last page' },
   conversation: {
     title: 'Have a challenge these insights touch on?',
     text: 'Talk it through with a senior strategist. We reply to every enquiry within 24 hours.',
@@ -23,17 +22,31 @@ export const insightsPage = {
 export const articlePage = {
   back: 'Back to Insights',
   featured: 'Featured',
+  video: 'Video',
   invalidVideo: 'Invalid YouTube URL',
   tagsLabel: 'Tags',
   cta: {
     title: 'Ready to turn insight into growth?',
     text: 'Let’s talk about where your marketing can take your business next.',
     button: 'Get in Touch',
-    href: '/contact',
   },
   notFound: {
     title: 'Article Not Found',
     text: "The article you're looking for doesn't exist or has been removed.",
     button: 'Back to Insights',
   },
+} as const;
+
+/** The category filter's words (its own export, so the filter island bundles only these). */
+export const insightsFilterCopy = {
+  allCategories: 'All',
+  navLabel: 'Filter articles by category',
+  countLine: (count: number, category: string | null) => {
+    const noun = count === 1 ? 'article' : 'articles';
+    return category === null ? `Showing ${count} ${noun}` : `${count} ${noun} in ${category}`;
+  },
+  emptyTitle: (category: string | null) => (category === null ? 'No Articles Yet' : `No Articles in ${category}`),
+  emptyAll: 'Our first insights are on their way. Check back soon.',
+  emptyCategory: 'Nothing has been published in this category yet. Browse the rest of our insights in the meantime.',
+  showAll: 'Show All Articles',
 } as const;

@@ -1,0 +1,20 @@
+/**
+ * What a visitor is told once the enquiry or newsletter form is sent: the toasts the islands
+ * raise (word for word as the firm has them) and the confirmation pages a plain form post lands on.
+ */
+import { PAGE_PATHS } from '../lib/permalinks.ts';
+
+export const enquiryOutcome = {
+  sentTitle: 'Message sent successfully!',
+  sentText: "We'll get back to you within 24 hours.",
+  failedTitle: 'Failed to send message',
+  /** Where the confirmation page leads next. */
+  next: { label: 'Back to Home', href: PAGE_PATHS.home },
+} as const;
+
+export const newsletterOutcome = {
+  sentTitle: 'Successfully subscribed!',
+  sentText: "You'll receive our weekly marketing insights.",
+  failedTitle: 'Subscription failed',
+  next: { label: 'Back to Insights', href: PAGE_PATHS.insights },
+} as const;

@@ -1,0 +1,38 @@
+/**
+ * Loaded once per page by BaseLayout as a bundled module script (not inline, so a
+ * strict CSP needs no 'unsafe-inline'). It makes every static trigger that follows
+ * the data-attribute convention in src/stores/enquiry.ts (a link to /contact, which is
+ * where it leads without JavaScript) open the enquiry dialog instead.
+ *
+ * Why a separate script instead of a listener inside the dialog island: the island
+ * (and React) is fetched only when first asked for (client:demand). This listener
+ * runs as soon as the page's modules execute (before any user can click), and
+ * writes the request into the store, which fetches the island; the island opens
+ * from the store when it hydrates, so the click is never lost, however slow the
+ * connection. The store module is shared, so both use the same atom.
+ */
+import { demandIsland } from '../lib/island-demand';
+import { contextFromTrigger, ENQUIRY_ATTRIBUTES, openEnquiry } from '../stores/enquiry';
+
+const TRIGGERS = `[${ENQUIRY_ATTRIBUTES.service}]`;
+
+// Triggers are links to /contact until this runs; from now on they open a dialog, and say so.
+for (const trigger of document.querySelectorAll(TRIGGERS)) trigger.setAttribute('aria-haspopup', 'dialog');
+
+// A press on a trigger starts fetching the dialog's island before the click lands.
+document.addEventListener('pointerdown', (event) => {
+  if (event.target instanceof Element && event.target.closest(TRIGGERS)) demandIsland('enquiry');
+});
+
+document.addEventListener('click', (event) => {
+  // A click meant for a new tab or window follows the link, as any link's would.
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const target = event.target;
+  if (!(target instanceof Element)) return;
+  const trigger = target.closest(TRIGGERS);
+  if (!trigger) return;
+  const context = contextFromTrigger(trigger);
+  if (!context) return;
+  event.preventDefault();
+  openEnquiry(context, trigger instanceof HTMLElement ? trigger : null);
+});

@@ -1,0 +1,28 @@
+/**
+ * Hides an article image (and the frame around it) when it fails to load: an article's image is
+ * optional, and a broken one must not leave an empty frame. A bundled module rather than an inline onerror attribute,
+ * which a strict CSP forbids.
+ *
+ * Module scripts run after parsing, so an image may already have failed by then: a complete image
+ * with no natural width is a failed one. Later failures arrive through the error listener.
+ */
+const SELECTOR = 'img[data-hide-on-error]';
+
+function hide(img: HTMLImageElement) {
+  const frame = img.closest<HTMLElement>('[data-image-frame]') ?? img;
+  frame.hidden = true;
+}
+
+function loaded(img: HTMLImageElement) {
+  img.closest<HTMLElement>('[data-image-frame]')?.setAttribute('data-loaded', '');
+}
+
+for (const img of document.querySelectorAll<HTMLImageElement>(SELECTOR)) {
+  if (img.complete) {
+    if (img.naturalWidth === 0) hide(img);
+    else loaded(img);
+  } else {
+    img.addEventListener('error', () => hide(img), { once: true });
+    img.addEventListener('load', () => loaded(img), { once: true });
+  }
+}
