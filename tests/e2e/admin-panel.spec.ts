@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
 import { E2E_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
 
 // The admin panel end to end, through the production build `npm start` serves. One file, run in
@@ -57,9 +58,8 @@ async function signedInAdmin(page: Page) {
 
 async function articleByTitle(page: Page, title: string): Promise<Article> {
   const list = (await (await page.request.get('/api/articles')).json()) as Article[];
-  const found = list.find((a) => a.title === title);
-  expect(found, `article "${title}" in the admin list`).toBeTruthy();
-  return found!;
+  expect(list.map((a) => a.title)).toContain(title);
+  return list.find((a) => a.title === title)!;
 }
 
 test('signed out: the Admin Access card, its disabled button, and the disabled Reset Password card', async ({ page }) => {
@@ -264,7 +264,40 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
 });
 
+test('image delete: an unused upload is deleted from the field; one an article uses is kept, naming the article', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const file = page.getByLabel('Image file', { exact: true });
+  const url = page.getByLabel('Or enter an image URL', { exact: true });
+  const confirm = page.getByRole('alertdialog', { name: 'Delete image file?' });
+
+  await file.setInputFiles({ name: 'wrong.png', mimeType: 'image/png', buffer: png(12, 12) });
+  await expect(toast(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  const unused = await url.inputValue();
+  await page.getByRole('button', { name: 'Delete image file' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Image deleted')).toBeVisible();
+  await expect(url).toHaveValue('');
+  expect((await page.request.get(unused)).status()).toBe(404);
+
+  await file.setInputFiles({ name: 'used.png', mimeType: 'image/png', buffer: png(12, 12) });
+  await expect(toast(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  const used = await url.inputValue();
+  const title = `Uses ${crypto.randomUUID()}`;
+  const article = await page.request.post('/api/articles', { data: { title, description: 'D', readTime: '2 min read', imageUrl: used, isPublished: false } });
+  expect(article.status()).toBe(201);
+  await page.getByRole('button', { name: 'Delete image file' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Delete failed')).toBeVisible();
+  await expect(toast(page, `This image is used by the article "${title}": remove it there first`)).toBeVisible();
+  await expect(url).toHaveValue(used);
+  expect((await page.request.get(used)).status()).toBe(200);
+  expect((await page.request.delete(`/api/articles/${(await article.json()).id}`)).status()).toBe(200);
+});
+
 test('image upload: a file above 4 MiB goes as Content-Range parts; a refused part stops it', async ({ page }) => {
+  // Two uploads of 9 MB each through the browser: more than the default time on a busy machine.
+  test.setTimeout(120_000);
   await signedInAdmin(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   const file = page.getByLabel('Image file', { exact: true });
@@ -278,7 +311,7 @@ test('image upload: a file above 4 MiB goes as Content-Range parts; a refused pa
     if (isUploadPut(r)) sent.push(r.headers()['content-range'] ?? 'no Content-Range');
   });
 
-  // The server refusing the second part ends the upload there, with the spec's failure toast.
+  // The server refusing the second part ends the upload there, with the 'Upload failed' toast.
   const refuseSecond = (route: Route) =>
     isUploadPut(route.request()) && route.request().headers()['content-range'] === ranges[1]
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' })
@@ -331,6 +364,9 @@ test('services: create, edit and delete through the Services tab', async ({ page
 
   const item = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(item.getByText('Inactive', { exact: true })).toBeVisible();
+  // Inactive: not on the public page.
+  const visitor = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  expect(await (await visitor.get('/services')).text()).not.toContain(title);
   await expect(item.getByText('Icon: target · 2 features · Sort order: 12')).toBeVisible();
 
   await item.getByRole('button', { name: `Edit ${title}` }).click();
@@ -342,17 +378,22 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await expect(toast(page, 'Service updated')).toBeVisible();
   const edited = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${title} (edited)` }) });
   await expect(edited.getByText('Active', { exact: true })).toBeVisible();
-  // Active now, so visitors see it too.
-  const visitor = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  // Active now, so visitors see it too: in the API, on /services and in the home page's overview.
   const publicList = (await (await visitor.get('/api/services')).json()) as Array<{ title: string }>;
   expect(publicList.map((s) => s.title)).toContain(`${title} (edited)`);
-  await visitor.dispose();
+  for (const path of ['/services', '/']) {
+    const html = await (await visitor.get(path)).text();
+    expect(html, path).toContain(`${title} (edited)`);
+    expect(html, path).toContain('Where growth stalls, and what to do next.');
+  }
 
   await edited.getByRole('button', { name: `Delete ${title} (edited)` }).click();
   await expect(page.getByRole('alertdialog').getByText('Are you sure you want to delete this service?')).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Service deleted')).toBeVisible();
   await expect(edited).toHaveCount(0);
+  for (const path of ['/services', '/']) expect(await (await visitor.get(path)).text(), path).not.toContain(`${title} (edited)`);
+  await visitor.dispose();
 });
 
 async function seriousViolations(page: Page) {
@@ -401,7 +442,14 @@ test('change password: the modal, a wrong current password, success, and the ses
   await expect(toast(page, 'Change failed')).toBeVisible();
   await expect(toast(page, 'Invalid current password')).toBeVisible();
 
+  // A common password is refused, with the reason under the field until the field changes.
   await dialog.getByLabel('Current Password', { exact: true }).fill(E2E_PASSWORD_ADMIN.password);
+  await dialog.getByLabel('New Password', { exact: true }).fill('password1');
+  await submit.click();
+  await expect(dialog.getByText(COMMON_PASSWORD_MESSAGE)).toBeVisible();
+  await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('New Password', { exact: true }).fill(E2E_PASSWORD_ADMIN.newPassword);
+  await expect(dialog.getByText(COMMON_PASSWORD_MESSAGE)).toBeHidden();
   await submit.click();
   await expect(toast(page, 'Password changed successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -432,7 +480,7 @@ test('logout: back to Admin Access, lists cleared, and the old session no longer
   // Signing in again starts from fresh lists.
   await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  const articles = page.waitForResponse((r) => r.url().endsWith('/api/articles') && r.request().method() === 'GET');
+  const articles = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/articles' && r.request().method() === 'GET');
   await page.getByRole('button', { name: 'Access Admin Panel' }).click();
   expect((await articles).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeVisible();

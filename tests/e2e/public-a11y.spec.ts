@@ -31,7 +31,7 @@ for (const width of [360, 1280]) {
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Reject All' }).click();
 
-      await page.getByRole('button', { name: 'Book a Consultation' }).click();
+      await page.getByRole('link', { name: 'Book a Consultation' }).click();
       const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
       await dialog.getByRole('button', { name: 'Send Message' }).click();
       await expect(dialog.getByText('Required').first()).toBeVisible();

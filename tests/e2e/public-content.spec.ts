@@ -1,4 +1,4 @@
-/** Every public page shows the sections and the exact texts the spec quotes (sections 1, 2 and 9). */
+/** Every public page shows its sections and the exact texts the firm's copy fixes. */
 import { expect, test } from '@playwright/test';
 import { PUBLIC_PAGES, skipCookieBanner } from './public-helpers';
 
@@ -6,24 +6,38 @@ test.beforeEach(async ({ page }) => {
   await skipCookieBanner(page);
 });
 
-test('home: hero, trust points, badge, six services, the principle of rising and Ready to Rise', async ({ page }) => {
-  await page.goto('/');
+/** The seeded services in sort order; admin tests add theirs after these (a higher sort order). */
+const SEEDED_SERVICES = [
+  'Marketing Consulting',
+  'Brand Strategy & Design',
+  'Web Development & SEO',
+  'Content Development',
+  'Communications & PR',
+  'Promotion & Channel Management',
+  'Fractional CMO Services',
+];
+
+test('home: hero, trust points, badge, the services from the database, the principle of rising and Ready to Rise', async ({ page }) => {
+  const response = await page.goto('/');
+  // Rendered on demand, kept by the CDN until a service changes.
+  expect(response?.headers()['netlify-cache-tag']).toBe('services');
   await expect(page).toHaveTitle(/Surgere/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Strategic Marketing. Purposeful Growth. Real Results.');
-  await expect(page.getByRole('button', { name: 'Free Marketing Strategy Assessment' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Free Marketing Strategy Assessment' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute('href', '/services');
   await expect(page.getByRole('link', { name: 'Explore All Services' })).toHaveAttribute('href', '/services');
   await expect(page.getByText('20+ Years Driving Growth')).toBeVisible();
   for (const point of ['Senior-led, personalised consulting', 'Proven results across B2B and B2C', 'Backed by specialist partners']) {
     await expect(page.getByText(point)).toBeVisible();
   }
-  for (const title of ['Marketing Consulting', 'Brand Strategy & Design', 'Web & SEO', 'Content & PR', 'Performance Marketing', 'Fractional CMO Services']) {
-    await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
+  const overview = page.getByRole('region', { name: 'Marketing capability, end to end' }).getByRole('listitem');
+  for (const [index, title] of SEEDED_SERVICES.entries()) {
+    await expect(overview.nth(index).getByRole('heading', { level: 3 })).toHaveText(title);
   }
   await expect(page.getByRole('heading', { name: 'Surgere: to rise' })).toBeVisible();
   await expect(page.getByText(/the Latin surgere, 'to rise'/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ready to Rise?' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Book a Consultation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book a Consultation' })).toBeVisible();
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
   expect(canonical).toMatch(/^https?:\/\/[^/]+\/$/);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Surgere/);
@@ -42,20 +56,11 @@ test('about: story, three pillars, four why-us cards and three leaders without n
   await expect(team.getByRole('img')).toHaveCount(3);
 });
 
-test('services: seven cards, each with a description and four features, then Ready to Rise', async ({ page }) => {
-  await page.goto('/services');
-  const titles = [
-    'Marketing Consulting',
-    'Brand Strategy & Design',
-    'Web Development & SEO',
-    'Content Development',
-    'Communications & PR',
-    'Promotion & Channel Management',
-    'Fractional CMO Services',
-  ];
+test('services: the seven seeded services from the database, each with a description and four features, then Ready to Rise', async ({ page }) => {
+  const response = await page.goto('/services');
+  expect(response?.headers()['netlify-cache-tag']).toBe('services');
   const cards = page.getByRole('region', { name: 'All services' }).getByRole('list').first().locator(':scope > li');
-  await expect(cards).toHaveCount(7);
-  for (const [index, title] of titles.entries()) {
+  for (const [index, title] of SEEDED_SERVICES.entries()) {
     const card = cards.nth(index);
     await expect(card.getByRole('heading', { level: 3 })).toHaveText(title);
     await expect(card.getByRole('listitem')).toHaveCount(4);
@@ -63,7 +68,7 @@ test('services: seven cards, each with a description and four features, then Rea
   await expect(page.getByRole('heading', { name: 'Ready to Rise?' })).toBeVisible();
 });
 
-test('packages: four cards with the spec prices and delivery, Activation most popular, and the custom block', async ({ page }) => {
+test('packages: four cards with their prices and delivery, Activation most popular, and the custom block', async ({ page }) => {
   await page.goto('/packages');
   const expected = [
     ['Foundation', 'From $1,500 to $5,500', '3–4 weeks', 'Get Started'],
@@ -78,11 +83,14 @@ test('packages: four cards with the spec prices and delivery, Activation most po
     await expect(card.getByRole('heading', { level: 3 })).toHaveText(name);
     await expect(card.getByText(price, { exact: true })).toBeVisible();
     await expect(card.getByText(delivery, { exact: true })).toBeVisible();
-    await expect(card.getByRole('button', { name: button, exact: true })).toBeVisible();
+    // A link to the contact form with the card's context; JavaScript makes it open the dialog.
+    const trigger = card.getByRole('link', { name: button, exact: true });
+    await expect(trigger).toHaveAttribute('href', `/contact?${new URLSearchParams({ service: name, page: 'Packages', ctaButton: button })}`);
+    await expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
   }
   await expect(cards.nth(1).getByText('Most Popular')).toBeVisible();
   await expect(page.getByText('Most Popular')).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Schedule a Custom Consultation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Schedule a Custom Consultation' })).toBeVisible();
 });
 
 test('partners: four logo links in new tabs, independent specialists, five capabilities, three why-partner cards', async ({ page }) => {
@@ -100,7 +108,7 @@ test('partners: four logo links in new tabs, independent specialists, five capab
   await expect(featured.getByRole('heading', { name: 'Independent Specialists' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Partner network capabilities' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('region', { name: 'Why partner with Surgere' }).getByRole('heading', { level: 3 })).toHaveCount(3);
-  await expect(page.getByRole('button', { name: 'Become a Partner' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Become a Partner' })).toBeVisible();
 });
 
 test('contact: the form beside the details, the 24-hour promise, hours, offices and the assessment panel', async ({ page }) => {
@@ -114,7 +122,7 @@ test('contact: the form beside the details, the 24-hour promise, hours, offices 
   await expect(page.getByText('Mon-Fri 9 AM-6 PM AEST')).toBeVisible();
   await expect(page.getByText(/by appointment only, in Sydney and Melbourne/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Free Marketing Strategy Assessment' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Claim Your Free Assessment' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Claim Your Free Assessment' })).toBeVisible();
 });
 
 for (const [path, title] of [

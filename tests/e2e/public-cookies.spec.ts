@@ -1,4 +1,4 @@
-/** Cookie banner and Cookie Preferences modal (spec sections 2 and 4). */
+/** Cookie banner and Cookie Preferences modal. */
 import { expect, test, type Page } from '@playwright/test';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });

@@ -1,10 +1,10 @@
 /**
- * The 'Get in Touch' enquiry dialog: every trigger of spec sections 2 and 9 opens the
+ * The 'Get in Touch' enquiry dialog: every trigger on the site opens the
  * page's one dialog and sends its hidden service / page / ctaButton; validation,
  * failure and success paths; the /contact form; and one real, un-routed submission.
  */
-import { expect, test } from '@playwright/test';
-import { fillEnquiry, routeContacts, skipCookieBanner, toastRegion, toastWithTitle, validEnquiry, waitForIslands } from './public-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { fillEnquiry, routeEnquiries, skipCookieBanner, toastRegion, toastWithTitle, validEnquiry, waitForIslands } from './public-helpers';
 
 const TRIGGERS = [
   { path: '/', button: 'Free Marketing Strategy Assessment', service: 'Marketing Strategy Assessment', page: 'Home', ctaButton: 'Free Marketing Strategy Assessment' },
@@ -26,11 +26,11 @@ test.beforeEach(async ({ page }) => {
 
 for (const trigger of TRIGGERS) {
   test(`${trigger.path} '${trigger.button}' opens the dialog and sends ${trigger.service} / ${trigger.page}`, async ({ page }) => {
-    const captured = await routeContacts(page);
+    const captured = await routeEnquiries(page);
     await page.goto(trigger.path);
     await waitForIslands(page);
 
-    await page.getByRole('button', { name: trigger.button, exact: true }).click();
+    await page.getByRole('link', { name: trigger.button, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
     await expect(dialog).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(1);
@@ -66,16 +66,16 @@ test('a click made before the dialog island hydrates is not lost', async ({ page
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  await page.getByRole('button', { name: 'Book a Consultation' }).click();
+  await page.getByRole('link', { name: 'Book a Consultation' }).click();
   release();
   await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
 });
 
 test("empty required fields show 'Required' and nothing is sent", async ({ page }) => {
-  const captured = await routeContacts(page);
+  const captured = await routeEnquiries(page);
   await page.goto('/');
   await waitForIslands(page);
-  await page.getByRole('button', { name: 'Book a Consultation' }).click();
+  await page.getByRole('link', { name: 'Book a Consultation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
   await dialog.getByRole('button', { name: 'Send Message' }).click();
 
@@ -93,10 +93,10 @@ test("empty required fields show 'Required' and nothing is sent", async ({ page 
 });
 
 test("a failed send keeps the dialog open with a 'Failed to send message' toast", async ({ page }) => {
-  const captured = await routeContacts(page, 500, { error: 'Something went wrong' });
+  const captured = await routeEnquiries(page, 500, { error: 'Something went wrong' });
   await page.goto('/services');
   await waitForIslands(page);
-  await page.getByRole('button', { name: 'Book a Consultation' }).click();
+  await page.getByRole('link', { name: 'Book a Consultation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
   await fillEnquiry(dialog);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
@@ -118,7 +118,7 @@ test("'Sending...' shows and the button is disabled while the request is pending
   });
   await page.goto('/partners');
   await waitForIslands(page);
-  await page.getByRole('button', { name: 'Become a Partner' }).click();
+  await page.getByRole('link', { name: 'Become a Partner' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
   await fillEnquiry(dialog);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
@@ -128,7 +128,7 @@ test("'Sending...' shows and the button is disabled while the request is pending
 });
 
 test('field issues from a 400 answer are shown beside the fields, with no network failure text', async ({ page }) => {
-  await routeContacts(page, 400, { error: 'Invalid request', issues: { email: 'This address cannot receive mail' } });
+  await routeEnquiries(page, 400, { error: 'Invalid request', issues: { email: 'This address cannot receive mail' } });
   await page.goto('/contact');
   await waitForIslands(page);
   const form = page.getByRole('region', { name: 'Send us a message' });
@@ -142,7 +142,7 @@ test('field issues from a 400 answer are shown beside the fields, with no networ
 test('the dialog closes on Escape and returns focus to its trigger', async ({ page }) => {
   await page.goto('/packages');
   await waitForIslands(page);
-  const trigger = page.getByRole('button', { name: 'Start Growing' });
+  const trigger = page.getByRole('link', { name: 'Start Growing' });
   await trigger.click();
   const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
   await expect(dialog).toBeVisible();
@@ -153,7 +153,7 @@ test('the dialog closes on Escape and returns focus to its trigger', async ({ pa
 });
 
 test('the contact page form sends its own context and resets on success', async ({ page }) => {
-  const captured = await routeContacts(page);
+  const captured = await routeEnquiries(page);
   await page.goto('/contact');
   await waitForIslands(page);
   const form = page.getByRole('region', { name: 'Send us a message' });
@@ -164,18 +164,23 @@ test('the contact page form sends its own context and resets on success', async 
   expect(captured.payloads[0]).toMatchObject({ service: 'General Enquiry', page: 'Contact', ctaButton: 'Send Message', email: 'ada@example.com' });
 });
 
-test('text typed into the /contact form before it hydrates is kept, and an early click cannot submit natively', async ({ page }) => {
-  const captured = await routeContacts(page);
+/** Holds back the /contact form island's code until `release()` (or for good). */
+async function holdEnquiryFormIsland(page: Page) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_astro/EnquiryForm*.js', async (route) => {
     await held;
-    await route.continue();
+    await route.continue().catch(() => {}); // the page may have moved on by then
   });
+  return release;
+}
+
+test('text typed into the /contact form before it hydrates is kept, and sent by the island once it has', async ({ page }) => {
+  const captured = await routeEnquiries(page);
+  const release = await holdEnquiryFormIsland(page);
   await page.goto('/contact', { waitUntil: 'domcontentloaded' });
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form);
-  await expect(form.getByRole('button', { name: 'Send Message' })).toBeDisabled();
   release();
   await waitForIslands(page);
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -184,10 +189,27 @@ test('text typed into the /contact form before it hydrates is kept, and an early
   expect(captured.payloads[0]).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', page: 'Contact' });
 });
 
+test('an enquiry sent while the /contact island is still loading is posted by the browser itself and lands on the confirmation page', async ({ page }) => {
+  const release = await holdEnquiryFormIsland(page);
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form, { ...validEnquiry, 'Email *': `early-${Date.now()}@example.com` });
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST'),
+    form.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  expect(request.headers()['content-type']).toBe('application/x-www-form-urlencoded');
+  expect(new URLSearchParams(request.postData() ?? '').get('page')).toBe('Contact');
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Message sent successfully!' })).toBeVisible();
+  await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+  release();
+});
+
 test('a real enquiry is accepted by the API end to end', async ({ page }) => {
   await page.goto('/');
   await waitForIslands(page);
-  await page.getByRole('button', { name: 'Free Marketing Strategy Assessment' }).click();
+  await page.getByRole('link', { name: 'Free Marketing Strategy Assessment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
   await fillEnquiry(dialog, { ...validEnquiry, 'Email *': `e2e-${Date.now()}@example.com` });
   const [response] = await Promise.all([

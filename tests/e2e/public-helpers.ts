@@ -20,17 +20,28 @@ export async function skipCookieBanner(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'rejected'));
 }
 
-/** Waits until the page's islands have hydrated (Astro removes `ssr` once an island has); client:media ones may never. */
+/**
+ * Waits until the page's islands that hydrate by themselves have (Astro removes `ssr` once an
+ * island has). client:demand ones wait for their first use, client:visible ones for being scrolled
+ * to (see waitForVisibleIsland) and client:media ones may never.
+ */
 export async function waitForIslands(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]:not([client="media"])')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([client="media"]):not([client="demand"]):not([client="visible"])')).toHaveCount(0);
+}
+
+/** Scrolls a client:visible island (named by its component file) into view and waits until it has hydrated. */
+export async function waitForVisibleIsland(page: Page, component: string): Promise<void> {
+  const island = page.locator(`astro-island[component-url*="/${component}."]`);
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
 export interface CapturedEnquiry {
   payloads: Record<string, unknown>[];
 }
 
-/** Answers POST /api/contacts with `status` and records each JSON payload. */
-export async function routeContacts(
+/** Answers the enquiry endpoint (POST /api/contacts) with `status` and records each JSON payload. */
+export async function routeEnquiries(
   page: Page,
   status = 201,
   body: unknown = { id: 1 },

@@ -1,4 +1,4 @@
-/** Header, drawer, footer and the not-found page (spec section 2). */
+/** Header, drawer, footer and the not-found page. */
 import { expect, test } from '@playwright/test';
 import { skipCookieBanner } from './public-helpers';
 

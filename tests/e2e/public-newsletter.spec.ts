@@ -1,6 +1,6 @@
 /** Newsletter sign-up against the real API (the Insights page places the form). */
 import { expect, test } from '@playwright/test';
-import { skipCookieBanner, toastRegion, toastWithTitle } from './public-helpers';
+import { skipCookieBanner, toastRegion, toastWithTitle, waitForVisibleIsland } from './public-helpers';
 
 test.beforeEach(async ({ page }) => {
   await skipCookieBanner(page);
@@ -9,6 +9,8 @@ test.beforeEach(async ({ page }) => {
 test('subscribing twice with the same address in another letter case says it is already subscribed', async ({ page }) => {
   const address = `reader-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto('/insights');
+  // The form hydrates when scrolled to; before that, Subscribe posts it natively (see the last test).
+  await waitForVisibleIsland(page, 'NewsletterForm');
   const email = page.getByRole('textbox', { name: 'Email address' });
   await expect(page.getByText(/first Tuesday of every month/)).toBeVisible();
 
@@ -32,6 +34,7 @@ test('the button shows an ellipsis and is disabled while subscribing; a failure 
     await route.fulfill({ status: 503, body: '' });
   });
   await page.goto('/insights');
+  await waitForVisibleIsland(page, 'NewsletterForm');
   await page.getByRole('textbox', { name: 'Email address' }).fill('someone@example.com');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const pending = page.getByRole('button', { name: 'Subscribing' });
@@ -40,4 +43,26 @@ test('the button shows an ellipsis and is disabled while subscribing; a failure 
   release();
   await expect(toastWithTitle(page, 'Subscription failed')).toBeVisible();
   await expect(toastRegion(page).getByText('Please try again later.')).toBeVisible();
+});
+
+test('an address typed and submitted with Enter before the form hydrates is subscribed, not dropped', async ({ page, request }) => {
+  // The island's code is held back until the end: the browser posts the form itself.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/NewsletterForm*.js', async (route) => {
+    await held;
+    await route.continue().catch(() => {}); // the page that asked for it is gone by then
+  });
+  const address = `early-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/insights', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('textbox', { name: 'Email address' }).fill(address);
+  await page.getByRole('textbox', { name: 'Email address' }).press('Enter');
+  await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Successfully subscribed!' })).toBeVisible();
+  await expect(page.getByText("You'll receive our weekly marketing insights.")).toBeVisible();
+  // It was stored: the same address again is refused as already subscribed.
+  const again = await request.post('/api/newsletter', { data: { email: address } });
+  expect(again.status()).toBe(409);
+  expect(await again.json()).toMatchObject({ error: 'This email address is already subscribed.' });
+  release();
 });

@@ -6,7 +6,7 @@ import { adminSession } from '../support/admin-session.ts';
 
 const RUN = crypto.randomBytes(4).toString('hex');
 
-/** What the admin panel sends on save (spec section 7). */
+/** What the admin panel sends on save. */
 function payload(overrides: Record<string, unknown> = {}) {
   return {
     title: `Pricing for growth ${RUN}`,

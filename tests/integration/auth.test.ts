@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { SignJWT, base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import login from '../../netlify/functions/auth-login.ts';
@@ -6,7 +8,9 @@ import logout from '../../netlify/functions/auth-logout.ts';
 import changePassword from '../../netlify/functions/auth-change-password.ts';
 import requestReset from '../../netlify/functions/auth-request-reset.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
+import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, ADDRESS_RULE, unlockAccount } from '../../src/server/auth/login-throttle.ts';
 import { getDb } from '../../src/server/db/client.ts';
+import { COMMON_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
 import { findUserByUsername } from '../../src/server/users.ts';
 import { call } from '../support/call.ts';
 import { TEST_PASSWORD, adminSession, cookiePair, newAdmin, signIn, uniqueIp } from '../support/admin-session.ts';
@@ -72,7 +76,7 @@ describe('POST /api/auth/login', () => {
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
 
-  it('answers 400 with the spec messages for missing fields', async () => {
+  it('answers 400 with the messages the panel shows for missing fields', async () => {
     const r = await call(login, '/api/auth/login', { body: { username: '', password: '' }, ip: uniqueIp() });
     expect(r.status).toBe(400);
     expect(r.json.issues).toEqual({ username: 'Username is required', password: 'Password is required' });
@@ -85,52 +89,134 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('login throttling (5 failures in 15 minutes, then 429 for 15 minutes)', () => {
-  it('blocks an account after 5 failures, from any address, even with the right password', async () => {
+describe('login throttling: failures count per (account, address), per address and per account', () => {
+  const attempt = (username: string, password: string, ip: string, headers?: Record<string, string>) =>
+    call(login, '/api/auth/login', { body: { username, password }, ip, ...(headers ? { headers } : {}) });
+  const retryAfter = (r: { headers: Headers }) => Number(r.headers.get('retry-after'));
+
+  it('refuses the 6th attempt within 15 minutes from one address, even with the right password, for 15 minutes', async () => {
     const { email, password } = await newAdmin();
-    for (let i = 0; i < 5; i++) {
-      const r = await call(login, '/api/auth/login', { body: { username: email, password: `wrong-${i}` }, ip: uniqueIp() });
-      expect(r.status).toBe(401);
-    }
-    const sixth = await call(login, '/api/auth/login', { body: { username: email, password }, ip: uniqueIp() });
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) expect((await attempt(email, `wrong-${i}`, ip)).status).toBe(401);
+    const sixth = await attempt(email, password, ip);
     expect(sixth.status).toBe(429);
-    expect(sixth.json.error).toMatch(/Too many sign-in attempts/);
-    const retryAfter = Number(sixth.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(sixth.json).toEqual({ error: ACCOUNT_ADDRESS_RULE.message });
+    expect(retryAfter(sixth)).toBeGreaterThan(14 * 60);
+    expect(retryAfter(sixth)).toBeLessThanOrEqual(15 * 60);
     expect(sixth.headers.get('set-cookie')).toBeNull();
   });
 
-  it('blocks an address after 5 failures, whatever the accounts, and leaves other addresses alone', async () => {
-    const ip = uniqueIp();
-    for (let i = 0; i < 5; i++) {
-      const r = await call(login, '/api/auth/login', { body: { username: `ghost-${i}-${ip}@example.com`, password: 'wrong-pass' }, ip });
-      expect(r.status).toBe(401);
-    }
+  it('leaves the same account alone from another address: a stranger cannot lock the admin out', async () => {
     const { email, password } = await newAdmin();
-    expect((await call(login, '/api/auth/login', { body: { username: email, password }, ip })).status).toBe(429);
-    expect((await call(login, '/api/auth/login', { body: { username: email, password }, ip: uniqueIp() })).status).toBe(200);
+    const attacker = uniqueIp();
+    for (let i = 0; i < 12; i++) await attempt(email, `wrong-${i}`, attacker);
+    expect((await attempt(email, password, attacker)).status).toBe(429);
+    const owner = await attempt(email, password, uniqueIp());
+    expect(owner.status).toBe(200);
+    expect(owner.json).toEqual({ user: { username: email } });
   });
 
-  it('forgives earlier failures after a successful sign-in', async () => {
+  it('takes the address from the platform, not from headers a client sets', async () => {
     const { email, password } = await newAdmin();
-    for (let i = 0; i < 4; i++) {
-      expect((await call(login, '/api/auth/login', { body: { username: email, password: 'wrong-pass' }, ip: uniqueIp() })).status).toBe(401);
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) {
+      const spoofed = { 'x-forwarded-for': uniqueIp(), 'x-nf-client-connection-ip': uniqueIp(), 'x-real-ip': uniqueIp() };
+      expect((await attempt(email, `wrong-${i}`, ip, spoofed)).status).toBe(401);
     }
-    expect((await call(login, '/api/auth/login', { body: { username: email, password }, ip: uniqueIp() })).status).toBe(200);
-    for (let i = 0; i < 4; i++) {
-      expect((await call(login, '/api/auth/login', { body: { username: email, password: 'wrong-pass' }, ip: uniqueIp() })).status).toBe(401);
+    expect((await attempt(email, password, ip, { 'x-forwarded-for': uniqueIp(), 'x-nf-client-connection-ip': uniqueIp() })).status).toBe(429);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client, and another /64 as another', async () => {
+    const { email, password } = await newAdmin();
+    const prefix = `2001:db8:${crypto.randomBytes(2).toString('hex')}:${crypto.randomBytes(2).toString('hex')}`;
+    for (let i = 1; i <= 5; i++) expect((await attempt(email, `wrong-${i}`, `${prefix}::${i.toString(16)}`)).status).toBe(401);
+    expect((await attempt(email, password, `${prefix}:ffff:ffff:ffff:ffff`)).status).toBe(429);
+    expect((await attempt(email, password, `2001:db8:${crypto.randomBytes(2).toString('hex')}:1::1`)).status).toBe(200);
+  });
+
+  it('refuses an address for an hour once it fails 20 times an hour across accounts, and only that address', async () => {
+    const ip = uniqueIp();
+    const tag = crypto.randomBytes(4).toString('hex');
+    for (let i = 0; i < 20; i++) expect((await attempt(`sprayed-${i}-${tag}@example.com`, 'Summer2026!', ip)).status).toBe(401);
+    const { email, password } = await newAdmin();
+    const refused = await attempt(email, password, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ error: ADDRESS_RULE.message });
+    expect(retryAfter(refused)).toBeGreaterThan(59 * 60);
+    expect(retryAfter(refused)).toBeLessThanOrEqual(60 * 60);
+    expect((await attempt(email, password, uniqueIp())).status).toBe(200);
+  });
+
+  it('locks an account everywhere only past 100 failures an hour, and `unlock` ends the lock', async () => {
+    const { email, password } = await newAdmin();
+    // Twenty addresses, five guesses each: every address stays under its own limits.
+    for (let a = 0; a < 20; a++) {
+      const ip = uniqueIp();
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => attempt(email, `guess-${a}-${i}`, ip)));
+      expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
     }
-    expect((await call(login, '/api/auth/login', { body: { username: email, password }, ip: uniqueIp() })).status).toBe(200);
+    const locked = await attempt(email, password, uniqueIp());
+    expect(locked.status).toBe(429);
+    expect(locked.json).toEqual({ error: ACCOUNT_RULE.message });
+    expect(retryAfter(locked)).toBeGreaterThan(59 * 60);
+    // Another admin is not affected.
+    const other = await newAdmin();
+    expect((await attempt(other.email, other.password, uniqueIp())).status).toBe(200);
+
+    expect(await unlockAccount(getDb(), email.toUpperCase())).toBeGreaterThan(0);
+    expect((await attempt(email, password, uniqueIp())).status).toBe(200);
+    // A hundred password checks (argon2, deliberately slow) need more than the default on a busy machine.
+  }, 120_000);
+
+  it('forgives the failures of an (account, address) after a successful sign-in there', async () => {
+    const { email, password } = await newAdmin();
+    const ip = uniqueIp();
+    for (let i = 0; i < 4; i++) expect((await attempt(email, 'wrong-pass', ip)).status).toBe(401);
+    expect((await attempt(email, password, ip)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt(email, 'wrong-pass', ip)).status).toBe(401);
+    expect((await attempt(email, password, ip)).status).toBe(429);
   });
 
   it('does not count successes against an address', async () => {
     const { email, password } = await newAdmin();
     const ip = uniqueIp();
-    for (let i = 0; i < 7; i++) {
-      expect((await call(login, '/api/auth/login', { body: { username: email, password }, ip })).status).toBe(200);
-    }
+    for (let i = 0; i < 25; i++) expect((await attempt(email, password, ip)).status).toBe(200);
   });
+
+  it('counts a wrong current password on change-password like a failed sign-in from that address', async () => {
+    const { email, cookie } = await adminSession();
+    const ip = uniqueIp();
+    const change = (currentPassword: string) =>
+      call(changePassword, '/api/auth/change-password', { body: { currentPassword, newPassword: 'a fresh passphrase here' }, headers: { cookie }, ip });
+    for (let i = 0; i < 5; i++) expect((await change(`wrong-${i}`)).status).toBe(400);
+    const refused = await change(TEST_PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ error: ACCOUNT_ADDRESS_RULE.message });
+    // The same admin signs in from elsewhere.
+    expect((await attempt(email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+  });
+});
+
+describe('npm run admin -- unlock', () => {
+  it('ends an account-wide lock from the command line', async () => {
+    const { email, password } = await newAdmin();
+    // Lock it the way a distributed guessing run would, straight through the counter.
+    await getDb()
+      .insertInto('rateLimits')
+      .values({ key: `${ACCOUNT_RULE.keyPrefix}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('base64url')}`, points: 101, expire: String(Date.now() + 3_600_000) })
+      .execute();
+    expect((await attempt(email, password, uniqueIp())).status).toBe(429);
+
+    const cli = spawnSync(process.execPath, ['scripts/admin.mjs', 'unlock', '--email', email], { encoding: 'utf8', env: process.env, timeout: 60_000 });
+    expect(cli.stderr).toBe('');
+    expect(cli.stdout.trim()).toBe(`Unlocked ${email}: it can sign in again from every address.`);
+    expect(cli.status).toBe(0);
+    expect((await attempt(email, password, uniqueIp())).status).toBe(200);
+  });
+
+  function attempt(username: string, password: string, ip: string) {
+    return call(login, '/api/auth/login', { body: { username, password }, ip });
+  }
 });
 
 describe('GET /api/auth/me and the session token', () => {
@@ -206,7 +292,7 @@ describe('POST /api/auth/change-password', () => {
     expect(r.status).toBe(401);
   });
 
-  it('answers the spec messages for missing and short values', async () => {
+  it('answers the messages the panel shows for missing and short values', async () => {
     const { cookie } = await adminSession();
     const missing = await call(changePassword, '/api/auth/change-password', { body: {}, headers: { cookie } });
     expect(missing.status).toBe(400);
@@ -243,6 +329,42 @@ describe('POST /api/auth/change-password', () => {
     // The old password no longer signs in; the new one does.
     expect((await call(login, '/api/auth/login', { body: { username: email, password: TEST_PASSWORD }, ip: uniqueIp() })).status).toBe(401);
     expect((await call(login, '/api/auth/login', { body: { username: email, password: 'a brand new password' }, ip: uniqueIp() })).status).toBe(200);
+  });
+
+  it('refuses a common or breached password, in any letter case, naming newPassword, and changes nothing', async () => {
+    const { email, cookie } = await adminSession();
+    for (const newPassword of ['password1', 'Iloveyou', 'QWERTYUIOP', 'trustno1']) {
+      const r = await call(changePassword, '/api/auth/change-password', { body: { currentPassword: TEST_PASSWORD, newPassword }, headers: { cookie }, ip: uniqueIp() });
+      expect(r.status, newPassword).toBe(400);
+      expect(r.json, newPassword).toEqual({ error: COMMON_PASSWORD_MESSAGE, issues: { newPassword: COMMON_PASSWORD_MESSAGE } });
+      expect(r.headers.get('set-cookie'), newPassword).toBeNull();
+    }
+    expect((await meWith(cookie)).status).toBe(200);
+    expect((await call(login, '/api/auth/login', { body: { username: email, password: TEST_PASSWORD }, ip: uniqueIp() })).status).toBe(200);
+  });
+
+  it('refuses a new password equal to the current one', async () => {
+    const { cookie } = await adminSession();
+    const r = await call(changePassword, '/api/auth/change-password', { body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, headers: { cookie }, ip: uniqueIp() });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ error: SAME_PASSWORD_MESSAGE, issues: { newPassword: SAME_PASSWORD_MESSAGE } });
+    expect((await meWith(cookie)).status).toBe(200); // nothing ended
+  });
+
+  it('applies the same rules to the admin command line', async () => {
+    const { email } = await newAdmin();
+    const run = (args: string[], password: string) =>
+      spawnSync(process.execPath, ['scripts/admin.mjs', ...args], { encoding: 'utf8', env: { ...process.env, ADMIN_PASSWORD: password }, timeout: 60_000 });
+    const common = run(['create', '--email', `cli-${crypto.randomUUID()}@example.com`], 'sunshine1');
+    expect(common.stderr.trim()).toBe(COMMON_PASSWORD_MESSAGE);
+    expect(common.status).toBe(1);
+    const same = run(['reset-password', '--email', email], TEST_PASSWORD);
+    expect(same.stderr.trim()).toBe(SAME_PASSWORD_MESSAGE);
+    expect(same.status).toBe(1);
+    const fresh = run(['reset-password', '--email', email], 'a different passphrase');
+    expect(fresh.stderr).toBe('');
+    expect(fresh.status).toBe(0);
+    expect((await call(login, '/api/auth/login', { body: { username: email, password: 'a different passphrase' }, ip: uniqueIp() })).status).toBe(200);
   });
 
   it('refuses a cross-site change', async () => {

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '../../src/server/db/client.ts';
 import services from '../../netlify/functions/services.ts';
 import packages from '../../netlify/functions/packages.ts';
 import teamMembers from '../../netlify/functions/team-members.ts';
@@ -31,7 +33,7 @@ describe('public read endpoints (seeded database)', () => {
     expect(new Date(first.updatedAt).toString()).not.toBe('Invalid Date');
   });
 
-  it('GET /api/packages answers the four packages with the spec prices', async () => {
+  it('GET /api/packages answers the four packages with their published prices', async () => {
     const r = await call(packages, '/api/packages');
     expect(r.status).toBe(200);
     expect(r.json.map((p: { name: string; price: string }) => [p.name, p.price])).toEqual([
@@ -49,16 +51,29 @@ describe('public read endpoints (seeded database)', () => {
     expect(team.json).toHaveLength(3);
     expect(team.json[0]).toHaveProperty('imageUrl');
     const stats = await call(companyStats, '/api/company-stats');
-    expect(stats.json.length).toBeGreaterThan(0);
-    expect(stats.json[0]).toHaveProperty('label');
+    expect(stats.json.map((s: { label: string; value: string }) => [s.label, s.value])).toEqual([
+      ['Years driving growth', '20+'],
+      ['Industries served', '15+'],
+      ['Specialist partners', '5'],
+      ['Reply time', '24h'],
+    ]);
     const content = await call(siteContent, '/api/site-content');
     expect(content.json).toEqual(expect.arrayContaining([expect.objectContaining({ section: 'home', key: 'badge', value: '20+ Years Driving Growth' })]));
   });
 
-  it('GET /api/articles?published=true answers an array', async () => {
+  it('GET /api/articles?published=true answers the published articles, newest first, without drafts', async () => {
+    const run = crypto.randomBytes(4).toString('hex');
+    const insert = (title: string, isPublished: boolean, publishedAt: string) =>
+      getDb().insertInto('articles').values({ title, description: 'D', readTime: '1 min read', isPublished, publishedAt }).returning('id').executeTakeFirstOrThrow();
+    const older = await insert(`Older ${run}`, true, '2026-01-01T00:00:00Z');
+    const newer = await insert(`Newer ${run}`, true, '2026-02-01T00:00:00Z');
+    const draft = await insert(`Draft ${run}`, false, '2026-03-01T00:00:00Z');
     const r = await call(articles, '/api/articles?published=true');
     expect(r.status).toBe(200);
-    expect(Array.isArray(r.json)).toBe(true);
+    expect(r.headers.get('netlify-cache-tag')).toBe('articles');
+    const mine = (r.json as Array<{ id: number; isPublished: boolean }>).filter((a) => [older.id, newer.id, draft.id].includes(a.id));
+    expect(mine.map((a) => a.id)).toEqual([newer.id, older.id]);
+    expect((r.json as Array<{ isPublished: boolean }>).every((a) => a.isPublished)).toBe(true);
   });
 });
 

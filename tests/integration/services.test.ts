@@ -92,8 +92,20 @@ describe('service CRUD', () => {
       description: 'Required',
       icon: 'Must be 100 characters or fewer',
       features: 'Features must be a list',
-      isActive: expect.any(String),
+      isActive: 'Invalid input: expected boolean, received string',
       sortOrder: 'Sort order must be a whole number',
     });
+  });
+});
+
+describe('CDN caching of the public list', () => {
+  it("lets the CDN keep a visitor's answer under the services tag, never an admin's", async () => {
+    const visitor = await call(services, '/api/services');
+    expect(visitor.headers.get('netlify-cache-tag')).toBe('services');
+    expect(visitor.headers.get('netlify-vary')).toBe('query=,cookie=session|__Host-session');
+    const { cookie } = await adminSession();
+    const admin = await call(services, '/api/services', { headers: { cookie } });
+    expect(admin.headers.get('cache-control')).toBe('no-store');
+    expect(admin.headers.get('netlify-cache-tag')).toBeNull();
   });
 });

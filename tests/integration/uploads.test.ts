@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import issue from '../../netlify/functions/objects-upload.ts';
 import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
+import articles from '../../netlify/functions/articles.ts';
 import { UPLOAD_PART_BYTES } from '../../src/schemas/upload.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
@@ -54,7 +55,7 @@ describe('POST /api/objects/upload', () => {
     const a = await uploadUrl(cookie);
     const b = await uploadUrl(cookie);
     expect(a.url.pathname).toMatch(/^\/api\/objects\/uploads\/[0-9a-f]{32}$/);
-    expect(a.url.searchParams.get('token')).toBeTruthy();
+    expect(a.url.searchParams.get('token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // a compact JWS
     expect(a.name).not.toBe(b.name);
   });
 
@@ -245,45 +246,41 @@ describe('PUT in parts with Content-Range (files larger than one part)', () => {
     expect(await partsOf(name)).toEqual([]);
   });
 
-  it('answers 400 naming a gap, stores no object, drops the parts, and the URL can be tried again', async () => {
+  it('takes only the next expected part: a gap, an overlap or a missing start is refused with 409 and Upload-Offset', async () => {
     const { cookie } = await adminSession();
     const { url, name } = await uploadUrl(cookie);
     const file = pngOfSize(NINE_MIB);
-    expect((await putPart(url, file, 0, 4 * MiB - 1)).status).toBe(202);
-    const r = await putPart(url, file, 8 * MiB, NINE_MIB - 1);
-    expect(r.status).toBe(400);
-    expect(r.json.error).toBe(`Upload incomplete: bytes ${4 * MiB}-${8 * MiB - 1} are missing`);
-    expect((await served(name)).status).toBe(404);
+    const outOfOrder = (next: number) => `Upload parts must arrive in order: the next part starts at byte ${next}`;
+
+    // Nothing kept yet: only byte 0 may come first (the first part is the one sniffed).
+    const headless = await putPart(url, file, 4 * MiB, 8 * MiB - 1);
+    expect(headless.status).toBe(409);
+    expect(headless.json).toEqual({ error: outOfOrder(0) });
+    expect(headless.headers.get('upload-offset')).toBe('0');
     expect(await partsOf(name)).toEqual([]);
 
-    // Nothing was half-written: the whole file, sent again properly, goes through.
-    for (const [start, end] of [[0, 4 * MiB - 1], [4 * MiB, 8 * MiB - 1]]) {
-      expect((await putPart(url, file, start!, end!)).status).toBe(202);
+    expect((await putPart(url, file, 0, 4 * MiB - 1)).status).toBe(202);
+    for (const [label, start, end] of [
+      ['a gap', 8 * MiB, NINE_MIB - 1],
+      ['an overlap', 2 * MiB, 6 * MiB - 1],
+      ['the same part again', 0, 4 * MiB - 1],
+      ['one byte late', 4 * MiB + 1, 8 * MiB - 1],
+    ] as const) {
+      const r = await putPart(url, file, start, end);
+      expect(r.status, label).toBe(409);
+      expect(r.json, label).toEqual({ error: outOfOrder(4 * MiB) });
+      expect(r.headers.get('upload-offset'), label).toBe(String(4 * MiB));
     }
+    // A whole-file PUT is a part at byte 0: refused too while parts are kept.
+    const whole = await put(url, PNG);
+    expect(whole.status).toBe(409);
+    expect(whole.json).toEqual({ error: outOfOrder(4 * MiB) });
+    // None of it was kept or served, and the upload goes on from where it was.
+    expect(await partsOf(name)).toEqual([`${name}-0`]);
+    expect((await served(name)).status).toBe(404);
+    expect((await putPart(url, file, 4 * MiB, 8 * MiB - 1)).status).toBe(202);
     expect((await putPart(url, file, 8 * MiB, NINE_MIB - 1)).status).toBe(201);
     expect(Buffer.from(await (await served(name)).arrayBuffer()).equals(file)).toBe(true);
-  });
-
-  it('answers 400 naming an overlap, and for a missing start', async () => {
-    const { cookie } = await adminSession();
-    const file = pngOfSize(NINE_MIB);
-
-    const overlap = await uploadUrl(cookie);
-    expect((await putPart(overlap.url, file, 0, 4 * MiB - 1)).status).toBe(202);
-    expect((await putPart(overlap.url, file, 2 * MiB, 6 * MiB - 1)).status).toBe(202);
-    const r = await putPart(overlap.url, file, 6 * MiB, NINE_MIB - 1);
-    expect(r.status).toBe(400);
-    expect(r.json.error).toBe(`Upload parts overlap: bytes ${2 * MiB}-${4 * MiB - 1} were sent twice`);
-    expect((await served(overlap.name)).status).toBe(404);
-    expect(await partsOf(overlap.name)).toEqual([]);
-
-    // Parts that never began at byte 0 (the first part, which is sniffed, was skipped).
-    const headless = await uploadUrl(cookie);
-    expect((await putPart(headless.url, file, 4 * MiB, 8 * MiB - 1)).status).toBe(202);
-    const h = await putPart(headless.url, file, 8 * MiB, NINE_MIB - 1);
-    expect(h.status).toBe(400);
-    expect(h.json.error).toBe(`Upload incomplete: bytes 0-${4 * MiB - 1} are missing`);
-    expect((await served(headless.name)).status).toBe(404);
   });
 
   it('refuses parts that disagree on the total size with 400', async () => {
@@ -294,8 +291,9 @@ describe('PUT in parts with Content-Range (files larger than one part)', () => {
     const shorter = file.subarray(0, 5 * MiB);
     const r = await putPart(url, shorter, 4 * MiB, 5 * MiB - 1);
     expect(r.status).toBe(400);
-    expect(r.json.error).toMatch(/disagree on the file size/);
+    expect(r.json.error).toBe(`Upload parts disagree on the file size: ${NINE_MIB} and ${5 * MiB} bytes`);
     expect((await served(name)).status).toBe(404);
+    expect(await partsOf(name)).toEqual([`${name}-0`]);
   });
 
   it('refuses a total above 10 MB with 413 and the upload message, before reading the part', async () => {
@@ -346,20 +344,6 @@ describe('PUT in parts with Content-Range (files larger than one part)', () => {
     expect(r.status).toBe(400);
     expect(r.json.error).toBe(`The part has ${PNG.length} bytes but its Content-Range names 100`);
     expect(await partsOf(name)).toEqual([]);
-  });
-
-  it('refuses a repeated part with 409', async () => {
-    const { cookie } = await adminSession();
-    const { url, name } = await uploadUrl(cookie);
-    const file = pngOfSize(NINE_MIB);
-    expect((await putPart(url, file, 0, 4 * MiB - 1)).status).toBe(202);
-    const again = await putPart(url, file, 0, 4 * MiB - 1);
-    expect(again.status).toBe(409);
-    expect(again.json.error).toBe('The part from byte 0 has already been uploaded');
-    expect(await partsOf(name)).toHaveLength(1);
-    // The upload goes on from where it was.
-    expect((await putPart(url, file, 4 * MiB, 8 * MiB - 1)).status).toBe(202);
-    expect((await putPart(url, file, 8 * MiB, NINE_MIB - 1)).status).toBe(201);
   });
 
   it('answers 400 for a malformed Content-Range, storing nothing', async () => {
@@ -439,5 +423,79 @@ describe('sniffImageType', () => {
     expect(sniffImageType(pad('BM'))).toBeNull();
     expect(sniffImageType(pad([0x89, 0x50, 0x4e, 0x47]))).toBeNull(); // truncated PNG signature
     expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('DELETE /api/objects/uploads/:name', () => {
+  const del = (name: string, headers: Record<string, string> = {}) => call(target, `/api/objects/uploads/${name}`, { method: 'DELETE', headers, params: { name } });
+  const served = (name: string) => call(serve, `/objects/uploads/${name}`, { params: { name } });
+
+  async function uploaded(cookie: string): Promise<string> {
+    const { url, name } = await uploadUrl(cookie);
+    expect((await put(url, PNG)).status).toBe(201);
+    return name;
+  }
+
+  function createArticle(cookie: string, fields: Record<string, unknown>) {
+    return call(articles, '/api/articles', {
+      body: { title: `Uses an image ${crypto.randomUUID()}`, description: 'D', readTime: '3 min read', isPublished: false, ...fields },
+      headers: { cookie },
+    });
+  }
+
+  it('deletes an image no article uses; it is then gone', async () => {
+    const { cookie } = await adminSession();
+    const name = await uploaded(cookie);
+    const r = await del(name, { cookie });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ ok: true });
+    expect((await served(name)).status).toBe(404);
+    expect((await del(name, { cookie })).json).toEqual({ error: 'Image not found' });
+  });
+
+  it('refuses with 409 naming the article while one uses it, as its image or in its body, drafts included', async () => {
+    const { cookie } = await adminSession();
+    for (const [label, fields] of [
+      ['image path', (path: string) => ({ imageUrl: path })],
+      ['absolute image URL', (path: string) => ({ imageUrl: `https://surgere.example${path}` })],
+      ['link in the body', (path: string) => ({ content: `<p>See <a href="${path}">the chart</a></p>` })],
+    ] as const) {
+      const name = await uploaded(cookie);
+      const article = await createArticle(cookie, fields(`/objects/uploads/${name}`));
+      expect(article.status, label).toBe(201);
+      const r = await del(name, { cookie });
+      expect(r.status, label).toBe(409);
+      expect(r.json, label).toEqual({ error: `This image is used by the article "${article.json.title}": remove it there first` });
+      expect((await served(name)).status, label).toBe(200);
+      // Once the article no longer uses it, it can go.
+      const { imageUrl: _i, content: _c, ...rest } = article.json;
+      expect((await call(articles, `/api/articles/${article.json.id}`, { method: 'PUT', body: { ...rest, imageUrl: null, content: null }, params: { id: String(article.json.id) }, headers: { cookie } })).status, label).toBe(200);
+      expect((await del(name, { cookie })).status, label).toBe(200);
+    }
+  });
+
+  it('counts the other articles that use it', async () => {
+    const { cookie } = await adminSession();
+    const name = await uploaded(cookie);
+    const first = await createArticle(cookie, { imageUrl: `/objects/uploads/${name}` });
+    await createArticle(cookie, { imageUrl: `/objects/uploads/${name}` });
+    await createArticle(cookie, { content: `<p><a href="/objects/uploads/${name}">x</a></p>` });
+    const r = await del(name, { cookie });
+    expect(r.status).toBe(409);
+    expect(r.json.error).toBe(`This image is used by the article "${first.json.title}" and 2 other articles: remove it there first`);
+  });
+
+  it('needs an admin session, refuses a cross-site request, and answers 404 for unknown or malformed names', async () => {
+    const { cookie } = await adminSession();
+    const name = await uploaded(cookie);
+    expect((await del(name)).status).toBe(401);
+    expect((await del(name, { cookie: 'session=forged.token.value' })).status).toBe(401);
+    expect((await del(name, { cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await served(name)).status).toBe(200);
+    for (const bad of ['0123456789abcdef0123456789abcdef', '..', 'ABCDEF0123456789ABCDEF0123456789']) {
+      const r = await del(bad, { cookie });
+      expect(r.status, bad).toBe(404);
+      expect(r.json, bad).toEqual({ error: 'Image not found' });
+    }
   });
 });

@@ -1,0 +1,87 @@
+/**
+ * The site with JavaScript off: enquiry buttons are links to /contact carrying their context,
+ * and the contact and newsletter forms are plain posts to their functions, answered with a
+ * confirmation page or the form again with what was typed and why it was refused.
+ */
+import { expect, test } from '@playwright/test';
+import { fillEnquiry, validEnquiry } from './public-helpers';
+
+test.use({ javaScriptEnabled: false });
+
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+test("a package's 'Get Started' leads to the contact form, which sends the package's context and lands on the confirmation page", async ({ page }) => {
+  await page.goto('/packages');
+  await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+  await expect(page).toHaveURL(/\/contact\?service=Foundation&page=Packages&ctaButton=Get\+Started$/);
+
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form, { ...validEnquiry, 'Email *': `nojs-${unique()}@example.com` });
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST'),
+    form.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  const sent = new URLSearchParams(request.postData() ?? '');
+  expect(Object.fromEntries(sent)).toMatchObject({ service: 'Foundation', page: 'Packages', ctaButton: 'Get Started', firstName: 'Ada', website: '' });
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Message sent successfully!' })).toBeVisible();
+  await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+});
+
+test('the browser itself refuses an empty contact form: nothing is posted', async ({ page }) => {
+  await page.goto('/contact');
+  let posted = false;
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posted = true;
+  });
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByLabel('First Name *', { exact: true })).toHaveJSProperty('validity.valueMissing', true);
+  expect(page.url()).toMatch(/\/contact$/);
+  expect(posted).toBe(false);
+});
+
+test('an enquiry the server refuses comes back on /contact with the reason beside the field and what was typed kept', async ({ page }) => {
+  await page.goto('/contact');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  // The browser accepts an address without a top-level domain; the shared schema does not.
+  await fillEnquiry(form, { ...validEnquiry, 'Email *': 'ada@analytical' });
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/contact' && r.request().method() === 'POST'),
+    form.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  expect(response.status()).toBe(400);
+  await expect(page.getByRole('alert')).toHaveText('Your message was not sent. Please check the highlighted fields.');
+  const email = form.getByLabel('Email *', { exact: true });
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveValue('ada@analytical');
+  await expect(form.getByText('Invalid email', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
+  await expect(form.getByLabel('Message', { exact: true })).toHaveValue(validEnquiry.Message);
+
+  // Corrected and sent again from the page it came back to.
+  await email.fill(`ada-${unique()}@analytical.example`);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+});
+
+test('the newsletter form subscribes, and the same address again comes back already subscribed with the address kept', async ({ page }) => {
+  const address = `nojs-reader-${unique()}@example.com`;
+  await page.goto('/insights');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(address);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Successfully subscribed!' })).toBeVisible();
+
+  await page.goto('/insights');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(address);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/insights' && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Subscribe' }).click(),
+  ]);
+  expect(response.status()).toBe(409);
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  await expect(email).toHaveValue(address);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('This email address is already subscribed.')).toBeVisible();
+});

@@ -1,0 +1,104 @@
+/**
+ * The site opened through a reverse proxy the test starts (as nginx with `proxy_set_header Host
+ * $host` and the X-Forwarded-* headers would be): pages, the islands' JSON posts and a plain form
+ * post all work at the proxy's address. And a post from another site, by a real browser, is still
+ * refused.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { fillEnquiry, skipCookieBanner, toastWithTitle, validEnquiry, waitForIslands } from './public-helpers';
+
+/** Starts a loopback HTTP server on a free port; answers its origin and a stop function. */
+async function listen(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A reverse proxy to `upstream` that keeps the browser's Host and adds X-Forwarded-*. */
+function startProxy(upstream: URL) {
+  return listen((req, res) => {
+    const headers = { ...req.headers };
+    headers['x-forwarded-for'] = [headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    headers['x-forwarded-proto'] = 'http';
+    headers['x-forwarded-host'] = req.headers.host;
+    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      answer.pipe(res);
+    });
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+}
+
+test.describe('behind a reverse proxy', () => {
+  let proxy: Awaited<ReturnType<typeof listen>>;
+  let through = 0;
+  test.beforeAll(async ({}, testInfo) => {
+    const upstream = new URL(String(testInfo.project.use.baseURL));
+    const started = await startProxy(upstream);
+    proxy = started;
+  });
+  test.afterAll(() => proxy.stop());
+  test.beforeEach(async ({ page }) => {
+    await skipCookieBanner(page);
+    page.on('response', (r) => {
+      if (r.url().startsWith(proxy.origin)) through += 1;
+    });
+  });
+
+  test('pages, an island enquiry and a plain form sign-up work at the proxy address', async ({ page }) => {
+    await page.goto(`${proxy.origin}/`);
+    await waitForIslands(page);
+    await page.getByRole('link', { name: 'Book a Consultation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+    await fillEnquiry(dialog, { ...validEnquiry, 'Email *': `proxied-${Date.now()}@example.com` });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${proxy.origin}/api/contacts`),
+      dialog.getByRole('button', { name: 'Send Message' }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+
+    // A plain form post through the proxy: the 303 brings the browser back to the proxy's address.
+    await page.route('**/_astro/NewsletterForm*.js', (route) => route.abort());
+    await page.goto(`${proxy.origin}/insights`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('textbox', { name: 'Email address' }).fill(`proxied-reader-${Date.now()}@example.com`);
+    await page.getByRole('textbox', { name: 'Email address' }).press('Enter');
+    await expect(page).toHaveURL(`${proxy.origin}/newsletter/subscribed`);
+    expect(through).toBeGreaterThan(10);
+  });
+});
+
+test('a form on another site posting to the API is refused', async ({ page, baseURL }) => {
+  const attacker = await listen((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>Win a prize</title>
+      <form method="post" action="${baseURL}/api/contacts">
+        <input name="firstName" value="Eve"><input name="lastName" value="Attacker">
+        <input name="email" value="eve@attacker.example"><input name="phone" value="1">
+        <input name="company" value="Attacker Ltd"><input name="message" value="Injected">
+        <button>Claim</button>
+      </form>`);
+  });
+  try {
+    await page.goto(attacker.origin);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${baseURL}/api/contacts`),
+      page.getByRole('button', { name: 'Claim' }).click(),
+    ]);
+    expect(response.request().headers().origin).toBe(attacker.origin);
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toEqual({ error: 'Cross-site request refused' });
+  } finally {
+    await attacker.stop();
+  }
+});

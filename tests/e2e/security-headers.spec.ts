@@ -1,0 +1,81 @@
+// Every kind of answer the built site gives carries the full security header set, as the runtime
+// serves it: a static page (netlify.toml's rules), an on-demand page and the 404 page (middleware),
+// JSON answers and errors (the API wrapper) and an uploaded image (its own stricter policy).
+// These are the headers Mozilla Observatory scores; with them every answer rates A+.
+import { expect, test, type APIResponse } from '@playwright/test';
+import { API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { E2E_ADMIN } from './support/admin-credentials.ts';
+
+const PAGE_POLICY = SECURITY_HEADERS['Content-Security-Policy']!;
+const { 'Content-Security-Policy': _policy, ...SHARED } = SECURITY_HEADERS;
+
+/** Every header of `expected` with exactly its value. */
+function expectHeaders(res: APIResponse, expected: Readonly<Record<string, string>>, label: string) {
+  const headers = res.headers();
+  for (const [name, value] of Object.entries(expected)) expect(headers[name.toLowerCase()], `${label}: ${name}`).toBe(value);
+}
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('a page, an on-demand page, a JSON answer, an error, an image and a 404 all carry the set', async ({ request }) => {
+  const page = await request.get('/about');
+  expect(page.status()).toBe(200);
+  expectHeaders(page, SECURITY_HEADERS, 'static page');
+
+  // Astro's own per-page policy (script and style hashes) may come first; ours is always there too.
+  for (const path of ['/insights', '/', '/services']) {
+    const onDemand = await request.get(path);
+    expect(onDemand.status(), path).toBe(200);
+    expectHeaders(onDemand, SHARED, `on-demand page ${path}`);
+    expect(onDemand.headers()['content-security-policy'], path).toContain(PAGE_POLICY);
+  }
+
+  const notFound = await request.get('/no-such-page');
+  expect(notFound.status()).toBe(404);
+  expectHeaders(notFound, SHARED, '404 page');
+  expect(notFound.headers()['content-security-policy']).toContain(PAGE_POLICY);
+
+  const json = await request.get('/api/services');
+  expect(json.status()).toBe(200);
+  expectHeaders(json, API_SECURITY_HEADERS, 'JSON answer');
+
+  const error = await request.post('/api/auth/login', { data: Buffer.from('{"username":'), headers: { 'content-type': 'application/json' } });
+  expect(error.status()).toBe(400);
+  expectHeaders(error, API_SECURITY_HEADERS, 'JSON error');
+  const unknownApi = await request.get('/api/no-such-endpoint');
+  expect(unknownApi.status()).toBe(404);
+  expectHeaders(unknownApi, API_SECURITY_HEADERS, 'API 404');
+
+  expect((await request.post('/api/auth/login', { data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  const { uploadURL } = await (await request.post('/api/objects/upload')).json();
+  expect((await request.put(uploadURL, { data: PNG, headers: { 'content-type': 'image/png' } })).status()).toBe(201);
+  const image = await request.get(`/objects/uploads/${new URL(uploadURL, 'http://x').pathname.split('/').pop()}`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expectHeaders(image, IMAGE_SECURITY_HEADERS, 'image');
+});
+
+test('hostile path parameters answer 404, never 5xx', async ({ request }) => {
+  for (const path of ['/insights/%00', '/insights/a%00b', '/insights/%F0%9F%9A%80', '/api/articles/%00', '/api/services/%00', '/objects/uploads/%00']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+  }
+});
+
+test('on-demand pages key the CDN cache on the query parameters they read, and nothing else', async ({ request }) => {
+  const list = await request.get('/insights?utm_source=newsletter&fbclid=abc');
+  expect(list.status()).toBe(200);
+  expect(list.headers()['netlify-vary']).toBe('query=category|page');
+
+  // Any other ?category value would be a cache entry of its own: it is sent to the one list URL.
+  const bogus = await request.get('/insights?category=not-a-category', { maxRedirects: 0 });
+  expect(bogus.status()).toBe(301);
+  expect(bogus.headers()['location']).toBe('/insights');
+  expect(bogus.headers()['netlify-vary']).toBe('query=category|page');
+
+  for (const path of ['/insights/2147483000?utm_source=x', '/insights/rss.xml?random=1', '/sitemap.xml?x=y', '/?utm_source=x', '/services?gclid=y']) {
+    const res = await request.get(path, { headers: { cookie: `tracker=${crypto.randomUUID()}` } });
+    expect(res.headers()['netlify-vary'], path).toBe('query=');
+  }
+});

@@ -1,0 +1,76 @@
+// The CDN cache key of every cacheable answer names the query parameters (and cookies) it reads and
+// nothing else, so `?utm_source=...`, a random query string or a random cookie is served from the
+// cached copy instead of reaching the database. The .astro pages are checked the same way against
+// the built site in tests/e2e/platform.spec.ts.
+import { describe, expect, it } from 'vitest';
+import articles from '../../netlify/functions/articles.ts';
+import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
+import { GET as sitemapGet } from '../../src/pages/sitemap.xml.ts';
+import { CACHE_TAGS, netlifyVary, PATH_ONLY } from '../../src/server/cdn-cache.ts';
+import { respondOnDemand, UNAVAILABLE_RETRY_SECONDS } from '../../src/server/on-demand.ts';
+import { adminSession } from '../support/admin-session.ts';
+import { call } from '../support/call.ts';
+
+const SITE = new URL('https://surgere.example');
+const endpointContext = (path: string) => ({ site: SITE, url: new URL(path, SITE) }) as unknown as Parameters<typeof sitemapGet>[0];
+
+describe('Netlify-Vary', () => {
+  it('names the parameters and cookies of a key, and none for a path-only key', () => {
+    expect(netlifyVary({ query: ['category'] })).toBe('query=category');
+    expect(netlifyVary({ query: ['published'], cookies: ['session', '__Host-session'] })).toBe('query=published,cookie=session|__Host-session');
+    expect(netlifyVary(PATH_ONLY)).toBe('query=');
+  });
+});
+
+describe('feeds read no query parameter: the path alone is the key', () => {
+  for (const [label, get, path] of [
+    ['/sitemap.xml', sitemapGet, '/sitemap.xml'],
+    ['/insights/rss.xml', rssGet, '/insights/rss.xml'],
+  ] as const) {
+    it(`${label} with tracking and random parameters`, async () => {
+      for (const query of ['', '?utm_source=newsletter&fbclid=abc', `?${crypto.randomUUID()}=1`]) {
+        const res = await get(endpointContext(path + query));
+        expect(res.status, query).toBe(200);
+        expect(res.headers.get('netlify-vary'), query).toBe('query=');
+        expect(res.headers.get('netlify-cdn-cache-control'), query).toBe('public, durable, s-maxage=60, stale-while-revalidate=86400');
+      }
+    });
+  }
+});
+
+describe('GET /api/articles reads ?published, ?page, ?pageSize and the session cookie only', () => {
+  const KEY = 'query=published|page|pageSize,cookie=session|__Host-session';
+
+  it('keys every answer of the URL alike: visitor, published-only and an admin (uncached)', async () => {
+    const { cookie } = await adminSession();
+    const visitor = await call(articles, '/api/articles?utm_source=x&sort=random');
+    const published = await call(articles, '/api/articles?published=true&_=1700000000');
+    const admin = await call(articles, '/api/articles', { headers: { cookie } });
+    expect([visitor.status, published.status, admin.status]).toEqual([200, 200, 200]);
+    expect(visitor.headers.get('netlify-vary')).toBe(KEY);
+    expect(visitor.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=60, stale-while-revalidate=86400');
+    expect(published.headers.get('netlify-vary')).toBe(KEY);
+    // The admin's answer (drafts included) is never kept, but says the same about its key.
+    expect(admin.headers.get('netlify-vary')).toBe(KEY);
+    expect(admin.headers.get('cache-control')).toBe('no-store');
+    expect(admin.headers.get('netlify-cdn-cache-control')).toBeNull();
+  });
+});
+
+describe('an on-demand route keys its 503 like its 200', () => {
+  // The CDN keeps the key instructions of the first answer it sees for a URL: a failure must not
+  // carry other ones. The read fails in the database itself (a table that does not exist).
+  it('answers 503 no-store with Retry-After and the same Netlify-Vary', async () => {
+    const res = await respondOnDemand(
+      (db) => db.selectFrom('no_such_table' as 'articles').selectAll().execute(),
+      () => ({ body: 'never', contentType: 'text/plain' }),
+      { label: 'test', tags: [CACHE_TAGS.articles], cacheKey: { query: ['category'] }, unavailableText: 'Temporarily unavailable' },
+    );
+    expect(res.status).toBe(503);
+    expect(await res.text()).toBe('Temporarily unavailable');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_SECONDS));
+    expect(res.headers.get('netlify-vary')).toBe('query=category');
+    expect(res.headers.get('netlify-cdn-cache-control')).toBeNull();
+  });
+});

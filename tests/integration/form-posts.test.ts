@@ -1,0 +1,140 @@
+/**
+ * Plain HTML form posts (no JavaScript): the enquiry and newsletter functions take
+ * application/x-www-form-urlencoded through the same schema, Origin check, honeypot and rate limit
+ * as JSON, answer 303 to the confirmation page when they accept, and 307 back to the form's page
+ * (method and body kept) when they refuse; and the page reads that refusal back.
+ */
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import newsletter from '../../netlify/functions/newsletter.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { returnedForm } from '../../src/server/http/form-post.ts';
+import { call, ORIGIN } from '../support/call.ts';
+
+const unique = () => crypto.randomBytes(4).toString('hex');
+const freshIp = () => `198.51.100.${crypto.randomInt(1, 254)}-${unique()}`;
+const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
+
+const enquiryFields = () => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: `grace.${unique()}@example.com`,
+  phone: '+61 400 111 222',
+  company: 'Compilers Pty Ltd',
+  message: 'A message typed with JavaScript turned off.',
+  service: 'Foundation',
+  page: 'Packages',
+  ctaButton: 'Get Started',
+  website: '',
+});
+
+const post = (handler: typeof enquiries, path: string, fields: Record<string, string>, ip = freshIp(), headers = FORM) =>
+  call(handler, path, { method: 'POST', rawBody: new URLSearchParams(fields).toString(), headers, ip });
+
+/** The query of a 307 back to the form, as a record. */
+const refusal = (location: string | null) => Object.fromEntries(new URL(location!, ORIGIN).searchParams);
+
+describe('a plain form post to POST /api/contacts', () => {
+  it('stores the enquiry, context included, and answers 303 to the confirmation page', async () => {
+    const fields = enquiryFields();
+    const r = await post(enquiries, '/api/contacts', fields);
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe('/contact/sent');
+    expect(r.text).toBe('');
+    const row = await getDb().selectFrom('enquiries').selectAll().where('email', '=', fields.email).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ firstName: 'Grace', company: 'Compilers Pty Ltd', service: 'Foundation', page: 'Packages', ctaButton: 'Get Started' });
+  });
+
+  it('sends a refused form back to /contact with 307, naming the fields, and stores nothing', async () => {
+    const fields = { ...enquiryFields(), firstName: '   ', email: 'grace@' };
+    const r = await post(enquiries, '/api/contacts', fields);
+    expect(r.status).toBe(307);
+    const location = new URL(r.headers.get('location')!, ORIGIN);
+    expect(location.pathname).toBe('/contact');
+    expect(location.hash).toBe('#enquiry-form');
+    expect(refusal(r.headers.get('location'))).toEqual({ status: '400', error: 'Invalid request', 'issue.firstName': 'Required', 'issue.email': 'Invalid email' });
+    // What was typed is never put in the URL.
+    expect(r.headers.get('location')).not.toContain('Hopper');
+    expect(await getDb().selectFrom('enquiries').select('id').where('lastName', '=', 'Hopper').where('email', '=', 'grace@').execute()).toEqual([]);
+  });
+
+  it('keeps nothing a bot puts in the honeypot, and still answers as if sent', async () => {
+    const fields = { ...enquiryFields(), website: 'https://spam.example' };
+    const r = await post(enquiries, '/api/contacts', fields);
+    expect(r.status).toBe(303);
+    expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', fields.email).execute()).toEqual([]);
+  });
+
+  it('refuses a plain form post from another site with 403, as for JSON', async () => {
+    const fields = enquiryFields();
+    const r = await post(enquiries, '/api/contacts', fields, freshIp(), { ...FORM, origin: 'https://attacker.example' });
+    expect(r.status).toBe(403);
+    expect(r.json).toEqual({ error: 'Cross-site request refused' });
+    expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', fields.email).execute()).toEqual([]);
+  });
+
+  it('counts plain form posts against the same hourly limit, and sends the 429 back with Retry-After', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i += 1) expect((await post(enquiries, '/api/contacts', enquiryFields(), ip)).status).toBe(303);
+    const refused = await post(enquiries, '/api/contacts', enquiryFields(), ip);
+    expect(refused.status).toBe(307);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refusal(refused.headers.get('location'))).toEqual({
+      status: '429',
+      error: 'Too many messages from your network in the last hour. Please try again later or email us directly.',
+    });
+  });
+
+  it('still answers JSON islands with JSON', async () => {
+    const { website: _honeypot, ...body } = enquiryFields();
+    const r = await call(enquiries, '/api/contacts', { body, ip: freshIp() });
+    expect(r.status).toBe(201);
+    expect(r.json.id).toBeGreaterThan(0);
+  });
+});
+
+describe('a plain form post to POST /api/newsletter', () => {
+  it('subscribes and answers 303 to the confirmation page; the same address again comes back as already subscribed', async () => {
+    const email = `reader.${unique()}@example.com`;
+    const r = await post(newsletter, '/api/newsletter', { email, website: '' });
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe('/newsletter/subscribed');
+    expect(await getDb().selectFrom('subscribers').select('email').where('email', '=', email).execute()).toEqual([{ email }]);
+
+    const again = await post(newsletter, '/api/newsletter', { email: email.toUpperCase(), website: '' });
+    expect(again.status).toBe(307);
+    expect(new URL(again.headers.get('location')!, ORIGIN).pathname).toBe('/insights');
+    expect(refusal(again.headers.get('location'))).toEqual({
+      status: '409',
+      error: 'This email address is already subscribed.',
+      'issue.email': 'This email address is already subscribed.',
+    });
+  });
+});
+
+describe('the page a refused form post is sent back to', () => {
+  const back = (location: string, body: string, init: { method?: string; type?: string } = {}) =>
+    new Request(new URL(location, ORIGIN), {
+      method: init.method ?? 'POST',
+      headers: { 'content-type': init.type ?? 'application/x-www-form-urlencoded' },
+      ...(init.method === 'GET' ? {} : { body }),
+    });
+
+  it('reads the refusal from the query and what was typed from the body', async () => {
+    const body = new URLSearchParams({ firstName: 'Grace', email: 'grace@', message: 'Hello' }).toString();
+    const returned = await returnedForm(back('/contact?status=400&error=Invalid+request&issue.email=Invalid+email#enquiry-form', body));
+    expect(returned).toEqual({
+      status: 400,
+      error: 'Invalid request',
+      issues: { email: 'Invalid email' },
+      values: { firstName: 'Grace', email: 'grace@', message: 'Hello' },
+    });
+  });
+
+  it('ignores a refusal in a link (GET), a JSON post and a status that is not a client error', async () => {
+    expect(await returnedForm(back('/contact?status=400&error=Forged', '', { method: 'GET' }))).toBeUndefined();
+    expect(await returnedForm(back('/contact?status=400&error=Forged', '{}', { type: 'application/json' }))).toBeUndefined();
+    expect(await returnedForm(back('/contact?status=200&error=Forged', 'a=b'))).toBeUndefined();
+  });
+});

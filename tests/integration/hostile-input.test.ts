@@ -1,0 +1,156 @@
+// Text no database should see: U+0000 (Postgres text cannot hold it, so the statement failed and the
+// API answered 500) and unpaired UTF-16 surrogates (not Unicode; UTF-8 encoding silently turned them
+// into U+FFFD). Every text field of every form refuses them with a 400 naming the field, and path
+// parameters carrying them answer 404, never 5xx.
+import crypto from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import articles from '../../netlify/functions/articles.ts';
+import changePassword from '../../netlify/functions/auth-change-password.ts';
+import login from '../../netlify/functions/auth-login.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import newsletter from '../../netlify/functions/newsletter.ts';
+import objectsServe from '../../netlify/functions/objects-serve.ts';
+import services from '../../netlify/functions/services.ts';
+import { INVALID_CHARACTERS } from '../../src/schemas/fields.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { findPublishedArticleByIdOrSlug } from '../../src/server/repositories/articles.ts';
+import { TEST_PASSWORD, adminSession, uniqueIp } from '../support/admin-session.ts';
+import { call } from '../support/call.ts';
+
+const unique = () => crypto.randomBytes(4).toString('hex');
+
+/** The three ways text can be unstorable, each inside otherwise ordinary text. */
+const HOSTILE: Record<string, (text: string) => string> = {
+  'U+0000': (t) => `${t}\u0000${t}`,
+  'a lone high surrogate': (t) => `${t}\uD83D`,
+  'a lone low surrogate': (t) => `\uDE00${t}`,
+};
+
+const validEnquiry = () => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: `ada.${unique()}@example.com`,
+  phone: '+61 400 000 000',
+  company: 'Analytical Engines',
+  message: 'We would like to talk about our launch.',
+  service: 'General Consultation',
+  page: 'Home',
+  ctaButton: 'Book a Consultation',
+});
+
+const validArticle = () => ({
+  title: `Title ${unique()}`,
+  description: 'Description',
+  content: '<p>Body</p>',
+  author: 'Author',
+  imageUrl: '/objects/uploads/0123456789abcdef0123456789abcdef',
+  youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+  readTime: '5 min read',
+  metaTitle: 'Meta title',
+  metaDescription: 'Meta description',
+  tags: ['strategy'],
+  slug: `slug-${unique()}`,
+});
+
+const validService = () => ({ title: `Service ${unique()}`, description: 'Description', icon: 'target', features: ['One'] });
+
+/** Sets `field` (or the first item of a list field) to the hostile version of its valid value. */
+function withHostile<T extends Record<string, unknown>>(body: T, field: keyof T & string, make: (t: string) => string): T {
+  const value = body[field];
+  return { ...body, [field]: Array.isArray(value) ? [make(String(value[0]))] : make(String(value)) };
+}
+
+let admin: Awaited<ReturnType<typeof adminSession>>;
+beforeAll(async () => {
+  admin = await adminSession();
+});
+
+describe.each(Object.entries(HOSTILE))('text with %s', (_label, make) => {
+  it('is refused in every enquiry field, naming it, and nothing is stored', async () => {
+    for (const field of ['firstName', 'lastName', 'email', 'phone', 'company', 'message', 'service', 'page', 'ctaButton'] as const) {
+      const base = validEnquiry();
+      const r = await call(enquiries, '/api/contacts', { body: withHostile(base, field, make), ip: uniqueIp() });
+      expect(r.status, field).toBe(400);
+      expect(r.json, field).toEqual({ error: 'Invalid request', issues: { [field]: INVALID_CHARACTERS } });
+      expect(await getDb().selectFrom('enquiries').select('id').where('email', 'like', `%${base.email}%`).execute(), field).toEqual([]);
+    }
+  });
+
+  it('is refused in the newsletter email', async () => {
+    const r = await call(newsletter, '/api/newsletter', { body: { email: make(`reader.${unique()}@example.com`) }, ip: uniqueIp() });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ error: 'Invalid request', issues: { email: INVALID_CHARACTERS } });
+  });
+
+  it('is refused in every article field, naming it, and no article is created', async () => {
+    const fields = ['title', 'description', 'content', 'author', 'imageUrl', 'youtubeUrl', 'readTime', 'metaTitle', 'metaDescription', 'tags', 'slug'] as const;
+    for (const field of fields) {
+      const base = validArticle();
+      const r = await call(articles, '/api/articles', { body: withHostile(base, field, make), headers: { cookie: admin.cookie } });
+      expect(r.status, field).toBe(400);
+      // tags report the list item's path; fieldIssues keys by the top-level field either way.
+      expect(r.json.issues[field], field).toBe(INVALID_CHARACTERS);
+      const rows = await getDb().selectFrom('articles').select('id').where('title', 'like', `%${base.title}%`).execute();
+      expect(rows, field).toEqual([]);
+    }
+  });
+
+  it('is refused in every service field, naming it', async () => {
+    for (const field of ['title', 'description', 'icon', 'features'] as const) {
+      const r = await call(services, '/api/services', { body: withHostile(validService(), field, make), headers: { cookie: admin.cookie } });
+      expect(r.status, field).toBe(400);
+      expect(r.json.issues[field], field).toBe(INVALID_CHARACTERS);
+    }
+  });
+
+  it('is refused in the login username and password, before any account is looked up', async () => {
+    const user = await call(login, '/api/auth/login', { body: { username: make(admin.email), password: TEST_PASSWORD }, ip: uniqueIp() });
+    expect(user.status).toBe(400);
+    expect(user.json).toEqual({ error: 'Invalid request', issues: { username: INVALID_CHARACTERS } });
+    const password = await call(login, '/api/auth/login', { body: { username: admin.email, password: make(TEST_PASSWORD) }, ip: uniqueIp() });
+    expect(password.status).toBe(400);
+    expect(password.json).toEqual({ error: 'Invalid request', issues: { password: INVALID_CHARACTERS } });
+  });
+
+  it('is refused in both change-password fields', async () => {
+    for (const field of ['currentPassword', 'newPassword'] as const) {
+      const body = withHostile({ currentPassword: TEST_PASSWORD, newPassword: 'a fresh passphrase here' }, field, make);
+      const r = await call(changePassword, '/api/auth/change-password', { body, headers: { cookie: admin.cookie } });
+      expect(r.status, field).toBe(400);
+      expect(r.json, field).toEqual({ error: INVALID_CHARACTERS, issues: { [field]: INVALID_CHARACTERS } });
+    }
+  });
+});
+
+describe('well-formed text outside the Basic Multilingual Plane', () => {
+  it('is stored as typed (a surrogate pair is not a lone surrogate)', async () => {
+    const body = { ...validEnquiry(), message: 'Launch 🚀 in 𝄞 time' };
+    const r = await call(enquiries, '/api/contacts', { body, ip: uniqueIp() });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('enquiries').select('message').where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row.message).toBe('Launch 🚀 in 𝄞 time');
+  });
+});
+
+describe('path parameters carrying hostile text', () => {
+  const keys = ['\u0000', '%00', '1\u0000', 'a\u0000b', '\uD800', '1%00'];
+  /** The key as it would appear in a URL (a lone surrogate cannot be percent-encoded; U+FFFD stands in). */
+  const inPath = (key: string) => encodeURIComponent(key.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+
+  it('answer 404 on every route that takes one, and the Insights article lookup finds nothing without a query', async () => {
+    for (const key of keys) {
+      const label = JSON.stringify(key);
+      const article = await call(articles, `/api/articles/${inPath(key)}`, { params: { id: key } });
+      expect(article.status, label).toBe(404);
+      expect(article.json, label).toEqual({ error: 'Not found' });
+      expect((await call(services, `/api/services/${inPath(key)}`, { params: { id: key } })).status, label).toBe(404);
+      const put = await call(articles, `/api/articles/${inPath(key)}`, { method: 'PUT', body: validArticle(), params: { id: key }, headers: { cookie: admin.cookie } });
+      expect(put.status, label).toBe(404);
+      const del = await call(services, `/api/services/${inPath(key)}`, { method: 'DELETE', params: { id: key }, headers: { cookie: admin.cookie } });
+      expect(del.status, label).toBe(404);
+      expect((await call(objectsServe, `/objects/uploads/${inPath(key)}`, { params: { name: key } })).status, label).toBe(404);
+      // /insights/{key}: the page answers 404 when this finds nothing (tests/e2e/platform.spec.ts).
+      expect(await findPublishedArticleByIdOrSlug(getDb(), key), label).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The local runtime's HTTP side (scripts/lib/http-server.mjs) over real loopback sockets: the
+ * Request a function sees is the one the browser made (scheme, host and port from the Host header,
+ * or from X-Forwarded-* only when told to trust a proxy), so the Origin check of a real function
+ * accepts the site's own pages at any address and still refuses other sites.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import newsletter from '../../netlify/functions/newsletter.ts';
+import services from '../../netlify/functions/services.ts';
+import { serveHttp } from '../../scripts/lib/http-server.mjs';
+
+/** Echoes what the handler was given, or hands /api/* to the real functions. */
+async function handle(request: Request, context: { ip: string }): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === '/api/newsletter') return newsletter(request, { params: {}, ip: context.ip });
+  if (pathname === '/api/services') return services(request, { params: {} });
+  return Response.json({ url: request.url, ip: context.ip, method: request.method });
+}
+
+/** One raw HTTP/1.1 exchange, so Host, the request target and forwarding headers are exactly ours. */
+function raw(port: number, head: string, body = ''): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString('latin1')));
+    socket.on('end', () => {
+      const [headText = '', ...rest] = data.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = headText.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+    socket.on('error', reject);
+    socket.write(`${head.trim().split('\n').map((l) => l.trim()).join('\r\n')}\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
+
+const subscribe = (port: number, headers: string) => {
+  const body = JSON.stringify({ email: `proxy.${crypto.randomBytes(4).toString('hex')}@example.com` });
+  return raw(
+    port,
+    `POST /api/newsletter HTTP/1.1
+     ${headers}
+     Content-Type: application/json
+     Content-Length: ${Buffer.byteLength(body)}`,
+    body,
+  );
+};
+
+describe('directly (no proxy trusted)', () => {
+  let server: { port: number; stop: () => Promise<void> };
+  beforeAll(async () => {
+    server = await serveHttp(handle, { port: 0, hosts: ['127.0.0.1'] });
+  });
+  afterAll(() => server.stop());
+
+  it('builds the URL from the Host header, at whatever address the site is opened', async () => {
+    for (const host of ['127.0.0.1:4321', 'localhost:4321', 'surgere.lan', '[::1]:8080']) {
+      const r = await raw(server.port, `GET /echo?q=1 HTTP/1.1\nHost: ${host}`);
+      expect(JSON.parse(r.body).url).toBe(`http://${host}/echo?q=1`);
+    }
+  });
+
+  it('never reads a path beginning with // as another host', async () => {
+    const r = await raw(server.port, 'GET //evil.example/api/services HTTP/1.1\nHost: 127.0.0.1:4321');
+    expect(JSON.parse(r.body).url).toBe('http://127.0.0.1:4321//evil.example/api/services');
+  });
+
+  it('ignores X-Forwarded-* it was not told to trust, and reports the socket address', async () => {
+    const r = await raw(server.port, 'GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: evil.example\nX-Forwarded-Proto: https\nX-Forwarded-For: 203.0.113.9');
+    expect(JSON.parse(r.body)).toMatchObject({ url: 'http://127.0.0.1:4321/echo', ip: '127.0.0.1' });
+  });
+
+  it('answers a malformed Host with a JSON 400', async () => {
+    const r = await raw(server.port, 'GET /api/services HTTP/1.1\nHost: a/b@c');
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toEqual({ error: 'Bad request' });
+    expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it("accepts a post from the page's own origin at 127.0.0.1 and refuses another port, scheme or site", async () => {
+    const own = await subscribe(server.port, 'Host: 127.0.0.1:4321\nOrigin: http://127.0.0.1:4321');
+    expect(own.status).toBe(201);
+    for (const origin of ['http://localhost:4321', 'http://127.0.0.1:4322', 'https://127.0.0.1:4321', 'https://attacker.example', 'null']) {
+      const r = await subscribe(server.port, `Host: 127.0.0.1:4321\nOrigin: ${origin}`);
+      expect(r.status).toBe(403);
+      expect(JSON.parse(r.body)).toEqual({ error: 'Cross-site request refused' });
+    }
+  });
+
+  it('answers HEAD on an API route with the GET headers and no body', async () => {
+    const res = await new Promise<http.IncomingMessage>((resolve) =>
+      http.request({ host: '127.0.0.1', port: server.port, method: 'HEAD', path: '/api/services' }, resolve).end(),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).length).toBe(0);
+  });
+
+  it('compresses JSON with brotli or gzip when the client accepts it', async () => {
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+      const r = await raw(server.port, `GET /api/services HTTP/1.1\nHost: 127.0.0.1:4321\nAccept-Encoding: ${accept}`);
+      expect(r.headers['content-encoding']).toBe(encoding);
+      expect(r.headers.vary).toBe('Accept-Encoding');
+    }
+  });
+});
+
+describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
+  let server: { port: number; stop: () => Promise<void> };
+  beforeAll(async () => {
+    server = await serveHttp(handle, { port: 0, hosts: ['127.0.0.1'], trustProxy: true });
+  });
+  afterAll(() => server.stop());
+
+  it('takes the scheme and host the browser used from X-Forwarded-Proto and -Host, and the client from X-Forwarded-For', async () => {
+    const r = await raw(
+      server.port,
+      'GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: www.surgere.example\nX-Forwarded-Proto: https\nX-Forwarded-For: 198.51.100.1, 203.0.113.9',
+    );
+    expect(JSON.parse(r.body)).toEqual({ url: 'https://www.surgere.example/echo', ip: '203.0.113.9', method: 'GET' });
+    const doubled = await raw(server.port, 'GET //evil.example/x HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: www.surgere.example');
+    expect(JSON.parse(doubled.body).url).toBe('http://www.surgere.example//evil.example/x');
+  });
+
+  it("accepts the browser's https origin through a TLS-terminating proxy and still refuses other sites", async () => {
+    const forwarded = 'Host: 127.0.0.1:4321\nX-Forwarded-Host: www.surgere.example\nX-Forwarded-Proto: https';
+    expect((await subscribe(server.port, `${forwarded}\nOrigin: https://www.surgere.example`)).status).toBe(201);
+    expect((await subscribe(server.port, `${forwarded}\nOrigin: http://www.surgere.example`)).status).toBe(403);
+    expect((await subscribe(server.port, `${forwarded}\nOrigin: https://attacker.example`)).status).toBe(403);
+  });
+
+  it('answers 400 to a malformed forwarded host or scheme', async () => {
+    for (const header of ['X-Forwarded-Host: evil.example/path', 'X-Forwarded-Host: user@evil.example', 'X-Forwarded-Proto: gopher']) {
+      const r = await raw(server.port, `GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\n${header}`);
+      expect(r.status).toBe(400);
+      expect(JSON.parse(r.body)).toEqual({ error: 'Bad request' });
+    }
+  });
+});
