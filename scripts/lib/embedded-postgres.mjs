@@ -53,7 +53,9 @@ export async function startEmbeddedPostgres({ dataDir } = {}) {
     pg = new PGlite();
   }
   await pg.waitReady;
-  const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 64 });
+  // Every request opens connections of its own (src/server/db/client.ts), so the local server sees
+  // as many at once as it serves requests at once; the socket server refuses any above this.
+  const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 256 });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   const wsProxy = await startWsProxy({ target: `127.0.0.1:${port}` });

@@ -27,15 +27,16 @@ const limiters = new Map<string, RateLimiterPostgres>();
  * already exists") and transaction-mode poolers. Unnamed statements work everywhere.
  */
 function unnamedStatements() {
-  const pool = getPool();
   return {
-    query: (q: { text: string; values?: unknown[] }) => pool.query(q.text, q.values),
+    // The pool of the request being served (src/server/db/client.ts), looked up per query: the
+    // limiter outlives requests, their connections do not.
+    query: (q: { text: string; values?: unknown[] }) => getPool().query(q.text, q.values),
   };
 }
 
 /**
- * The limiter for one purpose, created on first use (the pool needs the environment, which is read
- * per request, not at import) and kept for the life of the function instance.
+ * The limiter for one purpose, created on first use and kept for the life of the function instance;
+ * its queries go through the pool of the request being served.
  */
 export function rateLimiter(o: RateLimitOptions): RateLimiterPostgres {
   let limiter = limiters.get(o.keyPrefix);

@@ -1,10 +1,28 @@
-import { Pool, neonConfig } from '@neondatabase/serverless';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Pool, neonConfig, type PoolConfig } from '@neondatabase/serverless';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { getEnv } from '../env.ts';
 import type { Database } from './schema.ts';
 
-let db: Kysely<Database> | undefined;
-let pool: Pool | undefined;
+/**
+ * Time limits of a request's database work. A database that refuses, hangs or drops the session
+ * turns into an error within about 5 s (which the handler answers with 503), never a hang.
+ * - connect: a new connection (WebSocket, startup, authentication) ready for its first query;
+ * - statement: the server cancels a statement that runs longer (sent as a startup parameter, so it
+ *   costs no round trip; left out for poolers, which refuse startup parameters they do not know);
+ * - query: the client gives up on a statement whose answer never comes (a silent network), a
+ *   little after the server's own limit, so the server's cancel normally comes first.
+ */
+export const REQUEST_LIMITS = { connectMs: 4_000, statementMs: 4_000, queryMs: 4_500 } as const;
+
+/** Scripts (migrations at deploy, seeding, the admin command) wait longer and run any statement to its end. */
+export const SCRIPT_LIMITS = { connectMs: 10_000 } as const;
+
+export interface DbLimits {
+  connectMs: number;
+  statementMs?: number;
+  queryMs?: number;
+}
 
 /**
  * Points the Neon driver at a WebSocket-to-TCP proxy so that the same driver reaches a plain
@@ -19,40 +37,159 @@ export function configureNeonProxy(proxy: string | undefined): void {
   neonConfig.pipelineConnect = false;
 }
 
-export function createDb(connectionString: string, wsProxy?: string): { db: Kysely<Database>; pool: Pool } {
-  configureNeonProxy(wsProxy);
-  // Short idle timeout: a function instance may be frozen between invocations, and a socket kept
-  // across a freeze is likely dead by the next one.
-  const p = new Pool({ connectionString, max: 5, idleTimeoutMillis: 10_000 });
-  p.on('error', (err: Error) => {
+/**
+ * @neondatabase/serverless 1.2.0: its socket's `write(data, encoding, callback)` ignores Node's
+ * `write(data, callback)` form, which pg's `Connection.end()` uses to close the socket once the
+ * Terminate message is out. So `client.end()` never closes the WebSocket (and never resolves): the
+ * socket lives on until the server hangs up, and a server that does not (PGlite's socket server)
+ * or a network that drops it later raises an error on a client nobody listens to any more. This
+ * accepts both forms; the callback waits for the driver's coalesced writes to go out first (they
+ * are flushed on a zero timer). Patched once per process, whichever bundle loads first.
+ */
+const WRITE_FIXED = Symbol.for('site.neonSocketWriteCallback');
+type SocketWrite = (this: unknown, data: unknown, encoding?: unknown, callback?: () => void) => boolean;
+const socketProto = (neonConfig as unknown as { prototype: Record<PropertyKey, unknown> & { write: SocketWrite } }).prototype;
+if (!socketProto[WRITE_FIXED]) {
+  const write = socketProto.write;
+  socketProto.write = function (this: unknown, data: unknown, encoding?: unknown, callback?: () => void) {
+    if (typeof encoding !== 'function') return write.call(this, data, encoding, callback);
+    const done = encoding as () => void;
+    return write.call(this, data, undefined, () => setTimeout(done, 0));
+  };
+  socketProto[WRITE_FIXED] = true;
+}
+
+/** PgBouncer (Neon's `-pooler` endpoints) refuses a startup parameter it does not know. */
+const isPoolerHost = (connectionString: string): boolean => {
+  try {
+    return /-pooler\./i.test(new URL(connectionString).hostname);
+  } catch {
+    return false;
+  }
+};
+
+const quiet = () => {};
+
+/**
+ * A Neon Pool whose every error has a listener: an idle client's (the pool's 'error' event) and a
+ * checked-out client's (its own 'error' event, which pg-pool leaves unheard). An 'error' event
+ * nobody listens to ends the process; here the query in flight fails instead, and the handler
+ * answers it.
+ */
+function createPool(connectionString: string, limits: DbLimits, max: number): Pool {
+  const config: PoolConfig = {
+    connectionString,
+    max,
+    // A request's pool lives for one request; a script's may sit between steps.
+    idleTimeoutMillis: 10_000,
+    connectionTimeoutMillis: limits.connectMs,
+    ...(limits.queryMs ? { query_timeout: limits.queryMs } : {}),
+    ...(limits.statementMs && !isPoolerHost(connectionString) ? { statement_timeout: limits.statementMs } : {}),
+  };
+  const pool = new Pool(config);
+  pool.on('error', (err: Error) => {
     // Sockets closing after pool.end() report errors that mean nothing; anything else is worth a line.
-    if (!(p as unknown as { ending: boolean }).ending) console.error('[db] idle client error:', err.message || err);
+    if (!(pool as unknown as { ending: boolean }).ending) console.error('[db] idle connection lost:', err.message || err);
   });
-  const k = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: p as never }),
+  pool.on('connect', (client: { on(event: 'error', listener: (err: Error) => void): unknown }) => client.on('error', quiet));
+  return pool;
+}
+
+function kyselyOn(pool: Pool): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: pool as never }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db: k, pool: p };
 }
 
-/** The process-wide database handle, built from the environment on first use. */
-export function getDb(): Kysely<Database> {
-  if (!db) {
-    const env = getEnv();
-    ({ db, pool } = createDb(env.databaseUrl, env.databaseWsProxy));
+/** A database handle of a script's or test's own (migrations, seeding, the admin command); end it with db.destroy(). */
+export function createDb(connectionString: string, wsProxy?: string, limits: DbLimits = SCRIPT_LIMITS): { db: Kysely<Database>; pool: Pool } {
+  configureNeonProxy(wsProxy);
+  const pool = createPool(connectionString, limits, 5);
+  return { db: kyselyOn(pool), pool };
+}
+
+// How long the end of a request waits for its connections to close. Closing is one round trip;
+// a peer that has gone silent never answers it, and the answer must not wait for that.
+const CLOSE_WAIT_MS = 500;
+
+/** One request's database: the pool is made on first use and ended when the request is done. */
+class RequestDatabase {
+  private handle: { db: Kysely<Database>; pool: Pool } | undefined;
+
+  get(): { db: Kysely<Database>; pool: Pool } {
+    if (!this.handle) {
+      const env = getEnv();
+      configureNeonProxy(env.databaseWsProxy);
+      // Up to 3 queries of one request run at once (Promise.all); more wait for a connection.
+      const pool = createPool(env.databaseUrl, REQUEST_LIMITS, 3);
+      this.handle = { db: kyselyOn(pool), pool };
+    }
+    return this.handle;
   }
-  return db;
+
+  async close(): Promise<void> {
+    const pool = this.handle?.pool;
+    this.handle = undefined;
+    if (!pool) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      pool.end().catch(quiet),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+  }
 }
 
-/** The underlying pg-compatible pool, for libraries that take one (rate-limiter-flexible). */
+const requestScope = new AsyncLocalStorage<RequestDatabase>();
+
+/**
+ * Runs one request's work with a database of its own: connections are opened on its first query
+ * and closed when `work` settles, so none outlives the invocation. Neon's rule for serverless
+ * functions: a connection kept across invocations may be dead by the next one (the instance was
+ * frozen, Neon suspended the compute), and its error would surface in whatever request is running
+ * then. Nested calls share the outer request's database.
+ */
+export async function withRequestDatabase<T>(work: () => Promise<T>): Promise<T> {
+  if (requestScope.getStore()) return work();
+  const scope = new RequestDatabase();
+  try {
+    return await requestScope.run(scope, work);
+  } finally {
+    await scope.close();
+  }
+}
+
+// Outside a request (tests' own checks, scripts that import server modules): one handle for the
+// process, with the request limits and every error heard.
+let processDb: { db: Kysely<Database>; pool: Pool } | undefined;
+
+function outsideRequest(): { db: Kysely<Database>; pool: Pool } {
+  if (!processDb) {
+    const env = getEnv();
+    configureNeonProxy(env.databaseWsProxy);
+    const pool = createPool(env.databaseUrl, REQUEST_LIMITS, 5);
+    processDb = { db: kyselyOn(pool), pool };
+  }
+  return processDb;
+}
+
+/** The current request's database (see withRequestDatabase); outside a request, the process's own. */
+export function getDb(): Kysely<Database> {
+  return (requestScope.getStore()?.get() ?? outsideRequest()).db;
+}
+
+/** The underlying pg-compatible pool of the same, for libraries that take one (rate-limiter-flexible). */
 export function getPool(): Pool {
-  getDb();
-  return pool!;
+  return (requestScope.getStore()?.get() ?? outsideRequest()).pool;
 }
 
+/** Ends the process's own handle (tests between databases, scripts at exit). */
 export async function closeDb(): Promise<void> {
-  const d = db;
-  db = undefined;
-  pool = undefined;
-  await d?.destroy();
+  const d = processDb;
+  processDb = undefined;
+  await d?.db.destroy();
 }
