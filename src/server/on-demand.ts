@@ -9,11 +9,12 @@
  */
 import type { Kysely } from 'kysely';
 import { publicCacheHeaders, uncachedHeaders, type CacheKey, type CacheTag } from './cdn-cache.ts';
-import { getDb } from './db/client.ts';
+import { getDb, withRequestDatabase } from './db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from './db/errors.ts';
 import type { Database } from './db/schema.ts';
 
 /** Seconds a client is asked to wait before trying an unavailable page again. */
-export const UNAVAILABLE_RETRY_SECONDS = 5;
+export const UNAVAILABLE_RETRY_SECONDS = DATABASE_RETRY_AFTER_SECONDS;
 
 /** The part of a response a route sets before its body: Astro.response, or a Response's init. */
 export interface ResponseHead {
@@ -41,7 +42,9 @@ export async function loadOnDemand<T>(
 ): Promise<OnDemand<T>> {
   let data: T;
   try {
-    data = await load(getDb());
+    // The read runs on a database of its own, closed before the page renders
+    // (src/server/db/client.ts); its time limits bound the wait when the database does not answer.
+    data = await withRequestDatabase(() => load(getDb()));
   } catch (err) {
     // The loader runs database reads only: a failure here means the database did not answer.
     console.error(`[${label}] loading failed:`, err instanceof Error ? err.message : err);

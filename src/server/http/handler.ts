@@ -1,3 +1,5 @@
+import { withRequestDatabase } from '../db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError } from './errors.ts';
 import { errorJson } from './respond.ts';
 import type { RequestContext } from './request-context.ts';
@@ -25,8 +27,10 @@ function isCrossSite(req: Request): boolean {
 
 /**
  * Wraps the per-method handlers of one function: HEAD answered by GET's handler (the platform sends
- * no body), 405 for other methods, the Origin check, HttpError to its JSON answer, and anything
- * unexpected to a bare 500 (the detail goes to the log, never to the client).
+ * no body), 405 for other methods, the Origin check, a database of the request's own (opened on its
+ * first query, closed before the answer leaves: src/server/db/client.ts), HttpError to its JSON
+ * answer, a database that is unavailable to 503 with Retry-After, and anything unexpected to a bare
+ * 500 (the detail goes to the log, never to the client). Nothing a handler throws escapes.
  */
 export function route(handlers: Partial<Record<Method, RouteHandler>>) {
   const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : [])].join(', ');
@@ -38,10 +42,17 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
       return errorJson(403, 'Cross-site request refused');
     }
     try {
-      return await handle(req, { params: context?.params ?? {}, ...(context?.ip ? { ip: context.ip } : {}) });
+      return await withRequestDatabase(async () => handle(req, { params: context?.params ?? {}, ...(context?.ip ? { ip: context.ip } : {}) }));
     } catch (err) {
       if (err instanceof HttpError) return errorJson(err.status, err.message, err.issues, err.headers);
-      console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed:`, err);
+      const where = `${req.method} ${new URL(req.url).pathname}`;
+      if (isDatabaseUnavailable(err)) {
+        console.error(`[api] ${where}: database unavailable:`, err instanceof Error ? err.message : err);
+        return errorJson(503, 'The service is temporarily unavailable. Please try again in a moment.', undefined, {
+          'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+        });
+      }
+      console.error(`[api] ${where} failed:`, err);
       return errorJson(500, 'Internal server error');
     }
   };
