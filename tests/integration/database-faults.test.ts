@@ -1,0 +1,239 @@
+/**
+ * Database faults are answered, not fatal. A TCP proxy of this file's own sits between the app and
+ * the run's PostgreSQL (PGlite's socket server, or the server TEST_DATABASE_URL names) and is cut
+ * three ways: refuse new connections, hold silent, terminate sessions. For each, the real
+ * functions and on-demand routes, called with real Requests, answer 503 with Retry-After within
+ * 5 s, nothing reaches the process as an unhandled rejection or uncaught exception, and once the
+ * proxy heals the same requests succeed with no restart.
+ */
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import articles from '../../netlify/functions/articles.ts';
+import authMe from '../../netlify/functions/auth-me.ts';
+import companyStats from '../../netlify/functions/company-stats.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import login from '../../netlify/functions/auth-login.ts';
+import newsletter from '../../netlify/functions/newsletter.ts';
+import packages from '../../netlify/functions/packages.ts';
+import services from '../../netlify/functions/services.ts';
+import siteContent from '../../netlify/functions/site-content.ts';
+import teamMembers from '../../netlify/functions/team-members.ts';
+import { startWsProxy } from '../../scripts/lib/ws-proxy.mjs';
+import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
+import { GET as sitemapGet } from '../../src/pages/sitemap.xml.ts';
+import { sql } from 'kysely';
+import { closeDb, getDb, REQUEST_LIMITS, withRequestDatabase } from '../../src/server/db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
+import { resetEnvCache } from '../../src/server/env.ts';
+import { cookiePair, newAdmin, uniqueIp } from '../support/admin-session.ts';
+import { call } from '../support/call.ts';
+import { startTcpFaultProxy, type FaultMode, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
+
+/** The answer must come within this, whatever the fault (the connect limit is 4 s). */
+const ANSWER_WITHIN_MS = 5_000;
+
+const SITE = new URL('https://surgere.example');
+const endpointContext = (path: string) => ({ site: SITE, url: new URL(path, SITE) }) as unknown as Parameters<typeof rssGet>[0];
+
+const unique = () => crypto.randomBytes(4).toString('hex');
+const enquiry = () => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: `fault.${unique()}@example.com`,
+  phone: '+61 400 000 000',
+  company: 'Analytical Engines',
+  message: 'We would like to talk about our go-to-market.',
+  service: 'Marketing Strategy Assessment',
+  page: 'Home',
+  ctaButton: 'Free Marketing Strategy Assessment',
+});
+
+interface Answer {
+  label: string;
+  status: number;
+  retryAfter: string | null;
+  contentType: string | null;
+  body: string;
+  ms: number;
+}
+
+let admin: { email: string; password: string; cookie: string };
+
+/** Every API route that reads or writes the database, and the on-demand routes, once each. */
+type Sent = { status: number; headers: Headers; text: string };
+const read = async (res: Response): Promise<Sent> => ({ status: res.status, headers: res.headers, text: await res.text() });
+
+function requests(): Array<{ label: string; ok: number; send: () => Promise<Sent> }> {
+  const api = (label: string, ok: number, handler: Parameters<typeof call>[0], path: string, o: Parameters<typeof call>[2] = {}) => ({
+    label,
+    ok,
+    send: () => call(handler, path, { ip: uniqueIp(), ...o }),
+  });
+  return [
+    api('GET /api/services', 200, services, '/api/services'),
+    api('GET /api/packages', 200, packages, '/api/packages'),
+    api('GET /api/team-members', 200, teamMembers, '/api/team-members'),
+    api('GET /api/company-stats', 200, companyStats, '/api/company-stats'),
+    api('GET /api/site-content', 200, siteContent, '/api/site-content'),
+    api('GET /api/articles', 200, articles, '/api/articles?published=true'),
+    api('POST /api/contacts', 201, enquiries, '/api/contacts', { body: enquiry() }),
+    api('POST /api/newsletter', 201, newsletter, '/api/newsletter', { body: { email: `fault.${unique()}@example.com` } }),
+    api('POST /api/auth/login', 200, login, '/api/auth/login', { body: { username: admin.email, password: admin.password } }),
+    api('GET /api/auth/me', 200, authMe, '/api/auth/me', { headers: { cookie: admin.cookie } }),
+    { label: 'GET /insights/rss.xml', ok: 200, send: async () => read(await rssGet(endpointContext('/insights/rss.xml'))) },
+    { label: 'GET /sitemap.xml', ok: 200, send: async () => read(await sitemapGet(endpointContext('/sitemap.xml'))) },
+  ];
+}
+
+async function sendAll(): Promise<Answer[]> {
+  return Promise.all(
+    requests().map(async ({ label, send }) => {
+      const t0 = performance.now();
+      const res = await send();
+      return { label, status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), body: res.text, ms: performance.now() - t0 };
+    }),
+  );
+}
+
+let proxy: TcpFaultProxy;
+let wsProxy: Awaited<ReturnType<typeof startWsProxy>>;
+const saved = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_WS_PROXY: process.env.DATABASE_WS_PROXY };
+const escaped: unknown[] = [];
+const onEscape = (err: unknown) => escaped.push(err);
+
+beforeAll(async () => {
+  // The admin is made, and signed in, on the direct path; then everything goes through the proxy.
+  const made = await newAdmin();
+  const signedIn = await call(login, '/api/auth/login', { body: { username: made.email, password: made.password }, ip: uniqueIp() });
+  expect(signedIn.status).toBe(200);
+  admin = { ...made, cookie: cookiePair(signedIn) };
+  await closeDb();
+
+  const direct = new URL(saved.DATABASE_URL!);
+  proxy = await startTcpFaultProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  wsProxy = await startWsProxy({ target: `127.0.0.1:${proxy.port}` });
+  const viaProxy = new URL(direct);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  process.env.DATABASE_URL = viaProxy.toString();
+  process.env.DATABASE_WS_PROXY = wsProxy.proxy;
+  resetEnvCache();
+});
+
+afterAll(async () => {
+  await closeDb();
+  await wsProxy?.stop();
+  await proxy?.stop();
+  Object.assign(process.env, saved);
+  resetEnvCache();
+});
+
+beforeEach(() => {
+  escaped.length = 0;
+  process.on('unhandledRejection', onEscape);
+  process.on('uncaughtException', onEscape);
+});
+
+afterEach(async () => {
+  await proxy.heal();
+  // Late socket errors (a reset session's close, a timed-out connect finally failing) come after
+  // the answers; give them a moment to surface before the listeners go.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  process.off('unhandledRejection', onEscape);
+  process.off('uncaughtException', onEscape);
+  expect(escaped).toEqual([]);
+});
+
+function expectAllUnavailable(answers: Answer[]) {
+  for (const a of answers) {
+    expect(a.status, `${a.label}: ${a.body}`).toBe(503);
+    expect(a.retryAfter, a.label).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(a.ms, a.label).toBeLessThan(ANSWER_WITHIN_MS);
+    if (a.label.includes('/api/')) {
+      expect(a.contentType, a.label).toMatch(/^application\/json/);
+      expect(JSON.parse(a.body), a.label).toEqual({ error: 'The service is temporarily unavailable. Please try again in a moment.' });
+    } else {
+      expect(a.body, a.label).not.toMatch(/error|stack|select/i);
+    }
+  }
+}
+
+async function expectAllServed() {
+  const answers = await sendAll();
+  const wanted = Object.fromEntries(requests().map((r) => [r.label, r.ok]));
+  expect(Object.fromEntries(answers.map((a) => [a.label, a.status]))).toEqual(wanted);
+}
+
+describe('the database behind a TCP proxy the test cuts', () => {
+  it('serves every route through the proxy while it relays', async () => {
+    await expectAllServed();
+    expect(proxy.accepted).toBeGreaterThan(0);
+  });
+
+  for (const mode of ['refuse', 'hold', 'terminate'] as const satisfies readonly FaultMode[]) {
+    it(`${mode}: every route answers 503 with Retry-After within 5 s, then serves again once healed`, async () => {
+      await proxy.setMode(mode);
+      expectAllUnavailable(await sendAll());
+      // A second round while still cut: nothing was left in a state that changes the answer.
+      expectAllUnavailable(await sendAll());
+      await proxy.heal();
+      await expectAllServed();
+    });
+  }
+
+  it('terminate during a request held at connect: the request answers 503 at once, not at its time limit', async () => {
+    await proxy.setMode('hold');
+    const t0 = performance.now();
+    const pending = call(services, '/api/services', { ip: uniqueIp() });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await proxy.setMode('terminate');
+    const r = await pending;
+    expect(r.status).toBe(503);
+    expect(r.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(performance.now() - t0).toBeLessThan(2_000);
+  });
+});
+
+describe('a statement that runs too long', () => {
+  it('is cancelled at the request limit and counts as unavailable', async () => {
+    const t0 = performance.now();
+    const err = await withRequestDatabase(() => sql`select pg_sleep(6)`.execute(getDb())).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const ms = performance.now() - t0;
+    expect(isDatabaseUnavailable(err), String(err)).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(REQUEST_LIMITS.statementMs - 100);
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('tells connection failures and server unavailability from other errors', () => {
+    const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    for (const err of [
+      withCode('ECONNREFUSED'),
+      withCode('57P01', 'terminating connection due to administrator command'),
+      withCode('57014', 'canceling statement due to statement timeout'),
+      withCode('53300', 'sorry, too many clients already'),
+      withCode('08006'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Query read timeout'),
+      new AggregateError([withCode('ECONNREFUSED')], 'connect failed'),
+      new Error('wrapped', { cause: withCode('ECONNRESET') }),
+    ]) {
+      expect(isDatabaseUnavailable(err), String((err as Error).message)).toBe(true);
+    }
+    for (const err of [
+      withCode('42P01', 'relation "no_such_table" does not exist'),
+      withCode('23505', 'duplicate key value violates unique constraint'),
+      withCode('22P02', 'invalid input syntax for type integer'),
+      new TypeError("Cannot read properties of undefined (reading 'id')"),
+      undefined,
+    ]) {
+      expect(isDatabaseUnavailable(err), String((err as Error | undefined)?.message)).toBe(false);
+    }
+  });
+});

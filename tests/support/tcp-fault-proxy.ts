@@ -1,0 +1,120 @@
+/**
+ * A TCP proxy of the test's own between the app and PostgreSQL, cut on demand:
+ * - 'pass': relays both ways;
+ * - 'refuse': stops listening, so a new connection is refused (ECONNREFUSED) as by a server that is
+ *   down; sessions already open carry on;
+ * - 'hold': accepts new connections and forwards nothing either way, and stops relaying on the live
+ *   ones, as a network that drops packets silently (or a host that went away) does;
+ * - 'terminate': resets every live session at once, and each new one as soon as it sends its
+ *   first bytes, as a server that restarts or a provider that ends sessions does.
+ * `heal()` goes back to 'pass' on the same port (ending sessions a hold broke), so the app reaches the database again with no
+ * change to its settings.
+ */
+import net from 'node:net';
+
+export type FaultMode = 'pass' | 'refuse' | 'hold' | 'terminate';
+
+interface Session {
+  client: net.Socket;
+  upstream: net.Socket | undefined;
+}
+
+export interface TcpFaultProxy {
+  /** The loopback port the app connects to. */
+  port: number;
+  mode: FaultMode;
+  /** Connections accepted so far (refused ones never reach the proxy). */
+  accepted: number;
+  setMode(mode: FaultMode): Promise<void>;
+  heal(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startTcpFaultProxy(target: { host: string; port: number }): Promise<TcpFaultProxy> {
+  const sessions = new Set<Session>();
+  let mode: FaultMode = 'pass';
+  let accepted = 0;
+  let server: net.Server | undefined;
+  let port = 0;
+
+  const cut = (s: Session) => {
+    s.client.resetAndDestroy();
+    s.upstream?.destroy();
+    sessions.delete(s);
+  };
+
+  const onConnection = (client: net.Socket) => {
+    accepted += 1;
+    const session: Session = { client, upstream: undefined };
+    sessions.add(session);
+    client.on('error', () => {});
+    client.on('close', () => {
+      session.upstream?.destroy();
+      sessions.delete(session);
+    });
+    if (mode === 'hold') return; // accepted, never answered
+    if (mode === 'terminate') {
+      client.once('data', () => cut(session));
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    session.upstream = upstream;
+    upstream.setNoDelay(true);
+    upstream.on('error', () => client.destroy());
+    upstream.on('close', () => client.destroy());
+    // Relayed by hand rather than piped, so that 'hold' can stop a live session in place.
+    client.on('data', (chunk) => {
+      if (mode === 'pass' || mode === 'refuse') upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if ((mode === 'pass' || mode === 'refuse') && !client.destroyed) client.write(chunk);
+    });
+  };
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const s = net.createServer(onConnection);
+      s.once('error', reject);
+      s.listen(port, '127.0.0.1', () => {
+        port = (s.address() as net.AddressInfo).port;
+        server = s;
+        resolve();
+      });
+    });
+  const unlisten = () =>
+    new Promise<void>((resolve) => {
+      const s = server;
+      server = undefined;
+      if (!s) return resolve();
+      s.close(() => resolve());
+    });
+
+  await listen();
+
+  const proxy: TcpFaultProxy = {
+    get port() {
+      return port;
+    },
+    get mode() {
+      return mode;
+    },
+    get accepted() {
+      return accepted;
+    },
+    async setMode(next) {
+      const was = mode;
+      mode = next;
+      // What a held session sent was dropped, not queued: its stream is broken, so it ends here.
+      if (was === 'hold' && next !== 'hold') for (const s of [...sessions]) cut(s);
+      if (next === 'refuse') await unlisten();
+      else if (!server) await listen();
+      if (next === 'terminate') for (const s of [...sessions]) cut(s);
+    },
+    heal: () => proxy.setMode('pass'),
+    async stop() {
+      for (const s of [...sessions]) cut(s);
+      await unlisten();
+    },
+  };
+  return proxy;
+}
