@@ -1,15 +1,32 @@
-// `npm run db:migrate`: applies pending migrations and seeds empty tables. On Netlify it runs in
-// the build command against DATABASE_URL (Neon); locally, against the embedded database under
-// DATA_DIR (stop `npm start` first: one process owns that folder) or DATABASE_URL when set.
+// `npm run db:migrate`: applies pending migrations and seeds empty tables, where this environment
+// says to (src/server/db/database-url.ts, planMigration):
+// - locally: the configured database, else the embedded one under DATA_DIR (stop `npm start`
+//   first: one process owns that folder);
+// - in a Netlify build (netlify.toml's build command): nothing with Netlify Database (the deploy
+//   applies netlify/database/migrations itself); an own DATABASE_URL in production, or in a preview
+//   whose DATABASE_CONTEXT names it; a refusal, with what to set, for anything else.
+import { planMigration } from '../src/server/db/database-url.ts';
 import { startDatabase } from './lib/database-env.mjs';
 import { prepareDatabase } from './lib/prepare-database.mjs';
 import { localEnv } from './lib/runtime-env.mjs';
 
+const plan = planMigration(process.env);
+if (plan.action === 'refuse') {
+  console.error(`db:migrate refused: ${plan.reason}`);
+  process.exit(1);
+}
+if (plan.action === 'skip') {
+  console.log(`db:migrate: nothing to do. ${plan.reason}`);
+  process.exit(0);
+}
+if (plan.action === 'migrate' && plan.target.warning) console.warn(plan.target.warning);
+console.log(`db:migrate: ${plan.reason}.`);
+
 const { dataDir } = localEnv();
-const db = await startDatabase({ dataDir });
+const db = await startDatabase({ dataDir, databaseUrl: plan.action === 'migrate' ? plan.target.url : '' });
 try {
   await prepareDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy });
-  console.log(`Database is up to date (${db.embedded ? `embedded, ${dataDir}` : 'DATABASE_URL'}).`);
+  console.log(`Database is up to date (${db.embedded ? `embedded, ${dataDir}` : plan.target.source}).`);
 } catch (err) {
   console.error(`Migration failed: ${err instanceof Error ? err.message : err}`);
   process.exitCode = 1;

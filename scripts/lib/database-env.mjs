@@ -1,11 +1,19 @@
-// Resolves the database for a local process: the configured DATABASE_URL (with the WebSocket
-// proxy a plain Postgres needs), or the embedded PGlite under DATA_DIR.
+// Resolves the database for a local process: the configured one (NETLIFY_DB_URL, DATABASE_URL or
+// the deprecated NETLIFY_DATABASE_URL: src/server/db/database-url.ts), with the WebSocket proxy a
+// plain Postgres needs, or the embedded PGlite under DATA_DIR.
+import { resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { startWsProxy } from './ws-proxy.mjs';
 
 const isNeonHost = (url) => /\.neon\.tech$/i.test(new URL(url).hostname);
 
-export async function startDatabase({ dataDir, databaseUrl = process.env.DATABASE_URL || process.env.NETLIFY_DATABASE_URL }) {
+function configuredUrl() {
+  const target = resolveDatabaseUrl(process.env);
+  if (target?.warning) console.warn(target.warning);
+  return target?.url;
+}
+
+export async function startDatabase({ dataDir, databaseUrl = configuredUrl() }) {
   if (databaseUrl) {
     if (isNeonHost(databaseUrl) || process.env.DATABASE_WS_PROXY) {
       return { databaseUrl, wsProxy: process.env.DATABASE_WS_PROXY, embedded: false, stop: async () => {} };

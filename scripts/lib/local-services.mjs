@@ -24,7 +24,7 @@ import { createSiteHandler } from './site-handler.mjs';
  * @property {string} [dataDir] where the embedded database, blobs and the local session secret
  *   live; omitted: an in-memory database and a temporary blob folder, gone at stop()
  * @property {string | null} [databaseUrl] a Postgres to use instead of the embedded one; omitted:
- *   DATABASE_URL (or NETLIFY_DATABASE_URL) when set; null: the embedded one whatever the environment says
+ *   the configured one (src/server/db/database-url.ts) when set; null: the embedded one whatever the environment says
  * @property {boolean} [inMemoryDatabase] the embedded database in memory even with a dataDir (tests)
  * @property {{ email?: string, password?: string }} [admin] creates the first admin if none exists
  * @property {(database: { databaseUrl: string, wsProxy?: string }) => Promise<void>} [afterDatabase]
@@ -81,6 +81,9 @@ export async function startLocalServices({ dataDir, databaseUrl, inMemoryDatabas
     const env = {
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       DATABASE_URL: database.databaseUrl,
+      // Blank, so that the database started here wins over one the shell names (database-url.ts).
+      NETLIFY_DB_URL: '',
+      NETLIFY_DATABASE_URL: '',
       ...(database.wsProxy ? { DATABASE_WS_PROXY: database.wsProxy } : {}),
       NETLIFY_BLOBS_CONTEXT: blobs.context,
       SESSION_SECRET: process.env.SESSION_SECRET || (dataDir ? localSessionSecret(dataDir) : crypto.randomBytes(48).toString('base64url')),

@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { resolveDatabaseUrl } from './db/database-url.ts';
 
 // Parsed once, on first use, so a misconfigured deploy fails on its first request with a clear
 // message in the function log instead of failing half-way through one.
+// '' counts as unset: the local runtime blanks the platform's variables so that the database it
+// started is the one its functions use.
+const optionalUrl = z.string().url().or(z.literal('')).optional();
+
 const EnvSchema = z.object({
-  DATABASE_URL: z.string().url().optional(),
-  NETLIFY_DATABASE_URL: z.string().url().optional(),
+  // Which of these wins: src/server/db/database-url.ts.
+  NETLIFY_DB_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  NETLIFY_DATABASE_URL: optionalUrl,
   // host:port/path of a WebSocket-to-TCP proxy, for reaching a plain Postgres (local or CI) with the
   // Neon driver. Unset in production, where Neon speaks WebSocket itself.
   DATABASE_WS_PROXY: z.string().optional(),
@@ -38,13 +45,15 @@ export function getEnv(): ServerEnv {
     throw new EnvError(`Invalid environment: ${detail}`);
   }
   const e = parsed.data;
-  const databaseUrl = e.DATABASE_URL ?? e.NETLIFY_DATABASE_URL;
-  if (!databaseUrl) {
+  const database = resolveDatabaseUrl({ NETLIFY_DB_URL: e.NETLIFY_DB_URL, DATABASE_URL: e.DATABASE_URL, NETLIFY_DATABASE_URL: e.NETLIFY_DATABASE_URL });
+  if (!database) {
     throw new EnvError(
-      'DATABASE_URL is not set. In production set it (or NETLIFY_DATABASE_URL) to the Neon connection string; ' +
+      'No database is configured. On Netlify enable Netlify Database (NETLIFY_DB_URL) or set DATABASE_URL to the Neon connection string; ' +
         'locally `npm start` / `npm run dev` start an embedded database and set it for you.',
     );
   }
+  if (database.warning) console.warn(`[env] ${database.warning}`);
+  const databaseUrl = database.url;
   // Always required: the local runtime (npm start / npm run dev) generates one under DATA_DIR and
   // sets it, so only a deploy that forgot it reaches this.
   if (!e.SESSION_SECRET) {

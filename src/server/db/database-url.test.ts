@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { DEPRECATED_WARNING, planMigration, resolveDatabaseUrl } from './database-url.ts';
+
+const NETLIFY_DB = 'postgres://netlify:secret@ep-netlify-db-123.us-east-2.aws.neon.tech/netlifydb';
+const OWN_NEON = 'postgres://owner:secret@ep-own-prod-456-pooler.eu-central-1.aws.neon.tech/site';
+const OWN_PREVIEW = 'postgres://owner:secret@ep-own-preview-789-pooler.eu-central-1.aws.neon.tech/site';
+const OLD_EXTENSION = 'postgres://old:secret@ep-old-ext-000.us-east-2.aws.neon.tech/neondb';
+const onNetlify = (context: string, env: Record<string, string> = {}) => ({ NETLIFY: 'true', CONTEXT: context, ...env });
+
+describe('resolveDatabaseUrl: which database a process uses', () => {
+  it('prefers Netlify Database, then DATABASE_URL, then the deprecated variable with a warning', () => {
+    expect(resolveDatabaseUrl({ NETLIFY_DB_URL: NETLIFY_DB, DATABASE_URL: OWN_NEON, NETLIFY_DATABASE_URL: OLD_EXTENSION })).toEqual({ url: NETLIFY_DB, source: 'netlify-database' });
+    expect(resolveDatabaseUrl({ DATABASE_URL: OWN_NEON, NETLIFY_DATABASE_URL: OLD_EXTENSION })).toEqual({ url: OWN_NEON, source: 'database-url' });
+    expect(resolveDatabaseUrl({ NETLIFY_DATABASE_URL: OLD_EXTENSION })).toEqual({
+      url: OLD_EXTENSION,
+      source: 'netlify-database-url-deprecated',
+      warning: DEPRECATED_WARNING,
+    });
+  });
+
+  it('counts blank values as unset (the local runtime blanks the platform variables) and answers undefined for none', () => {
+    expect(resolveDatabaseUrl({ NETLIFY_DB_URL: '', DATABASE_URL: OWN_NEON })).toEqual({ url: OWN_NEON, source: 'database-url' });
+    expect(resolveDatabaseUrl({ NETLIFY_DB_URL: ' ', DATABASE_URL: '', NETLIFY_DATABASE_URL: '' })).toBeUndefined();
+    expect(resolveDatabaseUrl({})).toBeUndefined();
+  });
+});
+
+describe('planMigration: what `npm run db:migrate` does', () => {
+  it('locally migrates the configured database, or the embedded one when none is', () => {
+    expect(planMigration({ DATABASE_URL: OWN_NEON })).toMatchObject({ action: 'migrate', target: { url: OWN_NEON, source: 'database-url' } });
+    expect(planMigration({ NETLIFY_DB_URL: NETLIFY_DB })).toMatchObject({ action: 'migrate', target: { source: 'netlify-database' } });
+    expect(planMigration({})).toMatchObject({ action: 'migrate-embedded' });
+    // `netlify dev` and the like set CONTEXT without NETLIFY=true: still a local run.
+    expect(planMigration({ CONTEXT: 'dev' })).toMatchObject({ action: 'migrate-embedded' });
+  });
+
+  it('on Netlify with Netlify Database, leaves migrations to the deploy in every context', () => {
+    for (const context of ['production', 'deploy-preview', 'branch-deploy']) {
+      const plan = planMigration(onNetlify(context, { NETLIFY_DB_URL: NETLIFY_DB, DATABASE_URL: OWN_NEON }));
+      expect(plan.action, context).toBe('skip');
+      expect(plan.reason, context).toContain('netlify/database/migrations');
+    }
+  });
+
+  it('on Netlify with an own DATABASE_URL, migrates it in production', () => {
+    expect(planMigration(onNetlify('production', { DATABASE_URL: OWN_NEON }))).toMatchObject({ action: 'migrate', target: { url: OWN_NEON } });
+    expect(planMigration(onNetlify('production', { DATABASE_URL: OWN_NEON, DATABASE_CONTEXT: 'production' }))).toMatchObject({ action: 'migrate' });
+    // The deprecated extension's variable still migrates in production, with its warning.
+    expect(planMigration(onNetlify('production', { NETLIFY_DATABASE_URL: OLD_EXTENSION }))).toMatchObject({
+      action: 'migrate',
+      target: { source: 'netlify-database-url-deprecated', warning: DEPRECATED_WARNING },
+    });
+  });
+
+  it('refuses a preview or branch deploy that may be holding the production DATABASE_URL', () => {
+    for (const context of ['deploy-preview', 'branch-deploy']) {
+      const plan = planMigration(onNetlify(context, { DATABASE_URL: OWN_NEON }));
+      expect(plan.action, context).toBe('refuse');
+      expect(plan.reason, context).toContain(`DATABASE_CONTEXT=${context}`);
+      // A DATABASE_CONTEXT of another context (production's value copied to every context) is no better.
+      expect(planMigration(onNetlify(context, { DATABASE_URL: OWN_NEON, DATABASE_CONTEXT: 'production' })).action, context).toBe('refuse');
+    }
+    expect(planMigration(onNetlify('deploy-preview', { NETLIFY_DATABASE_URL: OLD_EXTENSION })).action).toBe('refuse');
+  });
+
+  it("migrates a preview's own database when its scope says it is that context's", () => {
+    expect(planMigration(onNetlify('deploy-preview', { DATABASE_URL: OWN_PREVIEW, DATABASE_CONTEXT: 'deploy-preview' }))).toMatchObject({
+      action: 'migrate',
+      target: { url: OWN_PREVIEW },
+    });
+    expect(planMigration(onNetlify('branch-deploy', { DATABASE_URL: OWN_PREVIEW, DATABASE_CONTEXT: 'branch-deploy' })).action).toBe('migrate');
+  });
+
+  it('refuses a production build whose DATABASE_CONTEXT names another context', () => {
+    expect(planMigration(onNetlify('production', { DATABASE_URL: OWN_PREVIEW, DATABASE_CONTEXT: 'deploy-preview' })).action).toBe('refuse');
+  });
+
+  it('fails a Netlify build with no database configured, in every context, saying what to set', () => {
+    for (const context of ['production', 'deploy-preview', 'branch-deploy']) {
+      const plan = planMigration(onNetlify(context, { DATABASE_URL: '' }));
+      expect(plan.action, context).toBe('refuse');
+      expect(plan.reason, context).toContain('NETLIFY_DB_URL');
+      expect(plan.reason, context).toContain('DATABASE_URL');
+    }
+  });
+});

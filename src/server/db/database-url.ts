@@ -1,0 +1,112 @@
+/**
+ * Which database a process uses, and whether a build migrates it: one place, pure functions of
+ * the environment, so every decision has a test.
+ *
+ * The connection string, first found wins:
+ * 1. `NETLIFY_DB_URL`: Netlify Database, set by Netlify in Builds and Functions (a database branch of
+ *    its own for each deploy preview). Read directly: `@netlify/database`'s `getConnectionString()`
+ *    returns this same variable (2.0.1: `env.get('NETLIFY_DB_URL')`, else it throws), and importing
+ *    the package would put node-postgres, waddler and ws into every function's bundle.
+ * 2. `DATABASE_URL`: an own Neon project (or any PostgreSQL).
+ * 3. `NETLIFY_DATABASE_URL`: the deprecated Netlify DB extension (`@netlify/neon`), with a warning.
+ * None: locally, the runtime starts the embedded database (scripts/lib/database-env.mjs); on
+ * Netlify, a configuration error.
+ */
+
+export type DatabaseSource = 'netlify-database' | 'database-url' | 'netlify-database-url-deprecated';
+
+export interface DatabaseTarget {
+  url: string;
+  source: DatabaseSource;
+  /** A line for the log when the configuration works but should change. */
+  warning?: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export const DEPRECATED_WARNING =
+  'NETLIFY_DATABASE_URL (the deprecated Netlify DB extension) is in use: move to Netlify Database (NETLIFY_DB_URL) or set DATABASE_URL to your own Neon connection string.';
+
+const present = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** The configured database, or undefined when none is (the local runtime then embeds one). */
+export function resolveDatabaseUrl(env: Env): DatabaseTarget | undefined {
+  if (present(env.NETLIFY_DB_URL)) return { url: env.NETLIFY_DB_URL, source: 'netlify-database' };
+  if (present(env.DATABASE_URL)) return { url: env.DATABASE_URL, source: 'database-url' };
+  if (present(env.NETLIFY_DATABASE_URL)) return { url: env.NETLIFY_DATABASE_URL, source: 'netlify-database-url-deprecated', warning: DEPRECATED_WARNING };
+  return undefined;
+}
+
+/** Netlify's build sets NETLIFY=true and CONTEXT (production, deploy-preview, branch-deploy, dev). */
+export const isNetlifyBuild = (env: Env): boolean => env.NETLIFY === 'true';
+
+export type MigrationPlan =
+  | { action: 'migrate'; target: DatabaseTarget; reason: string }
+  | { action: 'migrate-embedded'; reason: string }
+  | { action: 'skip'; reason: string }
+  | { action: 'refuse'; reason: string };
+
+/**
+ * What `npm run db:migrate` does in this environment.
+ * - Not on Netlify: migrates the configured database, or the embedded one.
+ * - On Netlify with Netlify Database: nothing; the deploy applies netlify/database/migrations itself
+ *   (to the preview's own branch on a deploy preview).
+ * - On Netlify with an own DATABASE_URL: production migrates it. A deploy preview or branch deploy
+ *   migrates only a database declared its own: `DATABASE_CONTEXT` set to the build's CONTEXT in the
+ *   same deploy-context scope as its DATABASE_URL (Netlify's UI, 'Different value for each deploy
+ *   context'). Otherwise the DATABASE_URL it sees may be production's, and the build is refused
+ *   before a preview can migrate, read or write production data.
+ * - On Netlify with no database: refused with what to set; never an embedded database that would
+ *   vanish with the build machine while the deploy goes live unmigrated.
+ */
+export function planMigration(env: Env): MigrationPlan {
+  const target = resolveDatabaseUrl(env);
+  if (!isNetlifyBuild(env)) {
+    return target
+      ? { action: 'migrate', target, reason: `local run: migrating ${describe(target)}` }
+      : { action: 'migrate-embedded', reason: 'local run: migrating the embedded database' };
+  }
+  const context = env.CONTEXT || 'production';
+  if (!target) {
+    return {
+      action: 'refuse',
+      reason:
+        'No database is configured for this Netlify build. Enable Netlify Database for the site (it sets NETLIFY_DB_URL), ' +
+        'or set DATABASE_URL to your Neon connection string with the Builds and Functions scopes. See README, "Deploying to Netlify".',
+    };
+  }
+  if (target.source === 'netlify-database') {
+    return { action: 'skip', reason: `Netlify Database: the deploy applies netlify/database/migrations itself (${context}).` };
+  }
+  if (context === 'production') {
+    if (present(env.DATABASE_CONTEXT) && env.DATABASE_CONTEXT !== 'production') {
+      return { action: 'refuse', reason: `DATABASE_CONTEXT is "${env.DATABASE_CONTEXT}" in a production build: this DATABASE_URL is not production's.` };
+    }
+    return { action: 'migrate', target, reason: `production: migrating ${describe(target)}` };
+  }
+  if (env.DATABASE_CONTEXT === context) {
+    return { action: 'migrate', target, reason: `${context}: migrating this context's own database (${describe(target)})` };
+  }
+  return {
+    action: 'refuse',
+    reason:
+      `This ${context} build sees ${target.source === 'database-url' ? 'DATABASE_URL' : 'NETLIFY_DATABASE_URL'} but nothing says it is not production's database. ` +
+      `A preview must never migrate, read or write production data. Either use Netlify Database (a branch per deploy preview), ` +
+      `or give the "${context}" deploy context its own DATABASE_URL (a Neon branch) together with DATABASE_CONTEXT=${context} in that same scope.`,
+  };
+}
+
+function describe(target: DatabaseTarget): string {
+  const names: Record<DatabaseSource, string> = {
+    'netlify-database': 'Netlify Database (NETLIFY_DB_URL)',
+    'database-url': 'DATABASE_URL',
+    'netlify-database-url-deprecated': 'NETLIFY_DATABASE_URL (deprecated)',
+  };
+  let host = '';
+  try {
+    host = ` at ${new URL(target.url).host}`;
+  } catch {
+    /* not a URL: the driver will say so */
+  }
+  return `${names[target.source]}${host}`;
+}

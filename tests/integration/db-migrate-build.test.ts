@@ -1,0 +1,90 @@
+/**
+ * `npm run db:migrate` as netlify.toml's build command runs it, in a child process with a Netlify
+ * build's environment (NETLIFY=true, CONTEXT): it migrates an own DATABASE_URL in production,
+ * leaves Netlify Database to the deploy, refuses a preview holding what may be production's
+ * DATABASE_URL, and fails a build with no database without ever creating an embedded one. The
+ * decisions themselves are tested in src/server/db/database-url.test.ts.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
+import { createDb } from '../../src/server/db/client.ts';
+import { readMigrations } from '../../src/server/db/migrate.ts';
+
+let dataDir: string;
+
+/** The platform's and the shell's database variables, removed: each case sets its own. */
+function buildEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { DATABASE_URL, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, DATABASE_WS_PROXY, DATABASE_CONTEXT, ...rest } = process.env;
+  return { ...rest, DATA_DIR: dataDir, NETLIFY: 'true', ...extra };
+}
+
+function migrate(extra: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/db-migrate.mjs'], { env: buildEnv(extra) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-build-migrate-'));
+});
+
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('db:migrate in a Netlify build', () => {
+  it('fails with what to set when no database is configured, and creates no embedded one', async () => {
+    const r = await migrate({ CONTEXT: 'production' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('No database is configured for this Netlify build');
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('refuses a deploy preview that sees a DATABASE_URL not declared its own', async () => {
+    const r = await migrate({ CONTEXT: 'deploy-preview', DATABASE_URL: 'postgres://owner:secret@ep-prod-1.eu-central-1.aws.neon.tech/site' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('DATABASE_CONTEXT=deploy-preview');
+    expect(r.stdout).not.toContain('Applied migrations');
+  });
+
+  it('leaves Netlify Database to the deploy', async () => {
+    const r = await migrate({ CONTEXT: 'deploy-preview', NETLIFY_DB_URL: 'postgres://netlify:secret@ep-netlify-2.us-east-2.aws.neon.tech/netlifydb' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('the deploy applies netlify/database/migrations itself');
+  });
+
+  it('migrates and seeds an own DATABASE_URL in production: a real, empty database', async () => {
+    const pg = await startEmbeddedPostgres();
+    try {
+      const r = await migrate({ CONTEXT: 'production', DATABASE_URL: pg.databaseUrl, DATABASE_WS_PROXY: pg.wsProxy });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('production: migrating DATABASE_URL');
+      const { db } = createDb(pg.databaseUrl, pg.wsProxy);
+      try {
+        const applied = await db.selectFrom('schema_migrations' as never).select('name' as never).execute();
+        expect(applied.map((row) => (row as { name: string }).name)).toEqual((await readMigrations()).map((m) => m.name));
+        expect(Number((await db.selectFrom('services').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(0);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await pg.stop();
+    }
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+});
