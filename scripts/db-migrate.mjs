@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies pending migrations and seeds empty tables, where this environment
 // says to (src/server/db/database-url.ts, planMigration):
 // - locally: the configured database, else the embedded one under DATA_DIR (stop `npm start`
-//   first: one process owns that folder);
+//   first: one process owns that folder); a Netlify Database (NETLIFY_DB_URL) is only seeded;
 // - in a Netlify build (netlify.toml's build command): nothing with Netlify Database (the deploy
 //   applies netlify/database/migrations itself); an own DATABASE_URL in production, or in a preview
 //   whose DATABASE_CONTEXT names it; a refusal, with what to set, for anything else.
@@ -19,13 +19,13 @@ if (plan.action === 'skip') {
   console.log(`db:migrate: nothing to do. ${plan.reason}`);
   process.exit(0);
 }
-if (plan.action === 'migrate' && plan.target.warning) console.warn(plan.target.warning);
+if ((plan.action === 'migrate' || plan.action === 'seed') && plan.target.warning) console.warn(plan.target.warning);
 console.log(`db:migrate: ${plan.reason}.`);
 
 const { dataDir } = localEnv();
-const db = await startDatabase({ dataDir, databaseUrl: plan.action === 'migrate' ? plan.target.url : '' });
+const db = await startDatabase({ dataDir, databaseUrl: plan.action === 'migrate-embedded' ? '' : plan.target.url });
 try {
-  await prepareDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy });
+  await prepareDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, migrate: plan.action !== 'seed' });
   console.log(`Database is up to date (${db.embedded ? `embedded, ${dataDir}` : plan.target.source}).`);
 } catch (err) {
   console.error(`Migration failed: ${err instanceof Error ? err.message : err}`);

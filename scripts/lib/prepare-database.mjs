@@ -6,12 +6,13 @@ import { seedIfEmpty } from '../../src/server/db/seed.ts';
 import { countUsers, createAdmin } from '../../src/server/users.ts';
 
 /**
- * @param {{ databaseUrl: string, wsProxy?: string, adminEmail?: string, adminPassword?: string, log?: (m: string) => void }} o
+ * @param {{ databaseUrl: string, wsProxy?: string, adminEmail?: string, adminPassword?: string, migrate?: boolean, log?: (m: string) => void }} o
  */
-export async function prepareDatabase({ databaseUrl, wsProxy, adminEmail, adminPassword, log = console.log }) {
+export async function prepareDatabase({ databaseUrl, wsProxy, adminEmail, adminPassword, migrate = true, log = console.log }) {
   const { db } = createDb(databaseUrl, wsProxy);
   try {
-    const applied = await migrateToLatest(db);
+    // migrate: false for a database whose migrations someone else applies (Netlify Database).
+    const applied = migrate ? await migrateToLatest(db) : [];
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
     const seeded = await seedIfEmpty(db);
     if (seeded.length) log(`Seeded: ${seeded.join(', ')}`);

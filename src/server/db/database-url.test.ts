@@ -28,7 +28,8 @@ describe('resolveDatabaseUrl: which database a process uses', () => {
 describe('planMigration: what `npm run db:migrate` does', () => {
   it('locally migrates the configured database, or the embedded one when none is', () => {
     expect(planMigration({ DATABASE_URL: OWN_NEON })).toMatchObject({ action: 'migrate', target: { url: OWN_NEON, source: 'database-url' } });
-    expect(planMigration({ NETLIFY_DB_URL: NETLIFY_DB })).toMatchObject({ action: 'migrate', target: { source: 'netlify-database' } });
+    // Netlify Database keeps its own record of applied migrations: from a machine it is only seeded.
+    expect(planMigration({ NETLIFY_DB_URL: NETLIFY_DB })).toMatchObject({ action: 'seed', target: { source: 'netlify-database' } });
     expect(planMigration({})).toMatchObject({ action: 'migrate-embedded' });
     // `netlify dev` and the like set CONTEXT without NETLIFY=true: still a local run.
     expect(planMigration({ CONTEXT: 'dev' })).toMatchObject({ action: 'migrate-embedded' });

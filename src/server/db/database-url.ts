@@ -43,12 +43,14 @@ export const isNetlifyBuild = (env: Env): boolean => env.NETLIFY === 'true';
 export type MigrationPlan =
   | { action: 'migrate'; target: DatabaseTarget; reason: string }
   | { action: 'migrate-embedded'; reason: string }
+  | { action: 'seed'; target: DatabaseTarget; reason: string }
   | { action: 'skip'; reason: string }
   | { action: 'refuse'; reason: string };
 
 /**
  * What `npm run db:migrate` does in this environment.
- * - Not on Netlify: migrates the configured database, or the embedded one.
+ * - Not on Netlify: migrates the configured database, or the embedded one; a Netlify Database is
+ *   only seeded (its migrations are Netlify's to apply, and it keeps its own record of them).
  * - On Netlify with Netlify Database: nothing; the deploy applies netlify/database/migrations itself
  *   (to the preview's own branch on a deploy preview).
  * - On Netlify with an own DATABASE_URL: production migrates it. A deploy preview or branch deploy
@@ -62,6 +64,9 @@ export type MigrationPlan =
 export function planMigration(env: Env): MigrationPlan {
   const target = resolveDatabaseUrl(env);
   if (!isNetlifyBuild(env)) {
+    if (target?.source === 'netlify-database') {
+      return { action: 'seed', target, reason: `local run: seeding ${describe(target)}; Netlify applies its migrations` };
+    }
     return target
       ? { action: 'migrate', target, reason: `local run: migrating ${describe(target)}` }
       : { action: 'migrate-embedded', reason: 'local run: migrating the embedded database' };
