@@ -86,5 +86,6 @@ describe('db:migrate in a Netlify build', () => {
       await pg.stop();
     }
     expect(fs.readdirSync(dataDir)).toEqual([]);
-  });
+    // A child process that starts Node, migrates and seeds an embedded database: slow on a busy machine.
+  }, 120_000);
 });
