@@ -1,5 +1,5 @@
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { getPool } from './db/client.ts';
+import { getPool, withRequestDatabase } from './db/client.ts';
 import { tooManyRequests } from './http/errors.ts';
 
 // Rate limits shared by every function (login throttling, enquiries, newsletter sign-ups). State
@@ -29,8 +29,9 @@ const limiters = new Map<string, RateLimiterPostgres>();
 function unnamedStatements() {
   return {
     // The pool of the request being served (src/server/db/client.ts), looked up per query: the
-    // limiter outlives requests, their connections do not.
-    query: (q: { text: string; values?: unknown[] }) => getPool().query(q.text, q.values),
+    // limiter outlives requests, their connections do not. Its own clean-up of expired rows runs on
+    // a timer, outside any request: that query gets a pool of its own, closed when it is done.
+    query: (q: { text: string; values?: unknown[] }) => withRequestDatabase(() => getPool().query(q.text, q.values)),
   };
 }
 
