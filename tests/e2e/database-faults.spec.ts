@@ -1,0 +1,92 @@
+/**
+ * The database cut under `npm start`'s own process: a PGlite of this spec's own behind a TCP proxy
+ * the spec cuts (refuse, hold silent, terminate sessions). Static pages keep answering 200 in the
+ * browser, the API answers 503 with Retry-After within 5 s, /insights shows its 'failed' state with
+ * a 503, the process never exits, and everything serves again once the proxy heals.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
+import { insightsPage } from '../../src/content/insights.ts';
+import { startTcpFaultProxy, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let child: ChildProcess | undefined;
+let origin = '';
+let dataDir = '';
+let proxy: TcpFaultProxy;
+let database: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  database = await startEmbeddedPostgres();
+  const direct = new URL(database.databaseUrl);
+  proxy = await startTcpFaultProxy({ host: direct.hostname, port: Number(direct.port) });
+  const viaProxy = new URL(direct);
+  viaProxy.port = String(proxy.port);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-db-faults-'));
+  // A plain Postgres URL: `npm start` bridges the driver's WebSocket to it (through the proxy).
+  const { DATABASE_WS_PROXY, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, ...env } = process.env;
+  child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: viaProxy.toString(), TRUST_PROXY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const running = child;
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start in 150 s')), 150_000);
+    running.stdout!.on('data', (chunk: Buffer) => {
+      const match = /Site ready at http:\/\/[^:]+:(\d+)/.exec(chunk.toString());
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    running.once('exit', (code) => reject(new Error(`the server exited while starting (code ${code})`)));
+  });
+  running.stderr!.on('data', () => {}); // the '[api] ... database unavailable' lines are expected
+  origin = `http://127.0.0.1:${port}`;
+});
+
+test.afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGINT');
+    await new Promise((resolve) => child!.once('exit', resolve));
+  }
+  await proxy?.stop();
+  await database?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+for (const mode of ['refuse', 'hold', 'terminate'] as const) {
+  test(`${mode}: static pages 200, API and /insights 503, then all served again once healed`, async ({ page, request }) => {
+    await proxy.setMode(mode);
+    try {
+      const about = await page.goto(`${origin}/about`);
+      expect(about?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+      const t0 = Date.now();
+      const api = await request.get(`${origin}/api/services`);
+      expect(Date.now() - t0).toBeLessThan(5_000);
+      expect(api.status()).toBe(503);
+      expect(api.headers()['retry-after']).toBe('5');
+      expect(await api.json()).toEqual({ error: 'The service is temporarily unavailable. Please try again in a moment.' });
+
+      const insights = await page.goto(`${origin}/insights`);
+      expect(insights?.status()).toBe(503);
+      expect(insights?.headers()['retry-after']).toBe('5');
+      await expect(page.getByRole('alert')).toContainText(insightsPage.failedTitle);
+    } finally {
+      await proxy.heal();
+    }
+    expect((await request.get(`${origin}/api/services`)).status()).toBe(200);
+    const insights = await page.goto(`${origin}/insights`);
+    expect(insights?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(insightsPage.heading);
+    expect(child?.exitCode).toBeNull();
+  });
+}
