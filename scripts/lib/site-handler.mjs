@@ -83,7 +83,9 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
       });
       if (found) return found.type === 'static' ? applyHeaderRules(headerRules, pathname, found.response) : found.response;
     }
-    // The not-found page answers an undecodable path; the pages' router would throw on it.
+    // The not-found page answers an undecodable path (the API's JSON one under /api); the pages'
+    // router would throw on it.
+    if (!decodable && isApiPath(pathname)) return errorJson(404, `No API route for ${pathname}`);
     const page = decodable ? request : new Request(new URL('/404', request.url), { method: 'GET', headers: request.headers });
     const response = await onDemand(page, { ip, params: {}, geo: {}, site: {}, deploy: {}, account: {}, requestId: crypto.randomUUID() });
     if (!decodable && response.status === 200) return new Response(response.body, { status: 404, headers: response.headers });
