@@ -4,6 +4,8 @@
  * pair at start (scripts/lib/functions-router.mjs); these tests hold the rule and the project to it.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -48,5 +50,19 @@ describe('overlapping function paths', () => {
     expect(routes.length).toBeGreaterThanOrEqual(16);
     expect(routes.some((r) => r.path.includes('*'))).toBe(false);
     expect(findOverlaps(routes)).toEqual([]);
+  });
+});
+
+describe("Lambda's module flags", () => {
+  it('the test workers load modules as Netlify does: a require() of an ES module fails', () => {
+    expect(process.features.require_module).toBe(false);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esm-only-'));
+    const file = path.join(dir, 'esm-only.mjs');
+    fs.writeFileSync(file, 'export default 1;\n');
+    try {
+      expect(() => createRequire(import.meta.url)(file)).toThrow(expect.objectContaining({ code: 'ERR_REQUIRE_ESM' }));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
