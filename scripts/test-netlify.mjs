@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import extractZip from 'extract-zip';
+import sharp from 'sharp';
 import { Pool } from '@neondatabase/serverless';
 import { configureNeonProxy } from '../src/server/db/client.ts';
 import { articleUrl } from '../src/lib/permalinks.ts';
@@ -262,43 +263,6 @@ async function smoke({ manifest }) {
   await meNow.arrayBuffer();
   check(meNow.status === 200, 'GET /api/auth/me with the session -> 200', String(meNow.status));
 
-  const title = `Netlify smoke ${RUN}`;
-  const created = await sendJson(
-    '/api/articles',
-    'POST',
-    {
-      title,
-      description: 'Published by npm run test:netlify.',
-      content: '<h2>Why</h2><p>Some <strong>bold</strong> text.<script>alert(1)</script></p>',
-      author: 'Admin',
-      category: 'Thought Leadership',
-      imageUrl: '',
-      youtubeUrl: '',
-      readTime: '1 min read',
-      metaTitle: '',
-      metaDescription: '',
-      tags: ['smoke'],
-      slug: '',
-      isFeatured: false,
-      isPublished: true,
-      publishedAt: new Date().toISOString(),
-    },
-    { cookie },
-  );
-  const createdText = await created.text();
-  const article = created.status === 201 ? JSON.parse(createdText) : {};
-  check(created.status === 201 && Number.isInteger(article.id), 'POST /api/articles (published) -> 201', `${created.status} id ${article.id}`);
-  if (article.id) {
-    const page = await get(articleUrl(article));
-    const html = await page.text();
-    check(page.status === 200 && html.includes(title) && !html.includes('alert(1)'), `GET ${articleUrl(article)} -> 200, the article, sanitised`, String(page.status));
-    const feed = await get('/insights/rss.xml');
-    const feedText = await feed.text();
-    check(feed.status === 200 && feedText.includes(title), 'GET /insights/rss.xml holds the new article', String(feed.status));
-    const listed = await (await get('/api/articles')).text();
-    check(listed.includes(title), 'GET /api/articles lists it');
-  }
-
   step('Upload in parts');
   const issued = await fetch(new URL('/api/objects/upload', ORIGIN), { method: 'POST', headers: { cookie } });
   const issuedText = await issued.text();
@@ -327,6 +291,62 @@ async function smoke({ manifest }) {
       check(served.status === 200 && bytes.equals(file), `GET ${stored.objectPath} -> the same bytes`, `${served.status}, ${kB(bytes.length)}`);
     }
   }
+
+  // A real photograph-sized JPEG in one PUT, for the article below: the Image CDN must decode it.
+  let imageUrl = '';
+  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2f5d8a' } }).jpeg().toBuffer();
+  const photoIssued = await fetch(new URL('/api/objects/upload', ORIGIN), { method: 'POST', headers: { cookie } });
+  const photoURL = JSON.parse(await photoIssued.text()).uploadURL;
+  const photoPut = await fetch(new URL(photoURL, ORIGIN), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: photo });
+  const photoText = await photoPut.text();
+  if (check(photoPut.status === 201, `PUT a ${kB(photo.length)} JPEG in one request -> 201`, String(photoPut.status))) imageUrl = JSON.parse(photoText).objectPath;
+
+  step('Publish an article');
+  const title = `Netlify smoke ${RUN}`;
+  const created = await sendJson(
+    '/api/articles',
+    'POST',
+    {
+      title,
+      description: 'Published by npm run test:netlify.',
+      content: '<h2>Why</h2><p>Some <strong>bold</strong> text.<script>alert(1)</script></p>',
+      author: 'Admin',
+      category: 'Thought Leadership',
+      imageUrl,
+      youtubeUrl: '',
+      readTime: '1 min read',
+      metaTitle: '',
+      metaDescription: '',
+      tags: ['smoke'],
+      slug: '',
+      isFeatured: false,
+      isPublished: true,
+      publishedAt: new Date().toISOString(),
+    },
+    { cookie },
+  );
+  const createdText = await created.text();
+  const article = created.status === 201 ? JSON.parse(createdText) : {};
+  check(created.status === 201 && Number.isInteger(article.id), 'POST /api/articles (published) -> 201', `${created.status} id ${article.id}`);
+  if (article.id) {
+    const page = await get(articleUrl(article));
+    const html = await page.text();
+    check(page.status === 200 && html.includes(title) && !html.includes('alert(1)'), `GET ${articleUrl(article)} -> 200, the article, sanitised`, String(page.status));
+    // Its image, resized and re-encoded by the Image CDN (the SSR function carries no image library).
+    const src = /<img[^>]*\ssrc="(\/\.netlify\/images\?[^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    if (check(Boolean(src), 'the article page shows its image through /.netlify/images')) {
+      const image = await get(src);
+      const body = Buffer.from(await image.arrayBuffer());
+      check(image.status === 200 && image.headers.get('content-type') === 'image/jpeg' && body.length > 0, `GET ${src.slice(0, 60)}... -> 200 image/jpeg`, `${image.status} ${image.headers.get('content-type')} ${kB(body.length)}`);
+    }
+    const feed = await get('/insights/rss.xml');
+    const feedText = await feed.text();
+    check(feed.status === 200 && feedText.includes(title), 'GET /insights/rss.xml holds the new article', String(feed.status));
+    const listed = await (await get('/api/articles')).text();
+    check(listed.includes(title), 'GET /api/articles lists it');
+  }
+
+
 }
 
 const started = Date.now();
