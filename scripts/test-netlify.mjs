@@ -16,6 +16,7 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -86,8 +87,20 @@ async function startSmokeDatabase() {
   return { databaseUrl: url.toString(), wsProxy: bridge.wsProxy, label: `PostgreSQL at ${url.host}, database ${name}` };
 }
 
+/** Refuses to start on a port something already answers on: the smoke would test that instead. */
+async function assertPortFree(port) {
+  const server = net.createServer();
+  await new Promise((resolve, reject) => {
+    server.once('error', () => reject(new Error(`port ${port} is in use: stop what listens there or set TEST_NETLIFY_PORT`)));
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  await new Promise((resolve) => server.close(resolve));
+}
+
 /** Runs `netlify serve` (build, then serve) until it answers; resolves with a stop function. */
 async function startNetlifyServe(env) {
+  await assertPortFree(PORT);
+  await assertPortFree(PORT + 1);
   const log = [];
   const child = spawn(
     process.execPath,
@@ -204,6 +217,11 @@ async function smoke({ manifest }) {
     await r.arrayBuffer();
     check(r.status === 200, `GET ${p} -> 200`, `${r.status} ${r.headers.get('content-type') ?? ''}`);
   }
+  const slashed = [...pagePaths].filter((p) => p !== '/' && (p.endsWith('/') || p.endsWith('.html')));
+  check(slashed.length === 0, 'the sitemap names every page without a trailing slash', slashed.join(', '));
+  const aboutHtml = await (await get('/about')).text();
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(aboutHtml)?.[1];
+  check(canonical === `${ORIGIN}/about`, '/about names itself as its canonical URL', canonical);
   const missing = await get(`/no-such-page-${RUN}`);
   await missing.arrayBuffer();
   check(missing.status === 404 && (missing.headers.get('content-type') ?? '').startsWith('text/html'), 'an unknown page -> the HTML 404', String(missing.status));
