@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
+import { LAMBDA_NODE_FLAGS } from '../../scripts/lib/runtime-env.mjs';
 import { insightsPage } from '../../src/content/insights.ts';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 
@@ -31,7 +32,7 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-db-faults-'));
   // A plain Postgres URL: `npm start` bridges the driver's WebSocket to it (through the proxy).
   const { DATABASE_WS_PROXY, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, ...env } = process.env;
-  child = spawn(process.execPath, ['scripts/start.mjs'], {
+  child = spawn(process.execPath, [...LAMBDA_NODE_FLAGS, 'scripts/start.mjs'], {
     env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: viaProxy.toString(), TRUST_PROXY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

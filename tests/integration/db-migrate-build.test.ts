@@ -18,7 +18,7 @@ let dataDir: string;
 
 /** The platform's and the shell's database variables, removed: each case sets its own. */
 function buildEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const { DATABASE_URL, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, DATABASE_WS_PROXY, DATABASE_CONTEXT, ...rest } = process.env;
+  const { DATABASE_URL, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, DATABASE_WS_PROXY, DATABASE_CONTEXT, NETLIFY_LOCAL, CONTEXT, ...rest } = process.env;
   return { ...rest, DATA_DIR: dataDir, NETLIFY: 'true', ...extra };
 }
 

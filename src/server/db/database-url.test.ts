@@ -31,8 +31,11 @@ describe('planMigration: what `npm run db:migrate` does', () => {
     // Netlify Database keeps its own record of applied migrations: from a machine it is only seeded.
     expect(planMigration({ NETLIFY_DB_URL: NETLIFY_DB })).toMatchObject({ action: 'seed', target: { source: 'netlify-database' } });
     expect(planMigration({})).toMatchObject({ action: 'migrate-embedded' });
-    // `netlify dev` and the like set CONTEXT without NETLIFY=true: still a local run.
+    // Netlify's CLI on a machine (`netlify serve`, npm run test:netlify): a local run, whatever it sets.
     expect(planMigration({ CONTEXT: 'dev' })).toMatchObject({ action: 'migrate-embedded' });
+    expect(planMigration({ NETLIFY: 'true', NETLIFY_LOCAL: 'true', CONTEXT: 'dev', DATABASE_URL: OWN_NEON })).toMatchObject({ action: 'migrate', target: { url: OWN_NEON } });
+    expect(planMigration({ NETLIFY: 'true', CONTEXT: 'dev', DATABASE_URL: OWN_NEON })).toMatchObject({ action: 'migrate' });
+    expect(planMigration({ NETLIFY: 'true', NETLIFY_LOCAL: 'true', CONTEXT: 'deploy-preview', DATABASE_URL: OWN_NEON })).toMatchObject({ action: 'migrate' });
   });
 
   it('on Netlify with Netlify Database, leaves migrations to the deploy in every context', () => {

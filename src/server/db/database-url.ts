@@ -37,8 +37,13 @@ export function resolveDatabaseUrl(env: Env): DatabaseTarget | undefined {
   return undefined;
 }
 
-/** Netlify's build sets NETLIFY=true and CONTEXT (production, deploy-preview, branch-deploy, dev). */
-export const isNetlifyBuild = (env: Env): boolean => env.NETLIFY === 'true';
+/**
+ * A build on Netlify's servers for a deploy: NETLIFY=true with a deploy CONTEXT (production,
+ * deploy-preview, branch-deploy). Netlify's CLI on a developer's machine (`netlify build`, `netlify
+ * serve`, the smoke of `npm run test:netlify`) sets NETLIFY_LOCAL=true and, unless told otherwise,
+ * CONTEXT=dev: that is a local run.
+ */
+export const isNetlifyBuild = (env: Env): boolean => env.NETLIFY === 'true' && env.NETLIFY_LOCAL !== 'true' && env.CONTEXT !== 'dev';
 
 export type MigrationPlan =
   | { action: 'migrate'; target: DatabaseTarget; reason: string }
