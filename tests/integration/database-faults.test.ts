@@ -205,7 +205,9 @@ describe('a statement that runs too long', () => {
     const ms = performance.now() - t0;
     expect(isDatabaseUnavailable(err), String(err)).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(REQUEST_LIMITS.statementMs - 100);
-    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    // The server's limit (PostgreSQL), or the client's a little later (PGlite cannot interrupt a
+    // running statement), plus the connection: never the statement's own 6 s.
+    expect(ms).toBeLessThan(REQUEST_LIMITS.queryMs + 1_000);
   });
 });
 
