@@ -35,6 +35,14 @@ export async function bundleFunctions(root) {
   return entryPoints.length;
 }
 
+/**
+ * Netlify's context.waitUntil: work a function starts after its answer. A local process lives on
+ * anyway, so the promise only needs its failure caught.
+ */
+const waitUntil = (promise) => {
+  Promise.resolve(promise).catch((err) => console.error('[functions] waitUntil work failed:', err));
+};
+
 /** Static paths win over parameterised ones, which win over wildcards (Netlify's precedence). */
 const rank = (p) => (p.includes('*') ? 2 : p.includes(':') ? 1 : 0);
 
@@ -62,7 +70,7 @@ export async function loadFunctions(root) {
         return {
           name: route.name,
           handle: (request, { ip }) =>
-            route.handler(request, { params, ip, geo: {}, site: {}, deploy: {}, account: {}, requestId: crypto.randomUUID() }),
+            route.handler(request, { params, ip, geo: {}, site: {}, deploy: {}, account: {}, requestId: crypto.randomUUID(), waitUntil }),
         };
       }
       return undefined;

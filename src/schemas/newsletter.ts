@@ -1,9 +1,14 @@
 /** The newsletter sign-up schema: the newsletter island and POST /api/newsletter. */
 import * as z from 'zod/mini';
-import { emailField, honeypotField } from './fields';
+import { emailField, honeypotField, optionalText } from './fields';
+
+/** The longest source page path kept with a subscription. */
+export const SOURCE_PAGE_MAX_LENGTH = 200;
 
 export const newsletterSchema = z.object({
   email: emailField,
+  /** The path of the page whose form was used, recorded with the consent. */
+  page: optionalText(SOURCE_PAGE_MAX_LENGTH),
   /** Honeypot; must be empty. */
   website: honeypotField,
 });

@@ -38,7 +38,11 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
       return errorJson(403, 'Cross-site request refused');
     }
     try {
-      return await handle(req, { params: context?.params ?? {}, ...(context?.ip ? { ip: context.ip } : {}) });
+      return await handle(req, {
+        params: context?.params ?? {},
+        ...(context?.ip ? { ip: context.ip } : {}),
+        ...(context?.waitUntil ? { waitUntil: context.waitUntil.bind(context) } : {}),
+      });
     } catch (err) {
       if (err instanceof HttpError) return errorJson(err.status, err.message, err.issues, err.headers);
       console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed:`, err);

@@ -8,6 +8,8 @@ export interface RequestContext {
   params: Record<string, string | undefined>;
   /** The client's address as the platform saw it: Netlify's edge, or the local runtime's socket. */
   ip?: string;
+  /** Keeps the function alive until the promise settles, after the answer is sent (Netlify's context.waitUntil). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** The longest platform value kept as a key when it is not an address at all (never on Netlify). */
