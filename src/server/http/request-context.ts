@@ -32,3 +32,15 @@ export function clientAddress(ctx: RequestContext): string {
   const network = (addr as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${network.join(':')}::/64`;
 }
+
+/** The path of the page a request came from, when the browser named one of this site's (Referer); else null. */
+export function sameOriginRefererPath(req: Request): string | null {
+  const referer = req.headers.get('referer');
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.origin === new URL(req.url).origin ? from.pathname.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
