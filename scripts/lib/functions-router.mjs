@@ -49,8 +49,10 @@ const rank = (p) => (p.includes('*') ? 2 : p.includes(':') ? 1 : 0);
 export async function loadFunctions(root) {
   const dir = path.join(root, BUNDLE_DIR);
   const routes = [];
+  const scheduled = [];
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.mjs') && !f.startsWith('chunk-'))) {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
+    if (mod.config?.schedule) scheduled.push({ name: file.replace(/\.mjs$/, ''), schedule: mod.config.schedule, handler: mod.default });
     const paths = [mod.config?.path ?? []].flat();
     const methods = mod.config?.method ? [mod.config.method].flat().map((m) => m.toUpperCase()) : undefined;
     for (const p of paths) {
@@ -59,7 +61,9 @@ export async function loadFunctions(root) {
   }
   routes.sort((a, b) => rank(a.path) - rank(b.path));
   return {
-    count: new Set(routes.map((r) => r.name)).size,
+    count: new Set(routes.map((r) => r.name)).size + scheduled.length,
+    /** Scheduled Functions (config.schedule): no path, run by the platform on their cron schedule. */
+    scheduled,
     /** The function claiming a request, or undefined; matching reads only the method and path. */
     match(method, pathname) {
       for (const route of routes) {
@@ -76,4 +80,30 @@ export async function loadFunctions(root) {
       return undefined;
     },
   };
+}
+
+/**
+ * Runs the Scheduled Functions locally as Netlify does in production: each on its schedule, with
+ * the JSON body Netlify posts (`next_run`). Only the 'every N minutes' cron form that this
+ * project uses is understood; another schedule is reported and left to `netlify functions:invoke`.
+ */
+export function startSchedules(scheduled, log = console.log) {
+  const timers = [];
+  for (const fn of scheduled) {
+    const every = /^\*\/(\d+) \* \* \* \*$/.exec(fn.schedule);
+    if (!every) {
+      log(`[functions] ${fn.name}: schedule '${fn.schedule}' is not run locally`);
+      continue;
+    }
+    const ms = Number(every[1]) * 60_000;
+    const timer = setInterval(() => {
+      const body = JSON.stringify({ next_run: new Date(Date.now() + ms).toISOString() });
+      Promise.resolve(fn.handler(new Request(`http://localhost/.netlify/functions/${fn.name}`, { method: 'POST', body }), {})).catch((err) =>
+        console.error(`[functions] scheduled ${fn.name} failed:`, err),
+      );
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  }
+  return () => timers.forEach(clearInterval);
 }
