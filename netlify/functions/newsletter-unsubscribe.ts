@@ -6,6 +6,7 @@
 // No session: the signed token is the proof.
 import type { Config } from '@netlify/functions';
 import { unsubscribePage } from '../../src/content/leads.ts';
+import { unsubscribeQuerySchema } from '../../src/schemas/newsletter.ts';
 import { verifyUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { route } from '../../src/server/http/handler.ts';
@@ -14,14 +15,11 @@ import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
 
 const back = { label: unsubscribePage.back, href: PAGE_PATHS.insights };
-const MAX_PARAM = 4096;
 
 async function handle(req: Request): Promise<Response> {
-  const query = new URL(req.url).searchParams;
-  const email = query.get('email') ?? '';
-  const token = query.get('token') ?? '';
-  const valid = email.length > 0 && email.length <= 254 && token.length > 0 && token.length <= MAX_PARAM && (await verifyUnsubscribeToken(token, email));
-  if (!valid || !(await unsubscribe(getDb(), email))) {
+  const query = unsubscribeQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  const valid = query.success && (await verifyUnsubscribeToken(query.data.token, query.data.email));
+  if (!valid || !(await unsubscribe(getDb(), query.data.email))) {
     return plainPage({ title: unsubscribePage.invalidTitle, text: unsubscribePage.invalidText, link: back, status: 400 });
   }
   return plainPage({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, link: back });

@@ -15,3 +15,9 @@ export const newsletterSchema = z.object({
 
 export type NewsletterInput = z.input<typeof newsletterSchema>;
 export type Newsletter = z.infer<typeof newsletterSchema>;
+
+/** The query of an unsubscribe link (GET or the one-click POST): the address and its signed token. */
+export const unsubscribeQuerySchema = z.object({
+  email: emailField,
+  token: z.string().check(z.minLength(1), z.maxLength(4096)),
+});

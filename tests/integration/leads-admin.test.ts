@@ -224,6 +224,23 @@ describe('subscribers', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('answers 400 naming the field for unstorable text in a search, a status or a sign-up page; 400 for an unsubscribe address', async () => {
+    const search = await get(`/api/enquiries?search=${encodeURIComponent('a\u0000b')}`);
+    expect(search.status).toBe(400);
+    expect(Object.keys(search.json.issues)).toEqual(['search']);
+    const subs = await call(subscribers, `/api/subscribers?search=%00&status=gone`, { headers: { cookie } });
+    expect(subs.status).toBe(400);
+    expect(Object.keys(subs.json.issues).sort()).toEqual(['search', 'status']);
+    const signUp = await call(newsletter, '/api/newsletter', { body: { email: 'page@example.com', page: '/x\u0000' }, ip: uniqueIp() });
+    expect(signUp.status).toBe(400);
+    expect(Object.keys(signUp.json.issues)).toEqual(['page']);
+    const token = await createUnsubscribeToken('a\u0000b@example.com');
+    const r = await call(unsubscribeFn, `/api/newsletter/unsubscribe?email=${encodeURIComponent('a\u0000b@example.com')}&token=${token}`);
+    expect(r.status).toBe(400);
+  });
+});
+
 describe('retention', () => {
   it('the scheduled run deletes enquiries older than ENQUIRY_RETENTION_DAYS, with their jobs', async () => {
     const old = await getDb()

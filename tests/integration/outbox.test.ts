@@ -7,11 +7,13 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enquiries from '../../netlify/functions/enquiries.ts';
+import inbox from '../../netlify/functions/enquiries-inbox.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv, resetEnvCache } from '../../src/server/env.ts';
 import { createMailer, outboxDir } from '../../src/server/mail/transport.ts';
 import { backoffMs, deliverDue, deliverJobs } from '../../src/server/outbox/sender.ts';
 import { contact } from '../../src/content/site.ts';
+import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
 
 const unique = () => crypto.randomBytes(4).toString('hex');
@@ -132,6 +134,10 @@ describe('the enquiry notice through the outbox', () => {
     const failed = await jobOf(r.json.id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
     expect(failed.lastError).toMatch(/451.*Mailbox busy/);
+    // The inbox shows it as not sent, with the reason.
+    const { cookie } = await adminSession();
+    const shown = await call(inbox, `/api/enquiries/${r.json.id}`, { headers: { cookie }, params: { id: String(r.json.id) } });
+    expect(shown.json.notice).toEqual({ status: 'failed', attempts: 2, lastError: failed.lastError, sentAt: null });
     // A failed job is never picked up again.
     refusing = false;
     await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 7 * 86_400_000) });
