@@ -130,7 +130,13 @@ export default defineConfig({
       options: { variants: [{ src: [fontFiles.fraunces], weight: 600, style: 'normal', display: 'swap' }] },
     },
   ],
+  // One URL per page, without a trailing slash (/about), as links, the sitemap and canonical tags
+  // write it. Pages are built as files (about.html), which Netlify serves at /about with no
+  // redirect, and redirects /about/ to; a folder (about/index.html) would make Netlify redirect
+  // /about to /about/ instead.
+  trailingSlash: 'never',
   build: {
+    format: 'file',
     // The one stylesheet (~8 KB gzip) goes inside every page: no render-blocking request.
     inlineStylesheets: 'always',
   },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { LAMBDA_NODE_FLAGS } from './scripts/lib/runtime-env.mjs';
 import { E2E_ADMIN } from './tests/e2e/support/admin-credentials.ts';
 
 // A real Chromium from the system: Playwright's own browser download cannot reach the network here.
@@ -48,7 +49,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build served by `npm start`, on a data folder of its own that starts empty.
-    command: 'node tests/e2e/support/fresh-server.mjs',
+    command: `node ${LAMBDA_NODE_FLAGS.join(' ')} tests/e2e/support/fresh-server.mjs`,
     url: `${baseURL}/api/services`,
     timeout: 240_000,
     reuseExistingServer: false,

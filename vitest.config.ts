@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LAMBDA_NODE_FLAGS } from './scripts/lib/runtime-env.mjs';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,8 @@ export default defineConfig({
     setupFiles: ['tests/support/worker-env.ts'],
     // One shared, freshly migrated database per run; tests make their own unique rows.
     pool: 'forks',
+    // Tests import the functions as Netlify loads them: under Lambda's module flags.
+    execArgv: LAMBDA_NODE_FLAGS,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -53,6 +53,9 @@ export async function startEmbeddedPostgres({ dataDir } = {}) {
     pg = new PGlite();
   }
   await pg.waitReady;
+  // PGlite runs no autovacuum: refresh the planner's statistics and visibility map once at start,
+  // before any client connects, so plans chosen for an empty table do not outlive its growth.
+  await pg.exec('vacuum analyze');
   const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 64 });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());

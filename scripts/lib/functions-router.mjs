@@ -1,5 +1,6 @@
 // The project's Netlify Functions, served locally the way Netlify routes them: each module's
-// `config.path` (URLPattern syntax, one path or several) and optional `config.method`. Bundled
+// `config.path` (URLPattern syntax, one path or several) and optional `config.method`, all at one
+// priority: two functions whose paths overlap are refused at start (see findOverlaps). Bundled
 // with esbuild in a fraction of a second, where @netlify/dev's zip-and-unzip build of every function
 // takes minutes on a small machine.
 // https://docs.netlify.com/build/functions/get-started/#route-requests
@@ -43,14 +44,39 @@ const waitUntil = (promise) => {
   Promise.resolve(promise).catch((err) => console.error('[functions] waitUntil work failed:', err));
 };
 
-/** Static paths win over parameterised ones, which win over wildcards (Netlify's precedence). */
-const rank = (p) => (p.includes('*') ? 2 : p.includes(':') ? 1 : 0);
+/**
+ * A path a pattern matches: each `:name` as a segment, each `*` as two segments. Used to test
+ * whether another function's pattern would claim it too.
+ */
+const samplePath = (pattern) => pattern.replace(/:[A-Za-z_$][\w$]*(\([^)]*\))?[?*+]?/g, 'sample').replace(/\*/g, 'any/thing');
+
+const sharesMethod = (a, b) => !a.methods || !b.methods || a.methods.some((m) => b.methods.includes(m));
+
+/**
+ * Pairs of routes of different functions that can claim the same request. Netlify gives every
+ * function the same priority and its CLI answers with the first registered match, and nothing in
+ * its documentation promises that a specific path beats a wildcard: such a pair routes by luck.
+ */
+export function findOverlaps(routes) {
+  const overlaps = [];
+  for (const [i, a] of routes.entries()) {
+    for (const b of routes.slice(i + 1)) {
+      if (a.name === b.name || !sharesMethod(a, b)) continue;
+      if (a.pattern.test({ pathname: samplePath(b.path) }) || b.pattern.test({ pathname: samplePath(a.path) })) {
+        overlaps.push(`${a.name} (${a.path}) and ${b.name} (${b.path})`);
+      }
+    }
+  }
+  return overlaps;
+}
 
 export async function loadFunctions(root) {
   const dir = path.join(root, BUNDLE_DIR);
   const routes = [];
   const scheduled = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.mjs') && !f.startsWith('chunk-'))) {
+  // Registration order: by file name, as Netlify lists the functions folder.
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.mjs') && !f.startsWith('chunk-')).sort();
+  for (const file of files) {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
     if (mod.config?.schedule) scheduled.push({ name: file.replace(/\.mjs$/, ''), schedule: mod.config.schedule, handler: mod.default });
     const paths = [mod.config?.path ?? []].flat();
@@ -59,12 +85,16 @@ export async function loadFunctions(root) {
       routes.push({ name: file.replace(/\.mjs$/, ''), path: p, pattern: new URLPattern({ pathname: p }), methods, handler: mod.default });
     }
   }
-  routes.sort((a, b) => rank(a.path) - rank(b.path));
+  // Refused at start, so the local runtime fails where Netlify would route by registration order.
+  const overlaps = findOverlaps(routes);
+  if (overlaps.length) {
+    throw new Error(`Function paths overlap (Netlify would answer with whichever it registered first): ${overlaps.join('; ')}. Give each request one function; an unknown /api path is answered by src/pages/api/[...path].ts.`);
+  }
   return {
     count: new Set(routes.map((r) => r.name)).size + scheduled.length,
     /** Scheduled Functions (config.schedule): no path, run by the platform on their cron schedule. */
     scheduled,
-    /** The function claiming a request, or undefined; matching reads only the method and path. */
+    /** The function claiming a request (the first match, as Netlify's), or undefined; matching reads only the method and path. */
     match(method, pathname) {
       for (const route of routes) {
         if (route.methods && !route.methods.includes(method)) continue;

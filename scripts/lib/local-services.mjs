@@ -16,7 +16,7 @@ import { startDatabase } from './database-env.mjs';
 import { serveHttp } from './http-server.mjs';
 import { localSessionSecret } from './local-secrets.mjs';
 import { prepareDatabase } from './prepare-database.mjs';
-import { projectRoot } from './runtime-env.mjs';
+import { assertLambdaModuleFlags, projectRoot } from './runtime-env.mjs';
 import { createSiteHandler } from './site-handler.mjs';
 
 /**
@@ -54,6 +54,7 @@ export async function startLocalServices({ dataDir, databaseUrl, inMemoryDatabas
       }
     }
   };
+  if (site) assertLambdaModuleFlags();
   try {
     if (build) await buildIfNeeded(projectRoot, { log });
 

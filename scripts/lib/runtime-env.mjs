@@ -4,6 +4,23 @@ import path from 'node:path';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
+/**
+ * The module flags Netlify's functions run under (AWS Lambda's): no require() of an ES module, so
+ * a CommonJS package that require()s an ESM-only one fails to load (ERR_REQUIRE_ESM). Every local
+ * process that loads the functions (npm start, the benchmarks, the e2e server, vitest's workers)
+ * runs under them too, so it fails where Netlify would.
+ */
+export const LAMBDA_NODE_FLAGS = ['--no-experimental-require-module'];
+
+/** Refuses to serve functions in a process Netlify's flags do not apply to (it would hide such a failure). */
+export function assertLambdaModuleFlags() {
+  if (process.features.require_module) {
+    throw new Error(
+      `This process loads the functions, so it must run as Netlify runs them: start it with \`node ${LAMBDA_NODE_FLAGS.join(' ')} ...\` (or NODE_OPTIONS="${LAMBDA_NODE_FLAGS.join(' ')}").`,
+    );
+  }
+}
+
 export function localEnv() {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   process.env.ASTRO_DISABLE_UPDATE_CHECK = 'true';

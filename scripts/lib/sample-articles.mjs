@@ -1,6 +1,7 @@
 // Published sample articles for load and page benchmarks and `npm run db:seed-articles`: realistic
 // titles, bodies of a dozen paragraphs, every category, some with a slug, an image or a video, one
 // a day going back from today so the newest sort first. Inserted in batches, one statement each.
+import { sql } from 'kysely';
 
 /** ARTICLE_CATEGORIES of src/schemas/article.ts, which plain Node cannot import (its imports have no extension). */
 export const SAMPLE_CATEGORIES = [
@@ -61,5 +62,8 @@ export async function insertSampleArticles(db, count, { imageUrl = null, onProgr
     ids.push(...inserted.map((r) => r.id));
     onProgress?.(ids.length);
   }
+  // A bulk load leaves the planner's statistics describing an empty table, and the embedded
+  // database has no autovacuum to refresh them: without this the list pages sort the whole table.
+  await sql`analyze articles`.execute(db);
   return ids;
 }

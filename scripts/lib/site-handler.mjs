@@ -3,6 +3,7 @@
 // header rules (@netlify/dev), then the adapter's on-demand function for whatever nothing else claimed; and, on
 // the way out, what the CDN adds (scripts/lib/cdn.mjs). The HTTP side (Node's server, the URL from
 // the Host header, compression) is scripts/lib/http-server.mjs; tests call this handler directly.
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
@@ -69,6 +70,7 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
   const stopSchedules = startSchedules(functions.scheduled);
   const headerRules = loadFrameworkHeaderRules(root);
   const files = withImageCache(netlify);
+  const dist = path.join(root, 'dist');
 
   /** Netlify's order: a function's path, then a file, then the on-demand function. */
   async function route(request, { ip }) {
@@ -77,6 +79,13 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
     if (fn) return fn.handle(request, { ip });
 
     const decodable = isDecodable(pathname);
+    // A page built as a file (dist/about.html) has one URL, /about: Netlify's CDN answers it there
+    // and redirects /about/ to it. (`netlify serve` answers both; the platform does not.)
+    const slashless = pathname.replace(/\/+$/, '');
+    if (decodable && slashless && slashless !== pathname && (request.method === 'GET' || request.method === 'HEAD') && fs.existsSync(path.join(dist, `${slashless}.html`))) {
+      const { search } = new URL(request.url);
+      return new Response(null, { status: 301, headers: { ...SECURITY_HEADERS, Location: `${slashless}${search}`, 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+    }
     if (decodable && (request.method === 'GET' || request.method === 'HEAD')) {
       // Static files never read a body: @netlify/dev gets a copy without one.
       const found = await files.handleAndIntrospect(new Request(request.url, { method: request.method, headers: request.headers }), {
@@ -84,7 +93,9 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
       });
       if (found) return found.type === 'static' ? applyHeaderRules(headerRules, pathname, found.response) : found.response;
     }
-    // The not-found page answers an undecodable path; the pages' router would throw on it.
+    // The not-found page answers an undecodable path (the API's JSON one under /api); the pages'
+    // router would throw on it.
+    if (!decodable && isApiPath(pathname)) return errorJson(404, `No API route for ${pathname}`);
     const page = decodable ? request : new Request(new URL('/404', request.url), { method: 'GET', headers: request.headers });
     const response = await onDemand(page, { ip, params: {}, geo: {}, site: {}, deploy: {}, account: {}, requestId: crypto.randomUUID() });
     if (!decodable && response.status === 200) return new Response(response.body, { status: 404, headers: response.headers });

@@ -3,11 +3,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { projectRoot } from './runtime-env.mjs';
+import { LAMBDA_NODE_FLAGS, projectRoot } from './runtime-env.mjs';
 
 export async function spawnSite({ port, env = {}, timeoutMs = 300_000 } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [...LAMBDA_NODE_FLAGS, path.join(projectRoot, 'scripts/start.mjs')], {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

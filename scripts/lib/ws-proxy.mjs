@@ -47,7 +47,14 @@ export async function startWsProxy({ target, port = 0 }) {
     socket.on('data', (chunk) => ws.readyState === ws.OPEN && ws.send(chunk));
     socket.on('close', () => ws.close());
     socket.on('error', () => ws.close());
-    ws.on('message', (data) => socket.write(/** @type {Buffer} */ (data)));
+    const sawTerminate = terminateWatcher();
+    ws.on('message', (data) => {
+      const chunk = /** @type {Buffer} */ (data);
+      socket.write(chunk);
+      // A Postgres server closes the connection after the client's Terminate; PGlite's socket
+      // server does not, and the client's process would then never exit. Close it here.
+      if (sawTerminate(chunk)) socket.end();
+    });
     ws.on('close', () => socket.destroy());
     ws.on('error', () => socket.destroy());
   });
@@ -74,4 +81,38 @@ function sameAddress(address, host, port) {
   const h = address.slice(0, cut).replace(/^\[|\]$/g, '');
   const p = Number(address.slice(cut + 1));
   return p === port && (h === host || (LOOPBACK.has(h) && LOOPBACK.has(host)));
+}
+
+/**
+ * Follows the client's side of the Postgres protocol by message length (a start-up phase of
+ * untyped messages, SSLRequest and the like being 8 bytes, then typed ones) and reports a
+ * Terminate ('X') message.
+ * @returns {(chunk: Buffer) => boolean}
+ */
+function terminateWatcher() {
+  let startup = true;
+  let header = Buffer.alloc(0);
+  let remaining = 0;
+  return (chunk) => {
+    let i = 0;
+    while (i < chunk.length) {
+      if (remaining > 0) {
+        const n = Math.min(remaining, chunk.length - i);
+        remaining -= n;
+        i += n;
+        continue;
+      }
+      const need = startup ? 4 : 5;
+      const take = Math.min(need - header.length, chunk.length - i);
+      header = Buffer.concat([header, chunk.subarray(i, i + take)]);
+      i += take;
+      if (header.length < need) break;
+      const length = header.readInt32BE(startup ? 0 : 1);
+      if (!startup && header[0] === 0x58) return true;
+      if (startup && length !== 8) startup = false; // the StartupMessage; an 8-byte SSLRequest/GSSENCRequest comes before it
+      remaining = length - 4;
+      header = Buffer.alloc(0);
+    }
+    return false;
+  };
 }

@@ -1,6 +1,82 @@
-/** The words of the /admin shell around the panel (the panel's own labels live with its components). */
+/** The words of the /admin page: the shell around the panel, then the panel's own. */
 export const adminPage = {
   title: 'Admin',
   description: 'Content management for site administrators.',
   noScript: 'The admin panel needs JavaScript.',
+} as const;
+
+/** The admin panel's own words: cards, dialogs, toasts and controls, by where they appear. */
+export const signInCopy = {
+  title: 'Admin Access',
+  lead: "Sign in to manage the site's articles and services.",
+  username: 'Username',
+  password: 'Password',
+  submit: 'Access Admin Panel',
+  forgotPassword: 'Forgot Password?',
+  granted: { title: 'Access granted', description: 'Welcome to the admin panel' },
+  refused: { title: 'Access denied', description: 'Invalid credentials' },
+  unreachable: { title: 'Login failed', description: 'Unable to connect to server. Check console for details.' },
+} as const;
+
+export const resetPasswordCopy = {
+  title: 'Reset Password',
+  disabledNote: 'The email service is not configured, so password reset is currently disabled.',
+  email: 'Email',
+  submit: 'Send Reset Email (Disabled)',
+  cancel: 'Cancel',
+} as const;
+
+export const changePasswordCopy = {
+  open: 'Change Password',
+  title: 'Change Password',
+  description: 'Every other signed-in session ends when the password changes.',
+  currentPassword: 'Current Password',
+  newPassword: 'New Password',
+  newPasswordHint: 'Common and breached passwords are refused.',
+  newPasswordPlaceholder: (min: number) => `Min ${min} characters`,
+  cancel: 'Cancel',
+  submit: 'Change Password',
+  changed: { title: 'Password changed successfully', description: 'Your password has been updated' },
+  refused: { title: 'Change failed', description: 'Invalid current password' },
+  unreachable: { title: 'Change failed', description: 'Unable to connect to server' },
+} as const;
+
+export const imageFieldCopy = {
+  fileInput: 'Image file',
+  upload: 'Upload Image',
+  uploading: 'Uploading...',
+  accepted: 'PNG, JPEG, GIF, WebP or AVIF, up to 10 MB',
+  urlLabel: 'Or enter an image URL',
+  preview: 'Image preview',
+  ready: (noun: string, justUploaded: boolean) =>
+    justUploaded ? `Image uploaded and ready to be saved with the ${noun}.` : `Image ready to be saved with the ${noun}.`,
+  remove: 'Remove image',
+  deleteFile: 'Delete image file',
+  confirmDelete: {
+    title: 'Delete image file?',
+    question: 'The uploaded file is deleted from the site for good. An image that an article uses cannot be deleted.',
+    confirm: 'Delete',
+  },
+  deleted: { title: 'Image deleted', description: 'The image file has been deleted' },
+  deleteFailed: { title: 'Delete failed', description: 'Failed to delete the image. Please try again.' },
+  notAnImage: { title: 'Invalid file type', description: 'Please select an image file' },
+  tooLarge: { title: 'File too large', description: 'Please select an image smaller than 10MB' },
+  uploaded: { title: 'Image uploaded', description: 'Your image has been uploaded successfully' },
+  uploadFailed: { title: 'Upload failed', description: 'Failed to upload image. Please try again.' },
+} as const;
+
+export const editorCopy = {
+  heading: (level: 1 | 2 | 3) => `Heading ${level}`,
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  numberedList: 'Numbered list',
+  bulletedList: 'Bulleted list',
+  link: 'Link',
+  removeLink: 'Remove link',
+  clearFormatting: 'Clear formatting',
+  linkUrl: 'Link URL',
+  applyLink: 'Apply link',
+  cancel: 'Cancel',
+  badLink: 'Links must start with http://, https://, mailto: or tel:',
 } as const;

@@ -8,6 +8,10 @@ export const enquiryOutcome = {
   sentTitle: 'Message sent successfully!',
   sentText: "We'll get back to you within 24 hours.",
   failedTitle: 'Failed to send message',
+  /** When the form's own code could not load, so nothing was sent. */
+  failedText: 'Please try again later.',
+  /** Above a form the server sent back with fields to correct. */
+  checkFields: 'Your message was not sent. Please check the highlighted fields.',
   /** Where the confirmation page leads next. */
   next: { label: 'Back to Home', href: PAGE_PATHS.home },
 } as const;
@@ -16,5 +20,6 @@ export const newsletterOutcome = {
   sentTitle: 'Successfully subscribed!',
   sentText: "You'll receive our weekly marketing insights.",
   failedTitle: 'Subscription failed',
+  failedText: 'Please try again later.',
   next: { label: 'Back to Insights', href: PAGE_PATHS.insights },
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, articleUrl, isCurrentPath, publicOrigin } from './permalinks';
+import { absoluteUrl, articleUrl, isCurrentPath, normalisePath, publicOrigin } from './permalinks';
 
 describe('articleUrl', () => {
   it('uses the slug when there is one', () => {
@@ -39,5 +39,14 @@ describe('isCurrentPath', () => {
     expect(isCurrentPath('/insights/42', '/insights')).toBe(true);
     expect(isCurrentPath('/insights/', '/insights')).toBe(true);
     expect(isCurrentPath('/insightsful', '/insights')).toBe(false);
+  });
+});
+
+describe('normalisePath', () => {
+  it("gives a page's one URL, without a trailing slash, from any form Astro or a visitor names it by", () => {
+    for (const path of ['/about', '/about/', '/about.html']) expect(normalisePath(path), path).toBe('/about');
+    for (const path of ['/contact/sent', '/contact/sent.html', '/contact/sent/']) expect(normalisePath(path), path).toBe('/contact/sent');
+    for (const path of ['/', '/index.html']) expect(normalisePath(path), path).toBe('/');
+    expect(normalisePath('/insights/index')).toBe('/insights/index'); // an article slugged 'index' keeps it
   });
 });

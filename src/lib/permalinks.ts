@@ -77,9 +77,14 @@ export function absoluteUrl(path: string, origin: URL | string): string {
   return new URL(path, origin).href;
 }
 
-/** Normalises '/about/' and '/about' alike; keeps '/' as is. */
+/**
+ * A page's one URL path, without a trailing slash: '/about/', '/about.html' (the file a
+ * prerendered page is built as, and what Astro.url names while building it) and '/about' are all
+ * '/about'; '/' stays as is.
+ */
 export function normalisePath(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const bare = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
 }
 
 /**

@@ -8,6 +8,10 @@ import sanitizeHtml from 'sanitize-html';
  *
  * Uses sanitize-html (htmlparser2 + an allowlist), never a regex:
  * https://github.com/apostrophecms/sanitize-html#readme
+ *
+ * Pinned to 2.17.5: from 2.18 it require()s htmlparser2 12, which is ESM only, and Netlify's
+ * functions run Node with Lambda's `--no-experimental-require-module`, so the function would fail
+ * to load (ERR_REQUIRE_ESM). `npm run test:netlify` loads every built function under that flag.
  */
 
 const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ol', 'ul', 'li', 'a'];

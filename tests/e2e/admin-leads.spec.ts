@@ -13,7 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
 import { E2E_LEADS_ADMIN as ADMIN } from './support/admin-credentials.ts';
-import { fillEnquiry, skipCookieBanner, toastWithTitle, validEnquiry, waitForIslands, waitForVisibleIsland } from './public-helpers';
+import { fillEnquiry, skipCookieBanner, toastWithTitle, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
 
 // The e2e server's data folder (playwright.config.ts).
 const OUTBOX = path.join(os.tmpdir(), `site-e2e-${Number(process.env.E2E_PORT || 4399)}`, 'outbox');
@@ -144,7 +144,7 @@ test('a newsletter sign-up shows in the Subscribers tab with its page; its welco
   await skipCookieBanner(page);
 
   await page.goto('/insights');
-  await waitForVisibleIsland(page, 'NewsletterForm');
+  await useFormIsland(page, 'NewsletterForm');
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(toastWithTitle(page, 'Successfully subscribed!')).toBeVisible();

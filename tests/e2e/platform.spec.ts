@@ -44,3 +44,29 @@ test('an unknown path answers the not-found page with status 404', async ({ page
   await expect(page.getByText('404 Page Not Found')).toBeVisible();
   expect(response!.headers()['x-content-type-options']).toBe('nosniff');
 });
+
+test('a brochure page has one URL, without a trailing slash, in its links, the sitemap and its canonical tag', async ({ page, request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(paths).toContain('/about');
+  expect(paths.filter((p) => p !== '/' && (p.endsWith('/') || p.endsWith('.html')))).toEqual([]);
+
+  // Served at /about with no redirect (the page is built as about.html); /about/ redirects there.
+  const about = await request.get('/about', { maxRedirects: 0 });
+  expect(about.status()).toBe(200);
+  for (const [from, to] of [
+    ['/about/', '/about'],
+    ['/contact/sent/', '/contact/sent'],
+    ['/partners/?ref=x', '/partners?ref=x'],
+  ]) {
+    const r = await request.get(from!, { maxRedirects: 0 });
+    expect(r.status(), from).toBe(301);
+    expect(r.headers()['location'], from).toBe(to);
+  }
+
+  await page.goto('/about');
+  expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe('/about');
+  const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  expect(hrefs.length).toBeGreaterThan(5);
+  expect(hrefs.filter((h) => /^\/[^?#]*(\/|\.html)([?#]|$)/.test(h) && h !== '/')).toEqual([]);
+});

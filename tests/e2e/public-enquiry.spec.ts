@@ -4,7 +4,7 @@
  * failure and success paths; the /contact form; and one real, un-routed submission.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fillEnquiry, routeEnquiries, skipCookieBanner, toastRegion, toastWithTitle, validEnquiry, waitForIslands, waitForVisibleIsland } from './public-helpers';
+import { fillEnquiry, routeEnquiries, skipCookieBanner, toastRegion, toastWithTitle, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
 
 const TRIGGERS = [
   { path: '/', button: 'Free Marketing Strategy Assessment', service: 'Marketing Strategy Assessment', page: 'Home', ctaButton: 'Free Marketing Strategy Assessment' },
@@ -130,7 +130,7 @@ test("'Sending...' shows and the button is disabled while the request is pending
 test('field issues from a 400 answer are shown beside the fields, with no network failure text', async ({ page }) => {
   await routeEnquiries(page, 400, { error: 'Invalid request', issues: { email: 'This address cannot receive mail' } });
   await page.goto('/contact');
-  await waitForVisibleIsland(page, 'EnquiryForm');
+  await useFormIsland(page, 'EnquiryForm');
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form);
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -155,7 +155,7 @@ test('the dialog closes on Escape and returns focus to its trigger', async ({ pa
 test('the contact page form sends its own context and resets on success', async ({ page }) => {
   const captured = await routeEnquiries(page);
   await page.goto('/contact');
-  await waitForVisibleIsland(page, 'EnquiryForm');
+  await useFormIsland(page, 'EnquiryForm');
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form);
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -182,7 +182,7 @@ test('text typed into the /contact form before it hydrates is kept, and sent by 
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form);
   release();
-  await waitForVisibleIsland(page, 'EnquiryForm');
+  await useFormIsland(page, 'EnquiryForm');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
   expect(page.url()).not.toContain('?');

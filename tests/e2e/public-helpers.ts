@@ -22,17 +22,20 @@ export async function skipCookieBanner(page: Page): Promise<void> {
 
 /**
  * Waits until the page's islands that hydrate by themselves have (Astro removes `ssr` once an
- * island has). client:demand ones wait for their first use, client:visible ones for being scrolled
- * to (see waitForVisibleIsland) and client:media ones may never.
+ * island has). client:demand ones wait for their first use (see useFormIsland) and client:media
+ * ones may never.
  */
 export async function waitForIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]:not([client="media"]):not([client="demand"]):not([client="visible"])')).toHaveCount(0);
 }
 
-/** Scrolls a client:visible island (named by its component file) into view and waits until it has hydrated. */
-export async function waitForVisibleIsland(page: Page, component: string): Promise<void> {
+/**
+ * Focuses the first field of a form island that hydrates on first use (named by its component file;
+ * src/scripts/island-on-use.ts) and waits until it has hydrated.
+ */
+export async function useFormIsland(page: Page, component: string): Promise<void> {
   const island = page.locator(`astro-island[component-url*="/${component}."]`);
-  await island.scrollIntoViewIfNeeded();
+  await island.locator('input:not([type="hidden"]):not([tabindex="-1"]), textarea').first().focus();
   await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 

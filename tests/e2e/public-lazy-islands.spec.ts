@@ -1,6 +1,6 @@
 /**
  * React only when it is used: on a brochure page a returning visitor (cookie choice stored) loads
- * no React and no island until opening the drawer or the enquiry dialog; the cookie banner's code
+ * no React and no island until opening the drawer or the enquiry dialog or touching a form; the cookie banner's code
  * loads only for a visitor without a stored choice; and the click that fetches an island is the
  * one it opens for, however slowly its code arrives.
  */
@@ -64,6 +64,24 @@ test.describe('a returning visitor on a phone', () => {
     expect(scripts).toContain(renderer);
   });
 });
+
+for (const { path, field } of [
+  { path: '/contact', field: 'First Name *' },
+  { path: '/insights', field: 'Email address' },
+]) {
+  test(`${path} loads no React until its form is first touched, then the form's island`, async ({ page }) => {
+    await skipCookieBanner(page);
+    const scripts = recordScripts(page);
+    await page.goto(path);
+    await settle(page);
+    const { renderer } = await islandCode(page);
+    expect(scripts).not.toContain(renderer);
+
+    await page.getByLabel(field, { exact: true }).focus();
+    await expect(page.locator('astro-island[client="demand"]:not([ssr])')).toHaveCount(1);
+    expect(scripts).toContain(renderer);
+  });
+}
 
 test('a first visit loads the cookie banner code and shows the banner, still without React', async ({ page }) => {
   const scripts = recordScripts(page);

@@ -1,6 +1,6 @@
 /** Newsletter sign-up against the real API (the Insights page places the form). */
 import { expect, test } from '@playwright/test';
-import { skipCookieBanner, toastRegion, toastWithTitle, waitForVisibleIsland } from './public-helpers';
+import { skipCookieBanner, toastRegion, toastWithTitle, useFormIsland } from './public-helpers';
 
 test.beforeEach(async ({ page }) => {
   await skipCookieBanner(page);
@@ -9,8 +9,8 @@ test.beforeEach(async ({ page }) => {
 test('subscribing twice with the same address in another letter case says it is already subscribed', async ({ page }) => {
   const address = `reader-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto('/insights');
-  // The form hydrates when scrolled to; before that, Subscribe posts it natively (see the last test).
-  await waitForVisibleIsland(page, 'NewsletterForm');
+  // The form hydrates on first use; before that, Subscribe posts it natively (see the last test).
+  await useFormIsland(page, 'NewsletterForm');
   const email = page.getByRole('textbox', { name: 'Email address' });
   await expect(page.getByText(/first Tuesday of every month/)).toBeVisible();
 
@@ -34,7 +34,7 @@ test('the button shows an ellipsis and is disabled while subscribing; a failure 
     await route.fulfill({ status: 503, body: '' });
   });
   await page.goto('/insights');
-  await waitForVisibleIsland(page, 'NewsletterForm');
+  await useFormIsland(page, 'NewsletterForm');
   await page.getByRole('textbox', { name: 'Email address' }).fill('someone@example.com');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const pending = page.getByRole('button', { name: 'Subscribing' });

@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { LAMBDA_NODE_FLAGS } from '../../scripts/lib/runtime-env.mjs';
 
 const TOTAL = 10_000;
 const CONCURRENCY = 12;
@@ -158,7 +159,7 @@ test.beforeAll(async () => {
   // Its own database and site, on a machine the rest of the suite keeps busy.
   test.setTimeout(180_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-fuzz-'));
-  child = spawn(process.execPath, ['scripts/start.mjs'], {
+  child = spawn(process.execPath, [...LAMBDA_NODE_FLAGS, 'scripts/start.mjs'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

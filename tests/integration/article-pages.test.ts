@@ -97,6 +97,18 @@ describe('listPublishedArticleCardPage', () => {
     expect(last.countsByCategory).toEqual({ [EVENTS]: 10, [TRENDS]: 20 });
   });
 
+  it('pages seek correctly whatever the page size, also when a page starts between two articles of the same time', async () => {
+    // Size 24 starts page 2 on the second of the two articles published at the same moment.
+    for (const pageSize of [1, 7, 24]) {
+      const ids: number[] = [];
+      for (let page = 1; page <= Math.ceil(listed.length / pageSize); page += 1) {
+        const { cards } = await listPublishedArticleCardPage(getDb(), { category: null, page, pageSize });
+        ids.push(...cards.map((c) => c.id));
+      }
+      expect(ids).toEqual(listed);
+    }
+  });
+
   it('answers no cards past the last page, and the counts still', async () => {
     const past = await listPublishedArticleCardPage(getDb(), { category: null, page: 4, pageSize: 12 });
     expect(past).toEqual({ cards: [], countsByCategory: { [EVENTS]: 10, [TRENDS]: 20 } });

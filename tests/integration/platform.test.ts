@@ -8,8 +8,8 @@ import companyStats from '../../netlify/functions/company-stats.ts';
 import siteContent from '../../netlify/functions/site-content.ts';
 import articles from '../../netlify/functions/articles.ts';
 import login from '../../netlify/functions/auth-login.ts';
-import apiNotFound from '../../netlify/functions/api-not-found.ts';
 import { call } from '../support/call.ts';
+import { apiNotFound } from '../support/api-not-found.ts';
 
 describe('public read endpoints (seeded database)', () => {
   it('GET /api/services answers the seven seeded services in camelCase', async () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import apiNotFound from '../../netlify/functions/api-not-found.ts';
 import login from '../../netlify/functions/auth-login.ts';
 import me from '../../netlify/functions/auth-me.ts';
 import issue from '../../netlify/functions/objects-upload.ts';
@@ -11,6 +10,7 @@ import services from '../../netlify/functions/services.ts';
 import { API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
+import { apiNotFound } from '../support/api-not-found.ts';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

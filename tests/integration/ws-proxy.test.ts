@@ -74,3 +74,43 @@ describe('the WebSocket bridge to the database', () => {
     await expect(startWsProxy({ target: 'no-port' })).rejects.toThrow(/host:port/);
   });
 });
+
+describe("the bridge after the client's Terminate", () => {
+  it('closes the connection as a Postgres server does (PGlite keeps it open, and the client process would never exit)', async () => {
+    // A server that, like PGlite's socket server, never closes a connection itself.
+    const received: Buffer[] = [];
+    let ended!: () => void;
+    const endedByBridge = new Promise<void>((resolve) => (ended = resolve));
+    const server = net.createServer((socket) => {
+      socket.on('data', (chunk) => received.push(chunk));
+      socket.on('end', () => ended());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const proxy = await startWsProxy({ target: `127.0.0.1:${port}` });
+    try {
+      const ws = new WebSocket(`ws://${proxy.proxy}?address=127.0.0.1:${port}`);
+      const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
+      await new Promise((resolve) => ws.on('open', resolve));
+      // StartupMessage (length, protocol 3.0, user=postgres, NUL), then a query: 'Q' and "SELECT 'X'".
+      const params = Buffer.from('user\0postgres\0\0');
+      const startup = Buffer.alloc(8);
+      startup.writeInt32BE(8 + params.length, 0);
+      startup.writeInt32BE(196608, 4);
+      const text = Buffer.from("SELECT 'X'\0");
+      const query = Buffer.alloc(5);
+      query.write('Q', 0);
+      query.writeInt32BE(4 + text.length, 1);
+      ws.send(Buffer.concat([startup, params]));
+      ws.send(Buffer.concat([query, text]));
+      const terminate = Buffer.from([0x58, 0, 0, 0, 4]);
+      ws.send(terminate);
+      await endedByBridge;
+      await closed;
+      expect(Buffer.concat(received).subarray(-5).equals(terminate)).toBe(true);
+    } finally {
+      await proxy.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

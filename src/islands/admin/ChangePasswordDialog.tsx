@@ -8,6 +8,7 @@ import DialogFrame from './DialogFrame';
 import { TextField } from './fields';
 import { Button } from './ui';
 import { useAuthRequest } from './use-auth-request';
+import { changePasswordCopy } from '../../content/admin';
 
 export default function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
@@ -17,8 +18,8 @@ export default function ChangePasswordDialog() {
   const [newPasswordError, setNewPasswordError] = useState<string>();
   const change = useAuthRequest({
     url: '/api/auth/change-password',
-    refused: { title: 'Change failed', description: 'Invalid current password' },
-    unreachable: { title: 'Change failed', description: 'Unable to connect to server' },
+    refused: changePasswordCopy.refused,
+    unreachable: changePasswordCopy.unreachable,
     onRefused: (err) => setNewPasswordError(err.fieldIssues.newPassword),
   });
   const ready = currentPassword !== '' && newPassword.length >= MIN_PASSWORD_LENGTH;
@@ -36,18 +37,18 @@ export default function ChangePasswordDialog() {
     event.preventDefault();
     if (!ready) return;
     if (!(await change.send({ currentPassword, newPassword }))) return;
-    toast({ title: 'Password changed successfully', description: 'Your password has been updated' });
+    toast(changePasswordCopy.changed);
     onOpenChange(false);
   }
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className={buttonClass('neutral', 'sm')}>Change Password</Dialog.Trigger>
-      <DialogFrame title="Change Password" description="Every other signed-in session ends when the password changes.">
+      <Dialog.Trigger className={buttonClass('neutral', 'sm')}>{changePasswordCopy.open}</Dialog.Trigger>
+      <DialogFrame title={changePasswordCopy.title} description={changePasswordCopy.description}>
         <form onSubmit={onSubmit} className="mt-5 grid gap-4" aria-busy={change.pending}>
-          <TextField label="Current Password" type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrentPassword} maxLength={1024} />
+          <TextField label={changePasswordCopy.currentPassword} type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrentPassword} maxLength={1024} />
           <TextField
-            label="New Password"
+            label={changePasswordCopy.newPassword}
             type="password"
             autoComplete="new-password"
             value={newPassword}
@@ -55,15 +56,15 @@ export default function ChangePasswordDialog() {
               setNewPassword(value);
               setNewPasswordError(undefined);
             }}
-            hint="Common and breached passwords are refused."
+            hint={changePasswordCopy.newPasswordHint}
             error={newPasswordError}
-            placeholder={`Min ${MIN_PASSWORD_LENGTH} characters`}
+            placeholder={changePasswordCopy.newPasswordPlaceholder(MIN_PASSWORD_LENGTH)}
             maxLength={1024}
           />
           <div className="mt-2 flex justify-end gap-3">
-            <Dialog.Close className={buttonClass('neutral')}>Cancel</Dialog.Close>
+            <Dialog.Close className={buttonClass('neutral')}>{changePasswordCopy.cancel}</Dialog.Close>
             <Button type="submit" disabled={!ready || change.pending}>
-              Change Password
+              {changePasswordCopy.submit}
             </Button>
           </div>
         </form>

@@ -13,6 +13,7 @@ import { toast } from '../../stores/toasts';
 import ConfirmDialog from './ConfirmDialog';
 import { TextField } from './fields';
 import { Button } from './ui';
+import { imageFieldCopy } from '../../content/admin';
 
 interface Props {
   label: string;
@@ -64,11 +65,11 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       await api.delete(`/api${value.trim()}`);
       setJustUploaded(false);
       onChange('');
-      toast({ title: 'Image deleted', description: 'The image file has been deleted' });
+      toast(imageFieldCopy.deleted);
     } catch (err) {
       if (!(err instanceof ApiError)) console.error('[admin] image delete failed', err);
       const reason = err instanceof ApiError ? err.serverMessage : undefined;
-      toast({ title: 'Delete failed', description: reason ?? 'Failed to delete the image. Please try again.', variant: 'destructive' });
+      toast({ ...imageFieldCopy.deleteFailed, description: reason ?? imageFieldCopy.deleteFailed.description, variant: 'destructive' });
     }
   }
 
@@ -77,11 +78,11 @@ export default function ImageField({ label, value, onChange, error, noun, classN
     event.target.value = ''; // choosing the same file again still fires a change
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
+      toast({ ...imageFieldCopy.notAnImage, variant: 'destructive' });
       return;
     }
     if (file.size > MAX_UPLOAD_BYTES) {
-      toast({ title: 'File too large', description: 'Please select an image smaller than 10MB', variant: 'destructive' });
+      toast({ ...imageFieldCopy.tooLarge, variant: 'destructive' });
       return;
     }
     setUploading(true);
@@ -90,10 +91,10 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       setPreviewFailed(false);
       setJustUploaded(true);
       onChange(url);
-      toast({ title: 'Image uploaded', description: 'Your image has been uploaded successfully' });
+      toast(imageFieldCopy.uploaded);
     } catch (err) {
       console.error('[admin] image upload failed', err);
-      toast({ title: 'Upload failed', description: 'Failed to upload image. Please try again.', variant: 'destructive' });
+      toast({ ...imageFieldCopy.uploadFailed, variant: 'destructive' });
     } finally {
       setUploading(false);
     }
@@ -107,19 +108,19 @@ export default function ImageField({ label, value, onChange, error, noun, classN
           ref={fileInput}
           type="file"
           accept="image/*"
-          aria-label="Image file"
+          aria-label={imageFieldCopy.fileInput}
           tabIndex={-1}
           className="sr-only"
           onChange={onFile}
           disabled={uploading}
         />
         <Button variant="neutral" size="sm" disabled={uploading} onClick={() => fileInput.current?.click()}>
-          {uploading ? 'Uploading...' : 'Upload Image'}
+          {uploading ? imageFieldCopy.uploading : imageFieldCopy.upload}
         </Button>
-        <span className="text-xs text-ink-600">PNG, JPEG, GIF, WebP or AVIF, up to 10 MB</span>
+        <span className="text-xs text-ink-600">{imageFieldCopy.accepted}</span>
       </div>
       <TextField
-        label="Or enter an image URL"
+        label={imageFieldCopy.urlLabel}
         type="text"
         inputMode="url"
         value={value}
@@ -135,11 +136,11 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       {value.trim() && (
         <div className="flex flex-wrap items-start gap-4 rounded-control border border-ink-200 bg-ink-50 p-3">
           {!previewFailed && (
-            <img src={value} alt="Image preview" className="h-24 w-36 rounded-control object-cover" onError={() => setPreviewFailed(true)} />
+            <img src={value} alt={imageFieldCopy.preview} className="h-24 w-36 rounded-control object-cover" onError={() => setPreviewFailed(true)} />
           )}
           <div className="grid gap-2">
             <p role="status" className="text-sm font-medium text-success-700">
-              {justUploaded ? `Image uploaded and ready to be saved with the ${noun}.` : `Image ready to be saved with the ${noun}.`}
+              {imageFieldCopy.ready(noun, justUploaded)}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button
@@ -150,11 +151,11 @@ export default function ImageField({ label, value, onChange, error, noun, classN
                   onChange('');
                 }}
               >
-                Remove image
+                {imageFieldCopy.remove}
               </Button>
               {uploaded && (
                 <Button variant="danger" size="sm" onClick={() => setConfirmingDelete(true)}>
-                  Delete image file
+                  {imageFieldCopy.deleteFile}
                 </Button>
               )}
             </div>
@@ -163,9 +164,9 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       )}
       <ConfirmDialog
         open={confirmingDelete}
-        title="Delete image file?"
-        question="The uploaded file is deleted from the site for good. An image that an article uses cannot be deleted."
-        confirmLabel="Delete"
+        title={imageFieldCopy.confirmDelete.title}
+        question={imageFieldCopy.confirmDelete.question}
+        confirmLabel={imageFieldCopy.confirmDelete.confirm}
         onConfirm={deleteUploaded}
         onCancel={() => setConfirmingDelete(false)}
       />

@@ -5,14 +5,15 @@ import { TextField } from './fields';
 import { signedIn } from './session';
 import { Button, Card } from './ui';
 import { useAuthRequest } from './use-auth-request';
+import { signInCopy } from '../../content/admin';
 
 export default function LoginCard({ onForgotPassword }: { onForgotPassword: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const login = useAuthRequest<{ user: { username: string } }>({
     url: '/api/auth/login',
-    refused: { title: 'Access denied', description: 'Invalid credentials' },
-    unreachable: { title: 'Login failed', description: 'Unable to connect to server. Check console for details.' },
+    refused: signInCopy.refused,
+    unreachable: signInCopy.unreachable,
   });
   const filled = username.trim() !== '' && password !== '';
 
@@ -23,19 +24,19 @@ export default function LoginCard({ onForgotPassword }: { onForgotPassword: () =
     const answer = await login.send({ username: username.trim(), password });
     if (!answer) return;
     setPassword('');
-    toast({ title: 'Access granted', description: 'Welcome to the admin panel' });
+    toast(signInCopy.granted);
     signedIn(answer.user.username);
   }
 
   return (
     <Card className="mx-auto max-w-md">
-      <h1 className="font-display text-2xl font-semibold text-brand-900">Admin Access</h1>
-      <p className="mt-1 text-sm text-ink-600">Sign in to manage the site's articles and services.</p>
+      <h1 className="font-display text-2xl font-semibold text-brand-900">{signInCopy.title}</h1>
+      <p className="mt-1 text-sm text-ink-600">{signInCopy.lead}</p>
       <form onSubmit={onSubmit} className="mt-6 grid gap-4" aria-busy={login.pending}>
-        <TextField label="Username" type="email" autoComplete="username" value={username} onChange={setUsername} placeholder="you@example.com" maxLength={254} />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} maxLength={1024} />
+        <TextField label={signInCopy.username} type="email" autoComplete="username" value={username} onChange={setUsername} placeholder="you@example.com" maxLength={254} />
+        <TextField label={signInCopy.password} type="password" autoComplete="current-password" value={password} onChange={setPassword} maxLength={1024} />
         <Button type="submit" disabled={!filled || login.pending} className="w-full">
-          Access Admin Panel
+          {signInCopy.submit}
         </Button>
       </form>
       <button
@@ -43,7 +44,7 @@ export default function LoginCard({ onForgotPassword }: { onForgotPassword: () =
         onClick={onForgotPassword}
         className="mt-4 text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        Forgot Password?
+        {signInCopy.forgotPassword}
       </button>
     </Card>
   );

@@ -4,21 +4,22 @@
  */
 import { TextField } from './fields';
 import { Button, Card } from './ui';
+import { resetPasswordCopy } from '../../content/admin';
 
 export default function ResetPasswordCard({ onCancel }: { onCancel: () => void }) {
   return (
     <Card className="mx-auto max-w-md">
-      <h1 className="font-display text-2xl font-semibold text-brand-900">Reset Password</h1>
+      <h1 className="font-display text-2xl font-semibold text-brand-900">{resetPasswordCopy.title}</h1>
       <p role="note" className="mt-3 rounded-control border border-accent-300 bg-accent-100 px-3 py-2 text-sm text-ink-800">
-        The email service is not configured, so password reset is currently disabled.
+        {resetPasswordCopy.disabledNote}
       </p>
       <div className="mt-6 grid gap-4">
-        <TextField label="Email" type="email" disabled value="" onChange={() => undefined} placeholder="you@example.com" />
+        <TextField label={resetPasswordCopy.email} type="email" disabled value="" onChange={() => undefined} placeholder="you@example.com" />
         <Button disabled className="w-full">
-          Send Reset Email (Disabled)
+          {resetPasswordCopy.submit}
         </Button>
         <Button variant="neutral" onClick={onCancel} className="w-full">
-          Cancel
+          {resetPasswordCopy.cancel}
         </Button>
       </div>
     </Card>

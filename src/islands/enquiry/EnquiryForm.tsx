@@ -68,7 +68,7 @@ export default function EnquiryForm({ context, onSuccess, standalone = false, re
   const [errors, setErrors] = useState<Errors>(() => (returned?.issues ?? {}) as Errors);
   const firstReturnedIssue = returned && enquiryFormFields.find((name) => returned.issues[name]);
   const [refusal, setRefusal] = useState(
-    returned ? (firstReturnedIssue ? 'Your message was not sent. Please check the highlighted fields.' : returned.error) : null,
+    returned ? (firstReturnedIssue ? enquiryOutcome.checkFields : returned.error) : null,
   );
   const [pending, setPending] = useState(false);
   const [hydrated, setHydrated] = useState(false);
@@ -111,7 +111,7 @@ export default function EnquiryForm({ context, onSuccess, standalone = false, re
       submit = await loadSubmit();
     } catch {
       // The submit chunk itself failed to load (offline, a new deploy).
-      toast({ title: enquiryOutcome.failedTitle, description: 'Please try again later.', variant: 'destructive' });
+      toast({ title: enquiryOutcome.failedTitle, description: enquiryOutcome.failedText, variant: 'destructive' });
       return;
     }
 

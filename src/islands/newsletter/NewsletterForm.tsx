@@ -17,8 +17,8 @@ const loadSubmit = () => import('./submit-newsletter');
 
 interface Props {
   /** Visible heading; defaults suit the insights page. */
-  title?: string;
-  description?: string;
+  title: string;
+  description: string;
   /** Heading level that fits where the form is placed. */
   headingLevel?: 2 | 3;
   /** A plain form post the function refused, rendered again by the page. */
@@ -26,8 +26,8 @@ interface Props {
 }
 
 export default function NewsletterForm({
-  title = 'Subscribe to our newsletter',
-  description = 'Marketing strategy, growth frameworks and market insights from our senior team, delivered the first Tuesday of every month.',
+  title,
+  description,
   headingLevel = 2,
   returned,
 }: Props) {
@@ -50,7 +50,7 @@ export default function NewsletterForm({
       submit = await loadSubmit();
     } catch {
       // The submit chunk itself failed to load (offline, a new deploy).
-      toast({ title: newsletterOutcome.failedTitle, description: 'Please try again later.', variant: 'destructive' });
+      toast({ title: newsletterOutcome.failedTitle, description: newsletterOutcome.failedText, variant: 'destructive' });
       return;
     }
 

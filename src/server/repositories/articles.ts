@@ -154,8 +154,8 @@ export interface ArticleCardPage {
 
 /**
  * One page of the Insights list with what a card shows, and the published count of every category,
- * in one statement: the counts from one grouped query, the page from an offset over the
- * (category,) published_at, id index (migration 0008), both returned as JSON columns of one row.
+ * in one statement: the counts from one grouped query, the page sought along the (category,)
+ * published_at, id index (migration 0008), both returned as JSON columns of one row.
  */
 export async function listPublishedArticleCardPage(
   db: Kysely<Database>,
@@ -164,13 +164,16 @@ export async function listPublishedArticleCardPage(
   const counts = publishedArticles(db)
     .select((eb) => ['category', eb.fn.countAll<number>().as('count')])
     .groupBy('category');
-  let cards = publishedArticles(db).select([...CARD_COLUMNS]);
-  if (category) cards = cards.where('category', '=', category);
-  cards = cards
-    .orderBy('publishedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const inList = () => (category ? publishedArticles(db).where('category', '=', category) : publishedArticles(db));
+  let cards = inList().select([...CARD_COLUMNS]);
+  const skipped = (page - 1) * pageSize;
+  if (skipped > 0) {
+    // Seek rather than skip: the page's first (published_at, id) is found by counting along the
+    // index alone (an index-only scan), and only the page's own rows are read from the table.
+    const first = inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(1).offset(skipped);
+    cards = cards.where(sql<boolean>`(${sql.ref('publishedAt')}, ${sql.ref('id')}) <= (${first})`);
+  }
+  cards = cards.orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(pageSize);
   const row = await db
     .selectNoFrom([jsonArrayFrom(counts).as('counts'), jsonArrayFrom(cards).as('cards')])
     .executeTakeFirstOrThrow();

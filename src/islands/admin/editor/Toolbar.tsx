@@ -26,6 +26,7 @@ import { buttonClass } from '../../../lib/button-styles';
 import { TextField } from '../fields';
 import { isAllowedLinkUrl } from './html';
 import * as icons from '../../../lib/icons/admin';
+import { editorCopy } from '../../../content/admin';
 
 type Block = 'paragraph' | HeadingTagType | 'number' | 'bullet' | 'other';
 
@@ -136,7 +137,7 @@ export default function Toolbar() {
     event.stopPropagation(); // the article form around the editor must not submit
     const url = linkUrl.trim();
     if (!isAllowedLinkUrl(url)) {
-      setLinkError('Links must start with http://, https://, mailto: or tel:');
+      setLinkError(editorCopy.badLink);
       return;
     }
     editor.update(() => {
@@ -172,37 +173,37 @@ export default function Toolbar() {
   return (
     <div className="border-b border-ink-200 bg-ink-50">
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 p-1.5">
-        <ToolButton label="Heading 1" pressed={state.block === 'h1'} onClick={() => toggleHeading('h1')}>
+        <ToolButton label={editorCopy.heading(1)} pressed={state.block === 'h1'} onClick={() => toggleHeading('h1')}>
           <Icon body={icons.heading1} size={18} />
         </ToolButton>
-        <ToolButton label="Heading 2" pressed={state.block === 'h2'} onClick={() => toggleHeading('h2')}>
+        <ToolButton label={editorCopy.heading(2)} pressed={state.block === 'h2'} onClick={() => toggleHeading('h2')}>
           <Icon body={icons.heading2} size={18} />
         </ToolButton>
-        <ToolButton label="Heading 3" pressed={state.block === 'h3'} onClick={() => toggleHeading('h3')}>
+        <ToolButton label={editorCopy.heading(3)} pressed={state.block === 'h3'} onClick={() => toggleHeading('h3')}>
           <Icon body={icons.heading3} size={18} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
-        <ToolButton label="Bold" pressed={state.bold} onClick={() => format('bold')}>
+        <ToolButton label={editorCopy.bold} pressed={state.bold} onClick={() => format('bold')}>
           <Icon body={icons.bold} size={18} />
         </ToolButton>
-        <ToolButton label="Italic" pressed={state.italic} onClick={() => format('italic')}>
+        <ToolButton label={editorCopy.italic} pressed={state.italic} onClick={() => format('italic')}>
           <Icon body={icons.italic} size={18} />
         </ToolButton>
-        <ToolButton label="Underline" pressed={state.underline} onClick={() => format('underline')}>
+        <ToolButton label={editorCopy.underline} pressed={state.underline} onClick={() => format('underline')}>
           <Icon body={icons.underline} size={18} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
-        <ToolButton label="Numbered list" pressed={state.block === 'number'} onClick={() => toggleList('number')}>
+        <ToolButton label={editorCopy.numberedList} pressed={state.block === 'number'} onClick={() => toggleList('number')}>
           <Icon body={icons.orderedList} size={18} />
         </ToolButton>
-        <ToolButton label="Bulleted list" pressed={state.block === 'bullet'} onClick={() => toggleList('bullet')}>
+        <ToolButton label={editorCopy.bulletedList} pressed={state.block === 'bullet'} onClick={() => toggleList('bullet')}>
           <Icon body={icons.bulletList} size={18} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
-        <ToolButton label={state.link ? 'Remove link' : 'Link'} pressed={state.link} onClick={onLinkButton}>
+        <ToolButton label={state.link ? editorCopy.removeLink : editorCopy.link} pressed={state.link} onClick={onLinkButton}>
           <Icon body={icons.link} size={18} />
         </ToolButton>
-        <ToolButton label="Clear formatting" pressed={false} onClick={clearFormatting}>
+        <ToolButton label={editorCopy.clearFormatting} pressed={false} onClick={clearFormatting}>
           <Icon body={icons.clearFormat} size={18} />
         </ToolButton>
       </div>
@@ -220,7 +221,7 @@ export default function Toolbar() {
           }}
         >
           <TextField
-            label="Link URL"
+            label={editorCopy.linkUrl}
             labelHidden
             className="min-w-56 flex-1"
             type="url"
@@ -234,7 +235,7 @@ export default function Toolbar() {
             error={linkError ?? undefined}
           />
           <button type="button" className={buttonClass('primary', 'sm')} onClick={applyLink}>
-            Apply link
+            {editorCopy.applyLink}
           </button>
           <button
             type="button"
@@ -244,7 +245,7 @@ export default function Toolbar() {
               editor.focus();
             }}
           >
-            Cancel
+            {editorCopy.cancel}
           </button>
         </div>
       )}

@@ -1,0 +1,407 @@
+// `npm run test:netlify`: the production build as Netlify makes and runs it, offline, with no
+// account and no network. Netlify's own CLI builds the site (`netlify serve` runs the build command
+// and zips every function with Netlify's bundler); every built zip is then loaded in a child Node
+// under Lambda's module flags; and the build, served by Netlify's own runtime, answers an
+// end-to-end smoke over HTTP against a real database: every public page, every API read, an
+// enquiry, a newsletter sign-up, an admin login, an article published then read on its page and in
+// the feed, an image uploaded in parts.
+//
+// What it catches that `npm start` cannot: a function that Netlify's bundler packs differently from
+// our esbuild bundle (a file or native addon left out), a route Netlify's router answers otherwise,
+// a package that fails to load under Lambda's flags.
+//
+// Database: a fresh database on the PostgreSQL server TEST_DATABASE_URL names (dropped at the
+// end), or else the embedded PGlite, reached by the Neon driver through the local WebSocket bridge.
+// Ports: TEST_NETLIFY_PORT (default 4502) and the next one for Netlify's functions server.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import extractZip from 'extract-zip';
+import sharp from 'sharp';
+import { Pool } from '@neondatabase/serverless';
+import { configureNeonProxy } from '../src/server/db/client.ts';
+import { articleUrl } from '../src/lib/permalinks.ts';
+import { UPLOAD_PART_BYTES } from '../src/schemas/upload.ts';
+import { startDatabase } from './lib/database-env.mjs';
+import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
+import { prepareDatabase } from './lib/prepare-database.mjs';
+import { LAMBDA_NODE_FLAGS, projectRoot } from './lib/runtime-env.mjs';
+
+const PORT = Number(process.env.TEST_NETLIFY_PORT || 4502);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const FUNCTIONS_DIR = path.join(projectRoot, '.netlify/functions');
+const NETLIFY_BIN = path.join(projectRoot, 'node_modules/netlify-cli/bin/run.js');
+const RUN = crypto.randomBytes(4).toString('hex');
+const ADMIN = { email: `smoke.${RUN}@example.com`, password: `Smoke-${crypto.randomBytes(12).toString('base64url')}` };
+
+const cleanups = [];
+let failures = 0;
+const step = (title) => console.log(`\n=== ${title} ===`);
+function check(ok, label, detail = '') {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${label}${detail ? `  (${detail})` : ''}`);
+  if (!ok) failures += 1;
+  return ok;
+}
+const kB = (bytes) => `${(bytes / 1024).toFixed(0)} kB`;
+
+async function cleanUp() {
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn();
+    } catch (err) {
+      console.error(`  clean-up: ${err instanceof Error ? err.message : err}`);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanUp().then(() => process.exit(130)));
+process.once('uncaughtException', (err) => {
+  console.error(err);
+  cleanUp().then(() => process.exit(1));
+});
+
+/** A database of this run's own, migrated, seeded and holding the smoke's admin. */
+async function startSmokeDatabase() {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) {
+    const pg = await startEmbeddedPostgres();
+    cleanups.push(pg.stop);
+    return { databaseUrl: pg.databaseUrl, wsProxy: pg.wsProxy, label: 'embedded PGlite' };
+  }
+  const bridge = await startDatabase({ databaseUrl: server });
+  cleanups.push(bridge.stop);
+  configureNeonProxy(bridge.wsProxy);
+  const name = `netlify_smoke_${RUN}`;
+  const admin = new Pool({ connectionString: server });
+  admin.on('error', () => {});
+  await admin.query(`create database ${name}`);
+  cleanups.push(async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), wsProxy: bridge.wsProxy, label: `PostgreSQL at ${url.host}, database ${name}` };
+}
+
+/** Refuses to start on a port something already answers on: the smoke would test that instead. */
+async function assertPortFree(port) {
+  const server = net.createServer();
+  await new Promise((resolve, reject) => {
+    server.once('error', () => reject(new Error(`port ${port} is in use: stop what listens there or set TEST_NETLIFY_PORT`)));
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  await new Promise((resolve) => server.close(resolve));
+}
+
+/** Runs `netlify serve` (build, then serve) until it answers; resolves with a stop function. */
+async function startNetlifyServe(env) {
+  await assertPortFree(PORT);
+  await assertPortFree(PORT + 1);
+  const log = [];
+  const child = spawn(
+    process.execPath,
+    [NETLIFY_BIN, 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT), '--functions-port', String(PORT + 1)],
+    { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk) => {
+      const text = chunk.toString();
+      log.push(text);
+      if (process.env.TEST_NETLIFY_VERBOSE) process.stdout.write(text.replace(/^/gm, '  [netlify] '));
+    });
+  }
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // Its own process group: the CLI's build and static servers go with it.
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }, 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  cleanups.push(stop);
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const r = await fetch(`${ORIGIN}/api/services`, { signal: AbortSignal.timeout(5_000) });
+      await r.arrayBuffer();
+      if (r.status === 200) return { log };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  console.error(log.join('').split('\n').slice(-60).join('\n'));
+  throw new Error(`netlify serve did not answer at ${ORIGIN} (${child.exitCode === null ? 'timed out' : `exited ${child.exitCode}`})`);
+}
+
+/** Loads each built zip's entry point and its function module in a child Node under Lambda's flags. */
+async function checkZips() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(FUNCTIONS_DIR, 'manifest.json'), 'utf8'));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'netlify-zips-'));
+  cleanups.push(async () => fs.rmSync(root, { recursive: true, force: true }));
+  const sizes = {};
+  for (const fn of manifest.functions) {
+    const zip = fn.path;
+    sizes[fn.name] = fs.statSync(zip).size;
+    const dir = path.join(root, fn.name);
+    await extractZip(zip, { dir });
+    // The entry point hands the Lambda handler the module below; load that module too, since the
+    // bootstrap may import it only on the first invocation.
+    const entry = fs.readFileSync(path.join(dir, '___netlify-entry-point.mjs'), 'utf8');
+    const modulePath = /getLambdaHandler\('([^']+)'\)/.exec(entry)?.[1];
+    // Lambda's Node runtime defines the `awslambda` global that Netlify's bootstrap reads at load;
+    // a stand-in does here. Everything else is the zip's own.
+    const probe = `
+      globalThis.awslambda = { streamifyResponse: (handler) => handler, HttpResponseStream: { from: (stream) => stream } };
+      try {
+        const entry = await import(${JSON.stringify(pathToFileURL(path.join(dir, '___netlify-entry-point.mjs')).href)});
+        if (typeof entry.handler !== 'function') throw new Error('the entry point exports no handler');
+        ${modulePath ? `const mod = await import(${JSON.stringify(pathToFileURL(path.join(dir, modulePath)).href)});
+        if (typeof mod.default !== 'function') throw new Error('the function module has no default export');` : ''}
+        console.log('loaded');
+      } catch (err) {
+        console.log('LOAD ERROR ' + (err.code ? err.code + ' ' : '') + String(err.message).slice(0, 300));
+        process.exitCode = 1;
+      }`;
+    const result = await new Promise((resolve) => {
+      const child = spawn(process.execPath, [...LAMBDA_NODE_FLAGS, '--input-type=module', '-e', probe], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: os.tmpdir() }, // nothing of ours: a Lambda has only its own files
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+      child.once('exit', (code) => resolve({ code, out }));
+    });
+    const firstError = result.out.split('\n').find((l) => l.startsWith('LOAD ERROR')) ?? `exit ${result.code}`;
+    check(result.code === 0 && result.out.includes('loaded'), `${fn.name}.zip loads under ${LAMBDA_NODE_FLAGS.join(' ')}`, result.code === 0 ? kB(sizes[fn.name]) : firstError);
+  }
+  const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  console.log(`  zip sizes: ${Object.entries(sizes).map(([n, s]) => `${n} ${kB(s)}`).join(', ')}; total ${kB(total)}`);
+  return { sizes, manifest };
+}
+
+/** The public pages: the sitemap's, plus the pages kept out of it. */
+async function smoke({ manifest }) {
+  const get = (p, init) => fetch(new URL(p, ORIGIN), { redirect: 'manual', ...init });
+  const sendJson = (p, method, body, headers = {}) =>
+    fetch(new URL(p, ORIGIN), { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  step('Routes: one function per request path');
+  const overlapping = manifest.functions.filter((f) => f.name !== 'ssr' && f.routes.some((r) => r.pattern.includes('*')));
+  check(overlapping.length === 0, 'no user function claims a wildcard path', overlapping.map((f) => f.name).join(', '));
+
+  step('Pages');
+  const sitemap = await (await get('/sitemap.xml')).text();
+  const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const pagePaths = new Set(['/', ...sitemapPaths.filter((p) => !p.endsWith('.xml'))]);
+  for (const child of sitemapPaths.filter((p) => p.endsWith('.xml'))) {
+    const part = await (await get(child)).text();
+    for (const m of part.matchAll(/<loc>([^<]+)<\/loc>/g)) pagePaths.add(new URL(m[1]).pathname);
+  }
+  for (const extra of ['/admin', '/contact/sent', '/newsletter/subscribed', '/robots.txt', '/sitemap.xml', '/insights/rss.xml']) pagePaths.add(extra);
+  check(pagePaths.size >= 12, `the sitemap lists the public pages`, `${pagePaths.size} paths`);
+  for (const p of pagePaths) {
+    const r = await get(p);
+    await r.arrayBuffer();
+    check(r.status === 200, `GET ${p} -> 200`, `${r.status} ${r.headers.get('content-type') ?? ''}`);
+  }
+  const slashed = [...pagePaths].filter((p) => p !== '/' && (p.endsWith('/') || p.endsWith('.html')));
+  check(slashed.length === 0, 'the sitemap names every page without a trailing slash', slashed.join(', '));
+  const aboutHtml = await (await get('/about')).text();
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(aboutHtml)?.[1];
+  check(canonical === `${ORIGIN}/about`, '/about names itself as its canonical URL', canonical);
+  const missing = await get(`/no-such-page-${RUN}`);
+  await missing.arrayBuffer();
+  check(missing.status === 404 && (missing.headers.get('content-type') ?? '').startsWith('text/html'), 'an unknown page -> the HTML 404', String(missing.status));
+
+  step('API reads');
+  for (const p of ['/api/services', '/api/packages', '/api/team-members', '/api/company-stats', '/api/site-content', '/api/articles']) {
+    const r = await get(p);
+    const isJson = (r.headers.get('content-type') ?? '').startsWith('application/json');
+    const text = await r.text();
+    const body = isJson ? JSON.parse(text) : undefined;
+    const entries = Array.isArray(body) ? body.length : Array.isArray(body?.items) ? body.items.length : Object.keys(body ?? {}).length;
+    check(r.status === 200 && isJson, `GET ${p} -> 200 JSON`, `${r.status}, ${entries} entries`);
+  }
+  const services = await (await get('/api/services')).json();
+  const firstService = await get(`/api/services/${services[0].id}`);
+  await firstService.arrayBuffer();
+  check(firstService.status === 200, `GET /api/services/${services[0].id} -> 200`, String(firstService.status));
+  const me = await get('/api/auth/me');
+  await me.arrayBuffer();
+  check(me.status === 401, 'GET /api/auth/me without a session -> 401', String(me.status));
+  const unknown = await get(`/api/no-such-endpoint-${RUN}`);
+  const unknownBody = await unknown.text();
+  // Netlify's CLI hands the pages' function the last file it looked for ('/index.htm' appended);
+  // the deployed platform passes the path as requested.
+  check(
+    unknown.status === 404 &&
+      (unknown.headers.get('content-type') ?? '').startsWith('application/json') &&
+      JSON.parse(unknownBody).error.startsWith(`No API route for /api/no-such-endpoint-${RUN}`),
+    'an unknown /api path -> the JSON 404',
+    `${unknown.status} ${unknownBody.slice(0, 80)}`,
+  );
+
+  step('Forms');
+  const enquiry = await sendJson('/api/contacts', 'POST', {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${RUN}@example.com`,
+    phone: '+61 400 000 000',
+    company: 'Analytical Engines',
+    message: 'We would like to talk about our go-to-market.',
+    service: 'Marketing Strategy Assessment',
+    page: 'Home',
+    ctaButton: 'Free Marketing Strategy Assessment',
+  });
+  await enquiry.arrayBuffer();
+  check(enquiry.status === 201, 'POST /api/contacts (an enquiry) -> 201', String(enquiry.status));
+  const newsletter = await sendJson('/api/newsletter', 'POST', { email: `news.${RUN}@example.com` });
+  await newsletter.arrayBuffer();
+  check(newsletter.status === 201, 'POST /api/newsletter -> 201', String(newsletter.status));
+
+  step('Admin');
+  const login = await sendJson('/api/auth/login', 'POST', { username: ADMIN.email, password: ADMIN.password });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  await login.arrayBuffer();
+  check(login.status === 200 && cookie.includes('='), 'POST /api/auth/login -> 200 and a session cookie', String(login.status));
+  const meNow = await get('/api/auth/me', { headers: { cookie } });
+  await meNow.arrayBuffer();
+  check(meNow.status === 200, 'GET /api/auth/me with the session -> 200', String(meNow.status));
+
+  step('Upload in parts');
+  const issued = await fetch(new URL('/api/objects/upload', ORIGIN), { method: 'POST', headers: { cookie } });
+  const issuedText = await issued.text();
+  const uploadURL = issued.status === 200 ? JSON.parse(issuedText).uploadURL : undefined;
+  check(typeof uploadURL === 'string', 'POST /api/objects/upload -> a signed upload URL', String(issued.status));
+  if (uploadURL) {
+    // A PNG signature and random bytes: an image to the sniffer, one and a half parts long.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const file = Buffer.concat([png, crypto.randomBytes(Math.floor(UPLOAD_PART_BYTES * 1.5) - png.length)]);
+    const put = (start, end) =>
+      fetch(new URL(uploadURL, ORIGIN), {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png', 'content-range': `bytes ${start}-${end}/${file.length}` },
+        body: file.subarray(start, end + 1),
+      });
+    const first = await put(0, UPLOAD_PART_BYTES - 1);
+    await first.arrayBuffer();
+    check(first.status === 202, `PUT part 1 (${kB(UPLOAD_PART_BYTES)}) -> 202`, String(first.status));
+    const last = await put(UPLOAD_PART_BYTES, file.length - 1);
+    const lastText = await last.text();
+    const stored = last.status === 201 ? JSON.parse(lastText) : {};
+    check(last.status === 201 && stored.size === file.length, `PUT part 2 -> 201, ${kB(file.length)} stored`, String(last.status));
+    if (stored.objectPath) {
+      const served = await get(stored.objectPath);
+      const bytes = Buffer.from(await served.arrayBuffer());
+      check(served.status === 200 && bytes.equals(file), `GET ${stored.objectPath} -> the same bytes`, `${served.status}, ${kB(bytes.length)}`);
+    }
+  }
+
+  // A real photograph-sized JPEG in one PUT, for the article below: the Image CDN must decode it.
+  let imageUrl = '';
+  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2f5d8a' } }).jpeg().toBuffer();
+  const photoIssued = await fetch(new URL('/api/objects/upload', ORIGIN), { method: 'POST', headers: { cookie } });
+  const photoURL = JSON.parse(await photoIssued.text()).uploadURL;
+  const photoPut = await fetch(new URL(photoURL, ORIGIN), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: photo });
+  const photoText = await photoPut.text();
+  if (check(photoPut.status === 201, `PUT a ${kB(photo.length)} JPEG in one request -> 201`, String(photoPut.status))) imageUrl = JSON.parse(photoText).objectPath;
+
+  step('Publish an article');
+  const title = `Netlify smoke ${RUN}`;
+  const created = await sendJson(
+    '/api/articles',
+    'POST',
+    {
+      title,
+      description: 'Published by npm run test:netlify.',
+      content: '<h2>Why</h2><p>Some <strong>bold</strong> text.<script>alert(1)</script></p>',
+      author: 'Admin',
+      category: 'Thought Leadership',
+      imageUrl,
+      youtubeUrl: '',
+      readTime: '1 min read',
+      metaTitle: '',
+      metaDescription: '',
+      tags: ['smoke'],
+      slug: '',
+      isFeatured: false,
+      isPublished: true,
+      publishedAt: new Date().toISOString(),
+    },
+    { cookie },
+  );
+  const createdText = await created.text();
+  const article = created.status === 201 ? JSON.parse(createdText) : {};
+  check(created.status === 201 && Number.isInteger(article.id), 'POST /api/articles (published) -> 201', `${created.status} id ${article.id}`);
+  if (article.id) {
+    const page = await get(articleUrl(article));
+    const html = await page.text();
+    check(page.status === 200 && html.includes(title) && !html.includes('alert(1)'), `GET ${articleUrl(article)} -> 200, the article, sanitised`, String(page.status));
+    // Its image, resized and re-encoded by the Image CDN (the SSR function carries no image library).
+    const src = /<img[^>]*\ssrc="(\/\.netlify\/images\?[^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    if (check(Boolean(src), 'the article page shows its image through /.netlify/images')) {
+      const image = await get(src);
+      const body = Buffer.from(await image.arrayBuffer());
+      check(image.status === 200 && image.headers.get('content-type') === 'image/jpeg' && body.length > 0, `GET ${src.slice(0, 60)}... -> 200 image/jpeg`, `${image.status} ${image.headers.get('content-type')} ${kB(body.length)}`);
+    }
+    const feed = await get('/insights/rss.xml');
+    const feedText = await feed.text();
+    check(feed.status === 200 && feedText.includes(title), 'GET /insights/rss.xml holds the new article', String(feed.status));
+    const listed = await (await get('/api/articles')).text();
+    check(listed.includes(title), 'GET /api/articles lists it');
+  }
+
+
+}
+
+const started = Date.now();
+try {
+  step('Database');
+  const database = await startSmokeDatabase();
+  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, adminEmail: ADMIN.email, adminPassword: ADMIN.password, log: () => {} });
+  console.log(`  ${database.label}: migrated, seeded, one admin`);
+
+  step('netlify build and serve (offline, Netlify CLI)');
+  // A clean slate: no zips of an earlier build, and no local build stamp that `npm start` could
+  // take for its own build afterwards (this build bakes in another site URL).
+  fs.rmSync(FUNCTIONS_DIR, { recursive: true, force: true });
+  fs.rmSync(path.join(projectRoot, 'dist/.build-fingerprint'), { force: true });
+  const { DATABASE_URL: _a, NETLIFY_DATABASE_URL: _b, NETLIFY_SITE_ID: _c, NETLIFY_AUTH_TOKEN: _d, NODE_OPTIONS: _e, ...inherited } = process.env;
+  const env = {
+    ...inherited,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    ASTRO_DISABLE_UPDATE_CHECK: 'true',
+    BROWSER: 'none',
+    SITE_URL: ORIGIN,
+    DATABASE_URL: database.databaseUrl,
+    DATABASE_WS_PROXY: database.wsProxy,
+    SESSION_SECRET: crypto.randomBytes(48).toString('base64url'),
+  };
+  await startNetlifyServe(env);
+  console.log(`  built and serving at ${ORIGIN} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+
+  step("Built function zips, each loaded under Lambda's module flags");
+  const built = await checkZips();
+
+  await smoke(built);
+} catch (err) {
+  console.error(`\n${err instanceof Error ? (err.stack ?? err.message) : err}`);
+  failures += 1;
+} finally {
+  await cleanUp();
+}
+console.log(`\n${failures ? `${failures} check(s) FAILED` : 'All checks passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+process.exit(failures ? 1 : 0);

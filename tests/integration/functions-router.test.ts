@@ -1,0 +1,68 @@
+/**
+ * Netlify gives every function one priority and answers with the first registered match, so two
+ * functions whose paths can claim the same request route by luck. The local runtime refuses such a
+ * pair at start (scripts/lib/functions-router.mjs); these tests hold the rule and the project to it.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findOverlaps } from '../../scripts/lib/functions-router.mjs';
+
+type Route = { name: string; path: string; pattern: URLPattern; methods?: string[] };
+const route = (name: string, p: string, methods?: string[]): Route => ({ name, path: p, pattern: new URLPattern({ pathname: p }), ...(methods ? { methods } : {}) });
+
+describe('overlapping function paths', () => {
+  it('flags a wildcard beside a specific path, and a parameter beside a static segment', () => {
+    expect(findOverlaps([route('services', '/api/services'), route('api-not-found', '/api/*')])).toEqual([
+      'services (/api/services) and api-not-found (/api/*)',
+    ]);
+    expect(findOverlaps([route('articles', '/api/articles/:id'), route('drafts', '/api/articles/drafts')])).toEqual([
+      'articles (/api/articles/:id) and drafts (/api/articles/drafts)',
+    ]);
+    expect(findOverlaps([route('a', '/api/things/:id'), route('b', '/api/things/:slug')])).toHaveLength(1);
+  });
+
+  it('accepts paths that cannot claim the same request', () => {
+    expect(
+      findOverlaps([
+        route('services', '/api/services'),
+        route('services', '/api/services/:id'), // one function's own paths
+        route('packages', '/api/packages'),
+        route('serve', '/objects/uploads/:name'),
+        route('target', '/api/objects/uploads/:name'),
+        route('read', '/api/feed', ['GET']),
+        route('write', '/api/feed', ['POST']), // same path, different methods
+      ]),
+    ).toEqual([]);
+  });
+
+  it("the project's functions overlap nowhere", async () => {
+    const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
+    const routes: Route[] = [];
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+      const { config } = await import(pathToFileURL(path.join(dir, file)).href);
+      const methods = config?.method ? [config.method].flat().map((m: string) => m.toUpperCase()) : undefined;
+      for (const p of [config?.path ?? []].flat() as string[]) routes.push(route(file.replace(/\.ts$/, ''), p, methods));
+    }
+    expect(routes.length).toBeGreaterThanOrEqual(16);
+    expect(routes.some((r) => r.path.includes('*'))).toBe(false);
+    expect(findOverlaps(routes)).toEqual([]);
+  });
+});
+
+describe("Lambda's module flags", () => {
+  it('the test workers load modules as Netlify does: a require() of an ES module fails', () => {
+    expect(process.features.require_module).toBe(false);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esm-only-'));
+    const file = path.join(dir, 'esm-only.mjs');
+    fs.writeFileSync(file, 'export default 1;\n');
+    try {
+      expect(() => createRequire(import.meta.url)(file)).toThrow(expect.objectContaining({ code: 'ERR_REQUIRE_ESM' }));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
