@@ -23,8 +23,8 @@ export default route({
     if (enquiry.website) return json({}, { status: 201 });
     const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
     await consumeOrThrow(limiter, clientAddress(ctx), 'Too many messages from your network in the last hour. Please try again later or email us directly.');
-    const { id, jobId } = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt));
-    sendAfterResponse(ctx, [jobId]);
+    const { id } = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt));
+    sendAfterResponse(ctx);
     return json({ id }, { status: 201 });
   }),
 });

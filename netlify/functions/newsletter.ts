@@ -29,7 +29,7 @@ export default route({
     const sourcePage = page || sameOriginRefererPath(req);
     const subscribed = await subscribeWithWelcome(getDb(), { email, sourcePage }, welcome);
     if (subscribed === undefined) throw conflict('This email address is already subscribed.', { email: 'This email address is already subscribed.' });
-    sendAfterResponse(ctx, [subscribed.jobId]);
+    sendAfterResponse(ctx);
     return json({ id: subscribed.id }, { status: 201 });
   }),
 });
