@@ -199,8 +199,11 @@ async function smoke({ manifest }) {
     fetch(new URL(p, ORIGIN), { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   step('Routes: one function per request path');
-  const overlapping = manifest.functions.filter((f) => f.name !== 'ssr' && f.routes.some((r) => r.pattern.includes('*')));
+  // A Scheduled Function has no routes, only its schedule.
+  const overlapping = manifest.functions.filter((f) => f.name !== 'ssr' && (f.routes ?? []).some((r) => r.pattern.includes('*')));
   check(overlapping.length === 0, 'no user function claims a wildcard path', overlapping.map((f) => f.name).join(', '));
+  const sender = manifest.functions.find((f) => f.name === 'outbox-sender');
+  check(sender?.schedule === '*/5 * * * *' && !sender.routes, 'outbox-sender is a Scheduled Function, every 5 minutes, with no path', JSON.stringify(sender?.schedule));
 
   step('Pages');
   const sitemap = await (await get('/sitemap.xml')).text();
@@ -280,6 +283,12 @@ async function smoke({ manifest }) {
   const meNow = await get('/api/auth/me', { headers: { cookie } });
   await meNow.arrayBuffer();
   check(meNow.status === 200, 'GET /api/auth/me with the session -> 200', String(meNow.status));
+  const inbox = await get(`/api/enquiries?search=ada.${RUN}`, { headers: { cookie } });
+  const inboxPage = inbox.status === 200 ? await inbox.json() : await inbox.text();
+  check(inbox.status === 200 && inboxPage.total === 1 && inboxPage.items[0].lastName === 'Lovelace', 'GET /api/enquiries (the admin inbox) finds the enquiry', String(inbox.status));
+  const csv = await get(`/api/subscribers?format=csv&search=news.${RUN}`, { headers: { cookie } });
+  const csvText = await csv.text();
+  check(csv.status === 200 && csvText.includes(`news.${RUN}@example.com`), 'GET /api/subscribers?format=csv lists the new subscriber', String(csv.status));
 
   step('Upload in parts');
   const issued = await fetch(new URL('/api/objects/upload', ORIGIN), { method: 'POST', headers: { cookie } });

@@ -1,5 +1,7 @@
 // POST /api/contacts: an enquiry from the Get in Touch dialog or the contact page, as JSON (the
-// islands) or as a plain form post (the contact page before or without JavaScript).
+// islands) or as a plain form post (the contact page before or without JavaScript). The enquiry and
+// the firm's e-mail notice of it are committed together; the answer goes as soon as they are, and
+// the notice is sent after it (never waited on: the inbox works even when mail does not).
 import type { Config } from '@netlify/functions';
 import { enquirySchema } from '../../src/schemas/enquiry.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -9,7 +11,9 @@ import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { consumeOrThrow, rateLimiter } from '../../src/server/rate-limit.ts';
-import { insertEnquiry } from '../../src/server/repositories/enquiries.ts';
+import { enquiryNotice } from '../../src/server/mail/enquiry-notice.ts';
+import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
+import { insertEnquiryWithNotice } from '../../src/server/repositories/enquiries.ts';
 import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
 
 export default route({
@@ -19,7 +23,8 @@ export default route({
     if (enquiry.website) return json({}, { status: 201 });
     const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
     await consumeOrThrow(limiter, clientAddress(ctx), 'Too many messages from your network in the last hour. Please try again later or email us directly.');
-    const id = await insertEnquiry(getDb(), enquiry);
+    const { id } = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt));
+    sendAfterResponse(ctx);
     return json({ id }, { status: 201 });
   }),
 });

@@ -1,5 +1,8 @@
 // POST /api/newsletter: a newsletter sign-up, as JSON (the island) or as a plain form post (the
-// Insights page before or without JavaScript).
+// Insights page before or without JavaScript). The consent is recorded with its time and page
+// (the island sends the page; a plain form post's is its same-origin Referer), and the welcome,
+// with its unsubscribe link, is queued with it and sent after the answer. An address that
+// unsubscribed may subscribe again; one still subscribed is a 409.
 import type { Config } from '@netlify/functions';
 import { newsletterSchema } from '../../src/schemas/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -10,18 +13,24 @@ import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { consumeOrThrow, rateLimiter } from '../../src/server/rate-limit.ts';
-import { insertSubscriber } from '../../src/server/repositories/subscribers.ts';
+import { welcomeMessage } from '../../src/server/mail/welcome.ts';
+import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
+import { sameOriginRefererPath } from '../../src/server/http/request-context.ts';
+import { subscribeWithWelcome } from '../../src/server/repositories/subscribers.ts';
 import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
 
 export default route({
   POST: withFormPosts({ form: `${PAGE_PATHS.insights}#${FORM_IDS.newsletter}`, done: PAGE_PATHS.subscribed }, async (req, ctx) => {
-    const { email, website } = await readSubmission(req, newsletterSchema);
+    const { email, website, page } = await readSubmission(req, newsletterSchema);
     if (website) return json({}, { status: 201 }); // honeypot: see enquiries.ts
     const limiter = rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: 3600 });
     await consumeOrThrow(limiter, clientAddress(ctx), 'Too many sign-ups from your network in the last hour. Please try again later.');
-    const id = await insertSubscriber(getDb(), email);
-    if (id === undefined) throw conflict('This email address is already subscribed.', { email: 'This email address is already subscribed.' });
-    return json({ id }, { status: 201 });
+    const welcome = await welcomeMessage(email, getEnv().siteUrl ?? new URL(req.url).origin);
+    const sourcePage = page || sameOriginRefererPath(req);
+    const subscribed = await subscribeWithWelcome(getDb(), { email, sourcePage }, welcome);
+    if (subscribed === undefined) throw conflict('This email address is already subscribed.', { email: 'This email address is already subscribed.' });
+    sendAfterResponse(ctx);
+    return json({ id: subscribed.id }, { status: 201 });
   }),
 });
 

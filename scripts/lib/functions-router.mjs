@@ -37,6 +37,14 @@ export async function bundleFunctions(root) {
 }
 
 /**
+ * Netlify's context.waitUntil: work a function starts after its answer. A local process lives on
+ * anyway, so the promise only needs its failure caught.
+ */
+const waitUntil = (promise) => {
+  Promise.resolve(promise).catch((err) => console.error('[functions] waitUntil work failed:', err));
+};
+
+/**
  * A path a pattern matches: each `:name` as a segment, each `*` as two segments. Used to test
  * whether another function's pattern would claim it too.
  */
@@ -65,10 +73,12 @@ export function findOverlaps(routes) {
 export async function loadFunctions(root) {
   const dir = path.join(root, BUNDLE_DIR);
   const routes = [];
+  const scheduled = [];
   // Registration order: by file name, as Netlify lists the functions folder.
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.mjs') && !f.startsWith('chunk-')).sort();
   for (const file of files) {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
+    if (mod.config?.schedule) scheduled.push({ name: file.replace(/\.mjs$/, ''), schedule: mod.config.schedule, handler: mod.default });
     const paths = [mod.config?.path ?? []].flat();
     const methods = mod.config?.method ? [mod.config.method].flat().map((m) => m.toUpperCase()) : undefined;
     for (const p of paths) {
@@ -81,7 +91,9 @@ export async function loadFunctions(root) {
     throw new Error(`Function paths overlap (Netlify would answer with whichever it registered first): ${overlaps.join('; ')}. Give each request one function; an unknown /api path is answered by src/pages/api/[...path].ts.`);
   }
   return {
-    count: new Set(routes.map((r) => r.name)).size,
+    count: new Set(routes.map((r) => r.name)).size + scheduled.length,
+    /** Scheduled Functions (config.schedule): no path, run by the platform on their cron schedule. */
+    scheduled,
     /** The function claiming a request (the first match, as Netlify's), or undefined; matching reads only the method and path. */
     match(method, pathname) {
       for (const route of routes) {
@@ -92,10 +104,36 @@ export async function loadFunctions(root) {
         return {
           name: route.name,
           handle: (request, { ip }) =>
-            route.handler(request, { params, ip, geo: {}, site: {}, deploy: {}, account: {}, requestId: crypto.randomUUID() }),
+            route.handler(request, { params, ip, geo: {}, site: {}, deploy: {}, account: {}, requestId: crypto.randomUUID(), waitUntil }),
         };
       }
       return undefined;
     },
   };
+}
+
+/**
+ * Runs the Scheduled Functions locally as Netlify does in production: each on its schedule, with
+ * the JSON body Netlify posts (`next_run`). Only the 'every N minutes' cron form that this
+ * project uses is understood; another schedule is reported and left to `netlify functions:invoke`.
+ */
+export function startSchedules(scheduled, log = console.log) {
+  const timers = [];
+  for (const fn of scheduled) {
+    const every = /^\*\/(\d+) \* \* \* \*$/.exec(fn.schedule);
+    if (!every) {
+      log(`[functions] ${fn.name}: schedule '${fn.schedule}' is not run locally`);
+      continue;
+    }
+    const ms = Number(every[1]) * 60_000;
+    const timer = setInterval(() => {
+      const body = JSON.stringify({ next_run: new Date(Date.now() + ms).toISOString() });
+      Promise.resolve(fn.handler(new Request(`http://localhost/.netlify/functions/${fn.name}`, { method: 'POST', body }), {})).catch((err) =>
+        console.error(`[functions] scheduled ${fn.name} failed:`, err),
+      );
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  }
+  return () => timers.forEach(clearInterval);
 }

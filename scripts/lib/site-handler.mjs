@@ -10,7 +10,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
 import { applyHeaderRules, loadFrameworkHeaderRules, withValidators } from './cdn.mjs';
-import { loadFunctions } from './functions-router.mjs';
+import { loadFunctions, startSchedules } from './functions-router.mjs';
 import { withImageCache } from './image-cache.mjs';
 import { projectRoot } from './runtime-env.mjs';
 import { remoteImagePatterns } from '../../src/lib/remote-images.ts';
@@ -67,6 +67,7 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
   // did (insights pages, the 404 page), as its `path: '/*'` with preferStatic does on Netlify.
   const { default: onDemand } = await import(pathToFileURL(path.join(root, '.netlify/v1/functions/ssr/ssr.mjs')).href);
   const functions = await loadFunctions(root);
+  const stopSchedules = startSchedules(functions.scheduled);
   const headerRules = loadFrameworkHeaderRules(root);
   const files = withImageCache(netlify);
   const dist = path.join(root, 'dist');
@@ -114,6 +115,9 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
         return plainAnswer(pathname, 500, 'Internal server error');
       }
     },
-    stop: () => netlify.stop(),
+    stop: () => {
+      stopSchedules();
+      return netlify.stop();
+    },
   };
 }

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { ENQUIRY_LIMITS } from './enquiry-limits';
 import { emailField, honeypotField, optionalText, requiredText } from './fields';
+import { listQueryFields } from './list-query';
 
 export { ENQUIRY_LIMITS, enquiryFormFields, type EnquiryFormField } from './enquiry-limits';
 
@@ -32,3 +33,36 @@ export type Enquiry = z.infer<typeof enquirySchema>;
 
 /** The hidden context a trigger gives its enquiry: the default service, the source page, the button's label. */
 export type EnquiryContext = Required<Pick<EnquiryInput, 'service' | 'page' | 'ctaButton'>>;
+
+/** Where an enquiry stands in the admin inbox: New until someone handles or archives it. */
+export const ENQUIRY_STATUSES = ['new', 'handled', 'archived'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+const enquiryStatus = z.enum(ENQUIRY_STATUSES, 'Must be new, handled or archived');
+
+/** PATCH /api/enquiries/:id. */
+export const enquiryStatusSchema = z.object({ status: enquiryStatus });
+
+/** GET /api/enquiries and /api/enquiries.csv: one page (or every row, as CSV), by status, by search. */
+export const enquiryListQuerySchema = z.object({ ...listQueryFields, status: z.optional(enquiryStatus) });
+export type EnquiryListQuery = z.infer<typeof enquiryListQuerySchema>;
+
+/** The enquiry's e-mail notice to the firm, as the outbox last left it. */
+export interface EnquiryNotice {
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  /** Why the last attempt failed (kept while retrying; the reason shown when it gave up). */
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+/** An enquiry as the admin API answers it: what was sent, plus what the server keeps. */
+export type EnquiryRecord = {
+  [K in keyof Omit<Enquiry, 'website'>]-?: undefined extends Enquiry[K] ? string | null : Enquiry[K];
+} & {
+  id: number;
+  status: EnquiryStatus;
+  /** ISO 8601. */
+  createdAt: string;
+  /** null when no notice was ever queued (enquiries from before notices existed). */
+  notice: EnquiryNotice | null;
+};

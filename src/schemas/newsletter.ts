@@ -1,12 +1,23 @@
 /** The newsletter sign-up schema: the newsletter island and POST /api/newsletter. */
 import * as z from 'zod/mini';
-import { emailField, honeypotField } from './fields';
+import { emailField, honeypotField, optionalText } from './fields';
+
+/** The longest source page path kept with a subscription. */
+export const SOURCE_PAGE_MAX_LENGTH = 200;
 
 export const newsletterSchema = z.object({
   email: emailField,
+  /** The path of the page whose form was used, recorded with the consent. */
+  page: optionalText(SOURCE_PAGE_MAX_LENGTH),
   /** Honeypot; must be empty. */
   website: honeypotField,
 });
 
 export type NewsletterInput = z.input<typeof newsletterSchema>;
 export type Newsletter = z.infer<typeof newsletterSchema>;
+
+/** The query of an unsubscribe link (GET or the one-click POST): the address and its signed token. */
+export const unsubscribeQuerySchema = z.object({
+  email: emailField,
+  token: z.string().check(z.minLength(1), z.maxLength(4096)),
+});

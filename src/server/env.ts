@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contact, firm } from '../content/site.ts';
 import { resolveDatabaseUrl } from './db/database-url.ts';
 
 // Parsed once, on first use, so a misconfigured deploy fails on its first request with a clear
@@ -21,6 +22,14 @@ const EnvSchema = z.object({
   URL: z.string().url().optional(),
   ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   NEWSLETTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // smtp://user:pass@host:587 or smtps://...: any provider. Unset: every message is written as an
+  // .eml file under DATA_DIR/outbox/ instead of being sent.
+  SMTP_URL: z.string().url().optional(),
+  // Who is told of each enquiry; the firm's contact address on the site unless set.
+  NOTIFY_EMAIL: z.string().email().optional(),
+  // The From of every message the site sends (the provider must accept it as a sender).
+  MAIL_FROM: z.string().min(3).optional(),
+  ENQUIRY_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
 });
 
 export interface ServerEnv {
@@ -31,6 +40,10 @@ export interface ServerEnv {
   siteUrl: string | undefined;
   enquiryRateLimitPerHour: number;
   newsletterRateLimitPerHour: number;
+  smtpUrl: string | undefined;
+  notifyEmail: string;
+  mailFrom: string;
+  enquiryRetentionDays: number;
 }
 
 let cached: ServerEnv | undefined;
@@ -69,6 +82,10 @@ export function getEnv(): ServerEnv {
     siteUrl: e.SITE_URL ?? e.URL,
     enquiryRateLimitPerHour: e.ENQUIRY_RATE_LIMIT_PER_HOUR,
     newsletterRateLimitPerHour: e.NEWSLETTER_RATE_LIMIT_PER_HOUR,
+    smtpUrl: e.SMTP_URL,
+    notifyEmail: e.NOTIFY_EMAIL ?? contact.email,
+    mailFrom: e.MAIL_FROM ?? `"${firm.name} website" <${contact.email}>`,
+    enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
   };
   return cached;
 }

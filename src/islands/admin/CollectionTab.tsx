@@ -1,8 +1,10 @@
 /**
  * One admin tab over a collection: heading, the 'New {Noun}' button and form, search and filters,
  * the list (loading, empty, items with Edit and Delete and any row actions of the tab's own, such
- * as a status control) and pages when the server pages the list. Articles and Services are this
- * component with their nouns, fields and item summaries; so is any later tab.
+ * as a status control) and pages when the server pages the list. Articles, Services, Enquiries and
+ * Subscribers are this component with their nouns, fields and item summaries; so is any later tab.
+ * A list may also show its count, offer an 'Export CSV' of what the search and filters show, and
+ * open an item (the heading becomes a button).
  */
 import { useStore } from '../../stores/use-store';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -16,6 +18,7 @@ import Icon from '../ui/Icon';
 import { Button, Card } from './ui';
 import { useCollectionEditor } from './use-collection-editor';
 import * as icons from '../../lib/icons/admin';
+import { buttonClass } from '../../lib/button-styles';
 
 export interface ListFilter {
   /** The query parameter, e.g. 'status'. */
@@ -49,12 +52,21 @@ export interface CollectionTabProps<T extends { id: number }> {
   filters?: readonly ListFilter[];
   /** Shown when the list is empty and no search or filter is set. */
   emptyText?: string;
+  /** A line under the heading from the count of what the query matches, e.g. '12 subscribers'. */
+  summary?: (total: number) => ReactNode;
+  /** The label of a link downloading the current search and filters as CSV (the server's ?format=csv). */
+  exportLabel?: string;
+  /** Opening an item (its heading becomes a button with this accessible name). */
+  openItem?: { label: (item: T) => string; onOpen: (item: T) => void };
+  /** The delete confirmation's question (default: 'Are you sure you want to delete this {noun}?'). */
+  deleteQuestion?: (item: T) => string;
 }
 
 const SEARCH_DELAY_MS = 300;
 
 export default function CollectionTab<T extends { id: number }>(props: CollectionTabProps<T>) {
   const { collection, heading, noun, listLabel, itemTitle, itemBadges, itemDetails, rowActions, form, deletable = true, search, filters = [] } = props;
+  const { summary, exportLabel, openItem, deleteQuestion } = props;
   const Noun = capitalise(noun);
   const { status, items, total, query } = useStore(collection.$state);
   const editor = useCollectionEditor<T>(collection, noun);
@@ -76,7 +88,15 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="font-display text-2xl font-semibold text-brand-900">{heading}</h2>
+        <div>
+          <h2 className="font-display text-2xl font-semibold text-brand-900">{heading}</h2>
+          {summary && status === 'loaded' && <p className="mt-1 text-sm text-ink-700">{summary(total)}</p>}
+        </div>
+        {exportLabel && (
+          <a className={buttonClass('neutral', 'sm')} href={collection.csvUrl()} download>
+            {exportLabel}
+          </a>
+        )}
         {form && (
           <Button onClick={() => editor.open(null)}>
             <Icon body={icons.plus} size={18} />
@@ -128,7 +148,20 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
               <Card className="flex flex-wrap items-start justify-between gap-4">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-display text-lg font-semibold text-ink-900">{itemTitle(item)}</h3>
+                    <h3 className="font-display text-lg font-semibold text-ink-900">
+                      {openItem ? (
+                        <button
+                          type="button"
+                          className="text-left underline-offset-4 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                          aria-label={openItem.label(item)}
+                          onClick={() => openItem.onOpen(item)}
+                        >
+                          {itemTitle(item)}
+                        </button>
+                      ) : (
+                        itemTitle(item)
+                      )}
+                    </h3>
                     {itemBadges?.(item)}
                   </div>
                   {itemDetails?.(item)}
@@ -170,7 +203,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
         <ConfirmDialog
           open={editor.deleting !== null}
           title={`Delete ${noun}`}
-          question={`Are you sure you want to delete this ${noun}?`}
+          question={editor.deleting && deleteQuestion ? deleteQuestion(editor.deleting) : `Are you sure you want to delete this ${noun}?`}
           confirmLabel="Delete"
           onConfirm={() => void editor.confirmDelete()}
           onCancel={editor.cancelDelete}

@@ -10,6 +10,9 @@ import ChangePasswordDialog from './ChangePasswordDialog';
 import { createCollection, type Collection } from './collection';
 import ComingSoon from './ComingSoon';
 import ServicesTab, { services } from './ServicesTab';
+import EnquiriesTab, { EnquiriesBadge, enquiries } from './EnquiriesTab';
+import SubscribersTab, { subscribers } from './SubscribersTab';
+import { enquiriesTab, subscribersTab } from '../../content/leads';
 import { logout } from './session';
 import { Button } from './ui';
 
@@ -19,6 +22,8 @@ interface TabEntry {
   collection: Collection<unknown>;
   Panel: ComponentType;
   keepMounted?: boolean;
+  /** Beside the label, e.g. the count of new enquiries. */
+  Badge?: ComponentType;
 }
 
 /** A tab whose data loads but has no editor yet. */
@@ -32,6 +37,8 @@ const comingSoon = (value: string, label: string, url: string, noun: string, wha
 const TABS: TabEntry[] = [
   { value: 'articles', label: 'Articles', collection: articles, Panel: ArticlesTab, keepMounted: true },
   { value: 'services', label: 'Services', collection: services, Panel: ServicesTab, keepMounted: true },
+  { value: 'enquiries', label: enquiriesTab.tab, collection: enquiries, Panel: EnquiriesTab, Badge: EnquiriesBadge },
+  { value: 'subscribers', label: subscribersTab.tab, collection: subscribers, Panel: SubscribersTab },
   comingSoon('packages', 'Packages', '/api/packages', 'packages', 'Package'),
   comingSoon('team', 'Team', '/api/team-members', 'team members', 'Team'),
   comingSoon('stats', 'Stats', '/api/company-stats', 'company stats', 'Stats'),
@@ -72,6 +79,7 @@ export default function Dashboard({ username }: { username: string }) {
               className="rounded-control px-4 py-2 text-sm font-semibold text-ink-700 transition-colors hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
             >
               {t.label}
+              {t.Badge && <t.Badge />}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

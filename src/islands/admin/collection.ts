@@ -7,7 +7,8 @@
  * `{ "items": [...], "total": n }`. A collection made with `pageSize` asks for pages:
  * GET {url}?page=1&pageSize=20 (pages count from 1), and either kind sends the search text as
  * `search` and each filter under its own name when they are set, e.g. ?search=acme&status=new.
- * One item lives at {url}/{id} (PUT, PATCH, DELETE).
+ * One item lives at {url}/{id} (PUT, PATCH, DELETE). A list that exports answers every row of the
+ * current search and filters as CSV at {url}?format=csv&... (no page).
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { api } from '../../lib/api-client';
@@ -48,6 +49,8 @@ export interface Collection<T> {
   setQuery(change: Partial<ListQuery>): Promise<void>;
   /** The URL of one item. */
   itemUrl(id: number | string): string;
+  /** The CSV download of what the current search and filters show (every page). */
+  csvUrl(): string;
 }
 
 interface CollectionOptions {
@@ -66,9 +69,10 @@ export function createCollection<T>({ url, noun, pageSize }: CollectionOptions):
   // dropped, so a slow answer never overwrites a newer query, nor fills a list after sign-out.
   let latest = 0;
 
-  function listUrl(query: ListQuery): string {
+  function listUrl(query: ListQuery, format: 'json' | 'csv' = 'json'): string {
     const params = new URLSearchParams();
-    if (pageSize) {
+    if (format === 'csv') params.set('format', 'csv');
+    else if (pageSize) {
       params.set('page', String(query.page));
       params.set('pageSize', String(pageSize));
     }
@@ -119,6 +123,7 @@ export function createCollection<T>({ url, noun, pageSize }: CollectionOptions):
       return load({ ...current, ...change, page: change.page ?? (narrowed ? 1 : current.page) });
     },
     itemUrl: (id) => `${url}/${encodeURIComponent(String(id))}`,
+    csvUrl: () => listUrl($state.get().query, 'csv'),
   };
 }
 

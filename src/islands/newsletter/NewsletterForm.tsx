@@ -1,6 +1,6 @@
 /**
  * Newsletter sign-up, placed on the Insights page as <NewsletterForm client:idle ... />.
- * It posts { email, website } to /api/newsletter, validated with the shared schema.
+ * It posts { email, website, page } to /api/newsletter, validated with the shared schema.
  * Like EnquiryForm it is a real `method="post"` form: an address typed and submitted
  * before hydration, or with JavaScript off, is posted by the browser itself and
  * answered with the confirmation page, or sent back to the Insights page, which
@@ -43,7 +43,8 @@ export default function NewsletterForm({
     if (pending) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    const payload = { email: String(data.get('email') ?? ''), website: String(data.get('website') ?? '') };
+    // The page goes with the consent it records: which form the address was given to.
+    const payload = { email: String(data.get('email') ?? ''), website: String(data.get('website') ?? ''), page: window.location.pathname };
     let submit: Awaited<ReturnType<typeof loadSubmit>>;
     try {
       submit = await loadSubmit();

@@ -5,7 +5,7 @@ import { getEnv } from '../env.ts';
 // upload URL) can never be replayed as another (a session), whatever its claims say.
 // HKDF: https://www.rfc-editor.org/rfc/rfc5869
 
-export type KeyPurpose = 'session' | 'upload';
+export type KeyPurpose = 'session' | 'upload' | 'unsubscribe';
 
 const cache = new Map<string, Uint8Array>();
 

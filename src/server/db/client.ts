@@ -163,6 +163,14 @@ export async function withRequestDatabase<T>(work: () => Promise<T>): Promise<T>
   }
 }
 
+/**
+ * Runs work that outlives the request it starts in (what is sent after the answer) with a database
+ * of its own, closed when that work settles rather than when the request's answer goes out.
+ */
+export function withDetachedDatabase<T>(work: () => Promise<T>): Promise<T> {
+  return requestScope.exit(() => withRequestDatabase(work));
+}
+
 // Outside a request (tests' own checks, scripts that import server modules): one handle for the
 // process, with the request limits and every error heard.
 let processDb: { db: Kysely<Database>; pool: Pool } | undefined;

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ArticleCategory } from '../../schemas/article.ts';
+import type { EnquiryStatus } from '../../schemas/enquiry.ts';
+import type { SubscriberStatus } from '../../schemas/subscriber.ts';
 
 // The one typed picture of the database. Columns are snake_case in Postgres and camelCase here
 // (Kysely's CamelCasePlugin translates), so rows already carry the API's field names.
@@ -19,6 +21,7 @@ export interface EnquiriesTable {
   message: string;
   page: string | null;
   ctaButton: string | null;
+  status: Generated<EnquiryStatus>;
   createdAt: CreatedAt;
 }
 
@@ -26,6 +29,29 @@ export interface SubscribersTable {
   id: Generated<number>;
   email: string;
   createdAt: CreatedAt;
+  /** When the address last gave its consent (re-subscribing renews it). */
+  subscribedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The path of the page whose form it subscribed from. */
+  sourcePage: string | null;
+  status: Generated<SubscriberStatus>;
+  unsubscribedAt: Timestamp | null;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** One message to send; see netlify/database/migrations/0005_leads_outbox_and_consent.sql. */
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  sentAt: Timestamp | null;
+  enquiryId: number | null;
+  subscriberId: number | null;
 }
 
 export interface UsersTable {
@@ -128,6 +154,7 @@ export interface RateLimitsTable {
 export interface Database {
   enquiries: EnquiriesTable;
   subscribers: SubscribersTable;
+  outbox: OutboxTable;
   users: UsersTable;
   services: ServicesTable;
   packages: PackagesTable;
@@ -141,6 +168,7 @@ export interface Database {
 export type EnquiryRow = Selectable<EnquiriesTable>;
 export type NewEnquiry = Insertable<EnquiriesTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;
+export type OutboxRow = Selectable<OutboxTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ServiceRow = Selectable<ServicesTable>;
 export type NewService = Insertable<ServicesTable>;

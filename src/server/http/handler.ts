@@ -42,7 +42,13 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
       return errorJson(403, 'Cross-site request refused');
     }
     try {
-      return await withRequestDatabase(async () => handle(req, { params: context?.params ?? {}, ...(context?.ip ? { ip: context.ip } : {}) }));
+      return await withRequestDatabase(async () =>
+        handle(req, {
+          params: context?.params ?? {},
+          ...(context?.ip ? { ip: context.ip } : {}),
+          ...(context?.waitUntil ? { waitUntil: context.waitUntil.bind(context) } : {}),
+        }),
+      );
     } catch (err) {
       if (err instanceof HttpError) return errorJson(err.status, err.message, err.issues, err.headers);
       const where = `${req.method} ${new URL(req.url).pathname}`;

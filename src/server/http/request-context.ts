@@ -8,6 +8,8 @@ export interface RequestContext {
   params: Record<string, string | undefined>;
   /** The client's address as the platform saw it: Netlify's edge, or the local runtime's socket. */
   ip?: string;
+  /** Keeps the function alive until the promise settles, after the answer is sent (Netlify's context.waitUntil). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** The longest platform value kept as a key when it is not an address at all (never on Netlify). */
@@ -29,4 +31,16 @@ export function clientAddress(ctx: RequestContext): string {
   if (addr.kind() === 'ipv4') return addr.toString();
   const network = (addr as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${network.join(':')}::/64`;
+}
+
+/** The path of the page a request came from, when the browser named one of this site's (Referer); else null. */
+export function sameOriginRefererPath(req: Request): string | null {
+  const referer = req.headers.get('referer');
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.origin === new URL(req.url).origin ? from.pathname.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,23 +1,182 @@
-import type { Kysely } from 'kysely';
-import type { Enquiry } from '../../schemas/enquiry.ts';
-import type { Database } from '../db/schema.ts';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
+import type { Database, EnquiryRow, OutboxRow } from '../db/schema.ts';
+import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
 
-/** Stores an enquiry; resolves only once the row is committed (a single autocommitted INSERT). */
-export async function insertEnquiry(db: Kysely<Database>, c: Enquiry): Promise<number> {
+/**
+ * Stores an enquiry and queues its notice in one statement (so one transaction): either both are
+ * committed or neither is. Resolves once committed, with the enquiry's id and the notice job's id.
+ */
+export async function insertEnquiryWithNotice(
+  db: Kysely<Database>,
+  c: Enquiry,
+  notice: (receivedAt: Date) => OutgoingMessage,
+): Promise<{ id: number; jobId: number }> {
+  const receivedAt = new Date();
   const row = await db
-    .insertInto('enquiries')
-    .values({
-      firstName: c.firstName,
-      lastName: c.lastName,
-      email: c.email,
-      phone: c.phone,
-      company: c.company,
-      message: c.message,
-      service: c.service || null,
-      page: c.page || null,
-      ctaButton: c.ctaButton || null,
-    })
-    .returning('id')
+    .with('enquiry', (q) =>
+      q
+        .insertInto('enquiries')
+        .values({
+          firstName: c.firstName,
+          lastName: c.lastName,
+          email: c.email,
+          phone: c.phone,
+          company: c.company,
+          message: c.message,
+          service: c.service || null,
+          page: c.page || null,
+          ctaButton: c.ctaButton || null,
+          createdAt: receivedAt,
+        })
+        .returning('id'),
+    )
+    .insertInto('outbox')
+    .columns(['kind', 'payload', 'nextAttemptAt', 'enquiryId'])
+    .expression((eb) =>
+      eb
+        .selectFrom('enquiry')
+        .select([
+          sql.lit(MESSAGE_KINDS.enquiryNotice).as('kind'),
+          sql<string>`${JSON.stringify(notice(receivedAt))}::jsonb`.as('payload'),
+          sql<Date>`${receivedAt}::timestamptz`.as('nextAttemptAt'),
+          'enquiry.id as enquiryId',
+        ]),
+    )
+    .returning(['id', 'enquiryId'])
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.enquiryId!, jobId: row.id };
+}
+
+type NoticeColumns = Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>;
+type ListedRow = EnquiryRow & { [K in keyof NoticeColumns as `notice${Capitalize<K>}`]: NoticeColumns[K] | null };
+
+/** The one row-to-API mapper for enquiries; fields one by one, so a column added on one side fails tsc. */
+function toEnquiryRecord(row: ListedRow): EnquiryRecord {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    message: row.message,
+    service: row.service,
+    page: row.page,
+    ctaButton: row.ctaButton,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    notice:
+      row.noticeStatus === null
+        ? null
+        : {
+            status: row.noticeStatus,
+            attempts: row.noticeAttempts ?? 0,
+            lastError: row.noticeLastError,
+            sentAt: row.noticeSentAt ? row.noticeSentAt.toISOString() : null,
+          },
+  };
+}
+
+/** Enquiries with their latest notice job (a lateral join: at most one job row per enquiry). */
+function enquiriesWithNotice(db: Kysely<Database>) {
+  return db
+    .selectFrom('enquiries')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select(['outbox.status', 'outbox.attempts', 'outbox.lastError', 'outbox.sentAt'])
+          .whereRef('outbox.enquiryId', '=', 'enquiries.id')
+          .where('outbox.kind', '=', MESSAGE_KINDS.enquiryNotice)
+          .orderBy('outbox.id', 'desc')
+          .limit(1)
+          .as('notice'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('enquiries')
+    .select([
+      'notice.status as noticeStatus',
+      'notice.attempts as noticeAttempts',
+      'notice.lastError as noticeLastError',
+      'notice.sentAt as noticeSentAt',
+    ]);
+}
+
+/** Escapes LIKE's wildcards so a search matches its text literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type Filter = Pick<EnquiryListQuery, 'status' | 'search'>;
+
+/** The rows a filter keeps: by status, and the search text in the name, the email or the company. */
+function matches(eb: ExpressionBuilder<Database, 'enquiries'>, filter: Filter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.status) conditions.push(eb('enquiries.status', '=', filter.status));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    conditions.push(
+      eb.or([
+        eb(sql<string>`enquiries.first_name || ' ' || enquiries.last_name`, 'ilike', pattern),
+        eb('enquiries.email', 'ilike', pattern),
+        eb('enquiries.company', 'ilike', pattern),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
+
+/** One page of the inbox, newest first, with the count of every row the filter matches. */
+export async function listEnquiries(
+  db: Kysely<Database>,
+  q: Filter & { page: number; pageSize: number },
+): Promise<{ items: EnquiryRecord[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    enquiriesWithNotice(db)
+      .where((eb) => matches(eb as never, q))
+      .orderBy('enquiries.createdAt', 'desc')
+      .orderBy('enquiries.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+    db
+      .selectFrom('enquiries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => matches(eb, q))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((r) => toEnquiryRecord(r as ListedRow)), total: Number(count.n) };
+}
+
+/** Every enquiry the filter matches, newest first (the CSV export). */
+export async function allEnquiries(db: Kysely<Database>, filter: Filter): Promise<EnquiryRecord[]> {
+  const rows = await enquiriesWithNotice(db).where((eb) => matches(eb as never, filter)).orderBy('enquiries.createdAt', 'desc').orderBy('enquiries.id', 'desc').execute();
+  return rows.map((r) => toEnquiryRecord(r as ListedRow));
+}
+
+export async function findEnquiry(db: Kysely<Database>, id: number): Promise<EnquiryRecord | undefined> {
+  const row = await enquiriesWithNotice(db).where('enquiries.id', '=', id).executeTakeFirst();
+  return row && toEnquiryRecord(row as ListedRow);
+}
+
+export async function countNewEnquiries(db: Kysely<Database>): Promise<number> {
+  const { n } = await db.selectFrom('enquiries').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'new').executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function setEnquiryStatus(db: Kysely<Database>, id: number, status: EnquiryStatus): Promise<boolean> {
+  const r = await db.updateTable('enquiries').set({ status }).where('id', '=', id).executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** Deletes an enquiry for good (a privacy request); its notice jobs go with it (ON DELETE CASCADE). */
+export async function deleteEnquiry(db: Kysely<Database>, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('enquiries').where('id', '=', id).executeTakeFirst();
+  return r.numDeletedRows > 0n;
+}
+
+/** Retention: deletes enquiries older than `days` days (and their jobs); answers how many went. */
+export async function deleteEnquiriesOlderThan(db: Kysely<Database>, days: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const r = await db.deleteFrom('enquiries').where('createdAt', '<', cutoff).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

@@ -1,13 +1,125 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
+import type { Database, SubscriberRow } from '../db/schema.ts';
+import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
+import { likePattern } from './enquiries.ts';
 
-/** Subscribes an address; undefined when it is already subscribed in any letter case. */
-export async function insertSubscriber(db: Kysely<Database>, email: string): Promise<number | undefined> {
+/** The one row-to-API mapper for subscribers. */
+function toSubscriber(row: SubscriberRow): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    subscribedAt: row.subscribedAt.toISOString(),
+    sourcePage: row.sourcePage,
+    unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
+  };
+}
+
+/**
+ * Subscribes an address and queues its welcome, in one statement (one transaction). An address
+ * that unsubscribed before subscribes again, with this consent's time and page; one that is
+ * subscribed already (in any letter case) is left as it is: undefined.
+ */
+export async function subscribeWithWelcome(
+  db: Kysely<Database>,
+  { email, sourcePage }: { email: string; sourcePage: string | null },
+  welcome: OutgoingMessage,
+): Promise<{ id: number; jobId: number } | undefined> {
+  const now = new Date();
   const row = await db
-    .insertInto('subscribers')
-    .values({ email })
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .with('subscriber', (q) =>
+      q
+        .insertInto('subscribers')
+        .values({ email, sourcePage, subscribedAt: now, status: 'subscribed' })
+        .onConflict((oc) =>
+          oc
+            .expression(sql`lower(email)`)
+            .doUpdateSet({ status: 'subscribed', subscribedAt: now, sourcePage, unsubscribedAt: null })
+            .where('subscribers.status', '=', 'unsubscribed'),
+        )
+        .returning('id'),
+    )
+    .insertInto('outbox')
+    .columns(['kind', 'payload', 'nextAttemptAt', 'subscriberId'])
+    .expression((eb) =>
+      eb
+        .selectFrom('subscriber')
+        .select([
+          sql.lit(MESSAGE_KINDS.welcome).as('kind'),
+          sql<string>`${JSON.stringify(welcome)}::jsonb`.as('payload'),
+          sql<Date>`${now}::timestamptz`.as('nextAttemptAt'),
+          'subscriber.id as subscriberId',
+        ]),
+    )
+    .returning(['id', 'subscriberId'])
+    .executeTakeFirst();
+  return row && { id: row.subscriberId!, jobId: row.id };
+}
+
+/**
+ * Unsubscribes an address (any letter case); true when it is on the list, whatever its status was,
+ * so following a link twice confirms twice. Its welcome, if still unsent, is not sent.
+ */
+export async function unsubscribe(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db
+    .updateTable('subscribers')
+    .set((eb) => ({
+      status: 'unsubscribed',
+      unsubscribedAt: eb.fn.coalesce('unsubscribedAt', sql<Date>`now()`),
+    }))
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .returning('id')
     .executeTakeFirst();
-  return row?.id;
+  if (!row) return false;
+  await db.deleteFrom('outbox').where('subscriberId', '=', row.id).where('status', '=', 'pending').execute();
+  return true;
+}
+
+type Filter = Pick<SubscriberListQuery, 'status' | 'search'>;
+
+function matches(eb: ExpressionBuilder<Database, 'subscribers'>, filter: Filter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.status && filter.status !== 'all') conditions.push(eb('status', '=', filter.status));
+  if (filter.search) conditions.push(eb('email', 'ilike', likePattern(filter.search)));
+  return eb.and(conditions);
+}
+
+/** One page of subscribers, the latest sign-up first, with the count the filter matches. */
+export async function listSubscribers(db: Kysely<Database>, q: Filter & { page: number; pageSize: number }): Promise<{ items: Subscriber[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('subscribers')
+      .selectAll()
+      .where((eb) => matches(eb, q))
+      .orderBy('subscribedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+    db
+      .selectFrom('subscribers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => matches(eb, q))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toSubscriber), total: Number(count.n) };
+}
+
+/** Every subscriber the filter matches (the CSV export). */
+export async function allSubscribers(db: Kysely<Database>, filter: Filter): Promise<Subscriber[]> {
+  const rows = await db
+    .selectFrom('subscribers')
+    .selectAll()
+    .where((eb) => matches(eb, filter))
+    .orderBy('subscribedAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toSubscriber);
+}
+
+/** Deletes an address for good; its queued messages go with it (ON DELETE CASCADE). */
+export async function deleteSubscriber(db: Kysely<Database>, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst();
+  return r.numDeletedRows > 0n;
 }

@@ -1,12 +1,12 @@
 // Starts `npm start`'s server on an emptied DATA_DIR, so every e2e run begins from a new database
-// holding the two e2e admins (see admin-credentials.ts): the first through the runtime's own
+// holding the three e2e admins (see admin-credentials.ts): the first through the runtime's own
 // ADMIN_EMAIL / ADMIN_PASSWORD path, the second before the site answers anything.
 import fs from 'node:fs';
 import { createDb } from '../../../src/server/db/client.ts';
 import { createAdmin } from '../../../src/server/users.ts';
 import { startLocalServices } from '../../../scripts/lib/local-services.mjs';
 import { localEnv } from '../../../scripts/lib/runtime-env.mjs';
-import { E2E_PASSWORD_ADMIN } from './admin-credentials.ts';
+import { E2E_LEADS_ADMIN, E2E_PASSWORD_ADMIN } from './admin-credentials.ts';
 
 const { dataDir, port, hosts, trustProxy } = localEnv();
 if (!dataDir.includes('site-e2e-')) throw new Error('fresh-server refuses to wipe a DATA_DIR that is not an e2e one');
@@ -19,6 +19,7 @@ const services = await startLocalServices({
     const { db } = createDb(databaseUrl, wsProxy);
     try {
       await createAdmin(db, E2E_PASSWORD_ADMIN.email, E2E_PASSWORD_ADMIN.password);
+      await createAdmin(db, E2E_LEADS_ADMIN.email, E2E_LEADS_ADMIN.password);
     } finally {
       await db.destroy();
     }

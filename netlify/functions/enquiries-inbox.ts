@@ -1,0 +1,53 @@
+// The admin inbox of enquiries (the Enquiries tab); every method needs an admin session (401 without).
+// GET    /api/enquiries               one page, newest first: {items, total, page, pageSize}
+//        ?page&pageSize&search&status  search: name, email or company; status: new, handled, archived
+//        ...&format=csv               every enquiry the filter matches, as a CSV download
+// GET    /api/enquiries/:id           one enquiry, every field, with its notice's state
+// PATCH  /api/enquiries/:id           {status}: New, Handled or Archived
+// DELETE /api/enquiries/:id           deletes it for good (privacy requests), its notice job too
+// Visitors send enquiries to POST /api/contacts (enquiries.ts); this file claims no path of that one.
+import type { Config } from '@netlify/functions';
+import { enquiryListQuerySchema, enquiryStatusSchema } from '../../src/schemas/enquiry.ts';
+import { requireAdmin } from '../../src/server/auth/session.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { readJson } from '../../src/server/http/body.ts';
+import { csvResponse, toCsv } from '../../src/server/http/csv.ts';
+import { notFound } from '../../src/server/http/errors.ts';
+import { idParam, route } from '../../src/server/http/handler.ts';
+import { readQuery } from '../../src/server/http/query.ts';
+import { json } from '../../src/server/http/respond.ts';
+import { enquiryCsvColumns } from '../../src/server/lead-exports.ts';
+import { allEnquiries, deleteEnquiry, findEnquiry, listEnquiries, setEnquiryStatus } from '../../src/server/repositories/enquiries.ts';
+
+export default route({
+  GET: async (req, ctx) => {
+    const db = getDb();
+    await requireAdmin(req, db);
+    if (ctx.params.id !== undefined) {
+      const enquiry = await findEnquiry(db, idParam(ctx));
+      if (!enquiry) throw notFound('Enquiry not found');
+      return json(enquiry);
+    }
+    const q = readQuery(req, enquiryListQuerySchema);
+    if (q.format === 'csv') return csvResponse('enquiries', toCsv(enquiryCsvColumns, await allEnquiries(db, q)));
+    return json({ ...(await listEnquiries(db, q)), page: q.page, pageSize: q.pageSize });
+  },
+
+  PATCH: async (req, ctx) => {
+    const db = getDb();
+    await requireAdmin(req, db);
+    const id = idParam(ctx);
+    const { status } = await readJson(req, enquiryStatusSchema);
+    if (!(await setEnquiryStatus(db, id, status))) throw notFound('Enquiry not found');
+    return json(await findEnquiry(db, id));
+  },
+
+  DELETE: async (req, ctx) => {
+    const db = getDb();
+    await requireAdmin(req, db);
+    if (!(await deleteEnquiry(db, idParam(ctx)))) throw notFound('Enquiry not found');
+    return json({ ok: true });
+  },
+});
+
+export const config: Config = { path: ['/api/enquiries', '/api/enquiries/:id'] };

@@ -1,0 +1,94 @@
+/**
+ * The words of the lead path after a visitor sends a form: the e-mail notice the firm receives for
+ * each enquiry, the welcome a new subscriber receives, the unsubscribe page, and the admin panel's
+ * Enquiries and Subscribers tabs.
+ */
+import { contact, firm } from './site.ts';
+
+/** Labels of an enquiry's fields, in the order the notice, the admin panel and the CSV show them. */
+export const enquiryFieldLabels = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  company: 'Company',
+  service: 'Service',
+  page: 'Page',
+  ctaButton: 'Button',
+  message: 'Message',
+} as const;
+
+export const enquiryNoticeText = {
+  subject: (name: string, company: string) => `New enquiry from ${name} (${company})`,
+  intro: 'A new enquiry arrived through the website. Reply to this message to answer the sender directly.',
+  received: 'Received',
+  promise: contact.replyPromise,
+} as const;
+
+export const welcomeText = {
+  subject: `Welcome to the ${firm.name} newsletter`,
+  body: (unsubscribeUrl: string) =>
+    [
+      `Thank you for subscribing to the ${firm.name} newsletter.`,
+      '',
+      'You will receive our weekly marketing insights at this address.',
+      '',
+      `If you did not subscribe, or no longer wish to hear from us, unsubscribe here: ${unsubscribeUrl}`,
+      '',
+      firm.legalName,
+    ].join('\n'),
+} as const;
+
+export const unsubscribePage = {
+  doneTitle: 'You have been unsubscribed',
+  doneText: `This address will receive no more newsletters from ${firm.name}. You can subscribe again at any time on our Insights page.`,
+  invalidTitle: 'This unsubscribe link is not valid',
+  invalidText: `The link may be incomplete or out of date. Email ${contact.email} and we will remove your address by hand.`,
+  back: 'Back to Insights',
+} as const;
+
+export const enquiriesTab = {
+  tab: 'Enquiries',
+  heading: 'Enquiries',
+  noun: 'enquiry',
+  plural: 'enquiries',
+  listLabel: 'Enquiries',
+  badgeLabel: (n: number) => `${n} new`,
+  searchLabel: 'Search enquiries',
+  searchPlaceholder: 'Name, email or company',
+  statusFilter: 'Status',
+  statusLabels: { new: 'New', handled: 'Handled', archived: 'Archived' },
+  allStatuses: 'All',
+  changeStatus: (name: string) => `Status of ${name}'s enquiry`,
+  open: (name: string) => `Open ${name}'s enquiry`,
+  close: 'Close',
+  reply: 'Reply by email',
+  replySubject: 'Re: your enquiry',
+  received: 'Received',
+  noticeNotSent: 'Notice not sent',
+  noticePending: 'Notice pending',
+  exportCsv: 'Export CSV',
+  empty: 'No enquiries yet. They appear here as soon as a visitor sends the enquiry form.',
+} as const;
+
+export const subscribersTab = {
+  tab: 'Subscribers',
+  heading: 'Subscribers',
+  noun: 'subscriber',
+  plural: 'subscribers',
+  listLabel: 'Subscribers',
+  count: (n: number) => `${n} ${n === 1 ? 'subscriber' : 'subscribers'}`,
+  searchLabel: 'Search subscribers',
+  searchPlaceholder: 'Email address',
+  statusFilter: 'Status',
+  statusLabels: { subscribed: 'Subscribed', unsubscribed: 'Unsubscribed' },
+  allStatuses: 'All',
+  subscribed: 'Subscribed',
+  from: 'From',
+  unknownPage: 'unknown page',
+  exportCsv: 'Export CSV',
+  empty: 'No subscribers yet.',
+} as const;
+
+/** The admin panel shows every time in the firm's own time zone. */
+export const FIRM_TIME_ZONE = 'Australia/Sydney';

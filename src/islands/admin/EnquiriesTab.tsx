@@ -1,0 +1,161 @@
+/**
+ * The 'Enquiries' tab: the inbox of enquiries on the generic tab, 25 a page, newest first, with a
+ * status control on each row, a status filter, search, Export CSV, Delete, and a dialog showing one
+ * enquiry whole with a reply link. The tab's badge counts the New ones.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { atom } from 'nanostores';
+import { useEffect, useState } from 'react';
+import { enquiriesTab as text, enquiryFieldLabels } from '../../content/leads';
+import { firm } from '../../content/site';
+import { api } from '../../lib/api-client';
+import { buttonClass } from '../../lib/button-styles';
+import { firmTime } from '../../lib/firm-time';
+import { ENQUIRY_STATUSES, type EnquiryRecord, type EnquiryStatus } from '../../schemas/enquiry';
+import { toast } from '../../stores/toasts';
+import { useStore } from '../../stores/use-store';
+import { createCollection } from './collection';
+import CollectionTab from './CollectionTab';
+import DialogFrame from './DialogFrame';
+import { SelectField } from './fields';
+import { Badge } from './ui';
+
+export const enquiries = createCollection<EnquiryRecord>({ url: '/api/enquiries', noun: text.plural, pageSize: 25 });
+
+/** How many enquiries are New: the tab's badge. */
+const $newCount = atom(0);
+
+async function refreshNewCount(): Promise<void> {
+  try {
+    const page = await api.get<{ total: number }>('/api/enquiries?status=new&pageSize=1');
+    $newCount.set(page.total);
+  } catch (err) {
+    console.error('[admin] counting new enquiries failed', err);
+  }
+}
+
+// Every load of the list follows a change (a status, a delete) or a look at the inbox: the badge
+// is counted again with it. Sign-out resets the list, and the badge with it.
+enquiries.$state.listen((state) => {
+  if (state.status === 'loaded') void refreshNewCount();
+  if (state.status === 'idle') $newCount.set(0);
+});
+
+/** The tab's badge; counts as soon as the panel shows, before the tab is opened. */
+export function EnquiriesBadge() {
+  const count = useStore($newCount);
+  useEffect(() => {
+    void refreshNewCount();
+  }, []);
+  if (count === 0) return null;
+  return (
+    <span data-testid="enquiries-badge" className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-700 px-1.5 text-xs font-bold text-white">
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">, {text.badgeLabel(count)}</span>
+    </span>
+  );
+}
+
+const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
+const fullName = (e: EnquiryRecord) => `${e.firstName} ${e.lastName}`;
+const replyHref = (e: EnquiryRecord) => `mailto:${e.email}?subject=${encodeURIComponent(`${text.replySubject} to ${firm.name}`)}`;
+
+async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
+  try {
+    await api.patch(enquiries.itemUrl(e.id), { status });
+    toast({ title: `Enquiry marked ${text.statusLabels[status].toLowerCase()}` });
+    await enquiries.reload();
+  } catch (err) {
+    console.error('[admin] changing the status failed', err);
+    toast({ title: 'Error updating enquiry', variant: 'destructive' });
+  }
+}
+
+function NoticeBadge({ e }: { e: EnquiryRecord }) {
+  if (e.notice?.status === 'failed') return <Badge tone="accent">{text.noticeNotSent}</Badge>;
+  return null;
+}
+
+function EnquiryDialog({ enquiry, onClose }: { enquiry: EnquiryRecord | null; onClose: () => void }) {
+  const fields = (['email', 'phone', 'company', 'service', 'page', 'ctaButton'] as const).map((name) => [enquiryFieldLabels[name], enquiry?.[name] || '-'] as const);
+  return (
+    <Dialog.Root open={enquiry !== null} onOpenChange={(open) => !open && onClose()}>
+      {enquiry && (
+        <DialogFrame title={fullName(enquiry)} description={`${text.received} ${firmTime(enquiry.createdAt)}`}>
+          <div className="mt-4 max-h-[60vh] overflow-y-auto">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              {fields.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="font-semibold text-ink-700">{label}</dt>
+                  <dd className="break-words text-ink-900">{value}</dd>
+                </div>
+              ))}
+              <dt className="font-semibold text-ink-700">Status</dt>
+              <dd className="text-ink-900">{text.statusLabels[enquiry.status]}</dd>
+            </dl>
+            {enquiry.notice?.status === 'failed' && (
+              <p className="mt-3 text-sm text-danger-700">
+                {text.noticeNotSent}: {enquiry.notice.lastError}
+              </p>
+            )}
+            <h4 className="mt-4 text-sm font-semibold text-ink-700">{enquiryFieldLabels.message}</h4>
+            <p className="mt-1 whitespace-pre-wrap break-words text-sm text-ink-900">{enquiry.message}</p>
+          </div>
+          <div className="mt-6 flex justify-end gap-3">
+            <Dialog.Close className={buttonClass('neutral')}>{text.close}</Dialog.Close>
+            <a className={buttonClass('primary')} href={replyHref(enquiry)}>
+              {text.reply}
+            </a>
+          </div>
+        </DialogFrame>
+      )}
+    </Dialog.Root>
+  );
+}
+
+export default function EnquiriesTab() {
+  const [open, setOpen] = useState<EnquiryRecord | null>(null);
+  return (
+    <>
+      <CollectionTab
+        collection={enquiries}
+        heading={text.heading}
+        noun={text.noun}
+        listLabel={text.listLabel}
+        emptyText={text.empty}
+        search={{ label: text.searchLabel, placeholder: text.searchPlaceholder }}
+        filters={[{ name: 'status', label: text.statusFilter, options: [{ value: '', label: text.allStatuses }, ...statusOptions] }]}
+        exportLabel={text.exportCsv}
+        deleteQuestion={(e) => `Delete ${fullName(e)}'s enquiry for good? This cannot be undone.`}
+        openItem={{ label: (e) => text.open(fullName(e)), onOpen: setOpen }}
+        itemTitle={fullName}
+        itemBadges={(e) => (
+          <>
+            {e.status === 'new' && <Badge tone="brand">{text.statusLabels.new}</Badge>}
+            <NoticeBadge e={e} />
+          </>
+        )}
+        itemDetails={(e) => (
+          <>
+            <p className="mt-1 text-sm text-ink-700">
+              {e.email} · {e.company}
+              {e.service ? ` · ${e.service}` : ''}
+            </p>
+            <p className="mt-1 text-xs text-ink-600">
+              {[e.page, e.ctaButton].filter(Boolean).join(' · ') || '-'} · {firmTime(e.createdAt)}
+            </p>
+            {e.notice?.status === 'failed' && (
+              <p className="mt-1 text-xs text-danger-700">
+                {text.noticeNotSent}: {e.notice.lastError}
+              </p>
+            )}
+          </>
+        )}
+        rowActions={(e) => (
+          <SelectField labelHidden label={text.changeStatus(fullName(e))} options={statusOptions} value={e.status} onChange={(v) => void changeStatus(e, v as EnquiryStatus)} />
+        )}
+      />
+      <EnquiryDialog enquiry={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The 'Subscribers' tab: every newsletter address on the generic tab, with when and from which page
+ * it subscribed and its status, the count, search, a status filter, Export CSV (the subscribed
+ * addresses unless the filter says otherwise) and Delete.
+ */
+import { subscribersTab as text } from '../../content/leads';
+import { firmTime } from '../../lib/firm-time';
+import { SUBSCRIBER_STATUSES, type Subscriber } from '../../schemas/subscriber';
+import { createCollection } from './collection';
+import CollectionTab from './CollectionTab';
+import { Badge } from './ui';
+
+export const subscribers = createCollection<Subscriber>({ url: '/api/subscribers', noun: text.plural, pageSize: 25 });
+
+const statusOptions = SUBSCRIBER_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
+
+export default function SubscribersTab() {
+  return (
+    <CollectionTab
+      collection={subscribers}
+      heading={text.heading}
+      noun={text.noun}
+      listLabel={text.listLabel}
+      emptyText={text.empty}
+      summary={text.count}
+      search={{ label: text.searchLabel, placeholder: text.searchPlaceholder }}
+      filters={[{ name: 'status', label: text.statusFilter, options: [{ value: '', label: text.allStatuses }, ...statusOptions] }]}
+      exportLabel={text.exportCsv}
+      deleteQuestion={(s) => `Delete ${s.email} for good? This cannot be undone.`}
+      itemTitle={(s) => s.email}
+      itemBadges={(s) => <Badge tone={s.status === 'subscribed' ? 'success' : 'muted'}>{text.statusLabels[s.status]}</Badge>}
+      itemDetails={(s) => (
+        <p className="mt-1 text-xs text-ink-600">
+          {text.subscribed} {firmTime(s.subscribedAt)} · {text.from} {s.sourcePage ?? text.unknownPage}
+          {s.unsubscribedAt ? ` · ${text.statusLabels.unsubscribed} ${firmTime(s.unsubscribedAt)}` : ''}
+        </p>
+      )}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The token in a newsletter's unsubscribe link: a JWT for one address, signed with its own key
+ * (derived from SESSION_SECRET), so the link works without signing in and cannot be made for
+ * another address, nor replayed as a session or an upload token.
+ */
+import { SignJWT, jwtVerify } from 'jose';
+import { JWT_ALG, signingKey } from './keys.ts';
+
+/** Long enough for any newsletter a subscriber keeps; a newer message carries a newer link. */
+export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 2 * 365 * 24 * 60 * 60;
+
+const subjectOf = (email: string) => email.trim().toLowerCase();
+
+export async function createUnsubscribeToken(email: string, ttlSeconds = UNSUBSCRIBE_TOKEN_TTL_SECONDS): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: JWT_ALG })
+    .setSubject(subjectOf(email))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(signingKey('unsubscribe'));
+}
+
+/** True only for an unexpired token of ours, made for this very address. */
+export async function verifyUnsubscribeToken(token: string, email: string): Promise<boolean> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey('unsubscribe'), { algorithms: [JWT_ALG] });
+    return payload.sub === subjectOf(email);
+  } catch {
+    return false;
+  }
+}

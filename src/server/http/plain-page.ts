@@ -1,0 +1,26 @@
+import { API_SECURITY_HEADERS } from '../security-headers.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A plain HTML page answered by a function (the unsubscribe confirmation): a heading, a sentence and
+ * a link on, with no script, style or outside resource, so it shows anywhere a link is opened.
+ */
+export function plainPage(o: { title: string; text: string; link: { label: string; href: string }; status?: number }): Response {
+  const html = `<!doctype html>
+<html lang="en-AU">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(o.title)}</title></head>
+<body>
+<main>
+<h1>${escapeHtml(o.title)}</h1>
+<p>${escapeHtml(o.text)}</p>
+<p><a href="${escapeHtml(o.link.href)}">${escapeHtml(o.link.label)}</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(html, {
+    status: o.status ?? 200,
+    headers: { ...API_SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}

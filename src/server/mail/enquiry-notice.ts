@@ -1,0 +1,26 @@
+import { enquiryFieldLabels, enquiryNoticeText } from '../../content/leads.ts';
+import type { Enquiry } from '../../schemas/enquiry.ts';
+import type { OutgoingMessage } from './message.ts';
+
+/**
+ * The firm's notice of one enquiry: the subject names the person and the company, Reply-To is the
+ * enquirer (so 'Reply' answers them), and the body holds every field, the message last and whole.
+ */
+export function enquiryNotice(enquiry: Enquiry, to: string, receivedAt: Date): OutgoingMessage {
+  const name = `${enquiry.firstName} ${enquiry.lastName}`;
+  const lines = Object.entries(enquiryFieldLabels)
+    .filter(([field]) => field !== 'message')
+    .map(([field, label]) => `${label}: ${enquiry[field as keyof Enquiry] || '-'}`);
+  const text = [
+    enquiryNoticeText.intro,
+    '',
+    ...lines,
+    `${enquiryNoticeText.received}: ${receivedAt.toISOString()}`,
+    '',
+    `${enquiryFieldLabels.message}:`,
+    enquiry.message,
+    '',
+    enquiryNoticeText.promise,
+  ].join('\n');
+  return { to, subject: enquiryNoticeText.subject(name, enquiry.company), replyTo: enquiry.email, text };
+}

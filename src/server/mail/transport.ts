@@ -1,0 +1,59 @@
+/**
+ * Where outgoing messages go: an SMTP server when SMTP_URL names one (any provider), otherwise an
+ * RFC 5322 .eml file per message under DATA_DIR/outbox/, so a machine without mail set up shows
+ * exactly what would have been sent and loses nothing.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { getEnv } from '../env.ts';
+import type { OutgoingMessage } from './message.ts';
+
+export interface Mailer {
+  /** Delivers the message or rejects with the reason; `name` labels it (the .eml file's name). */
+  send(message: OutgoingMessage, name: string): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+}
+
+// An SMTP server that hangs must not hold a function past its own time limit.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** The folder the .eml files go to. */
+export const outboxDir = (dataDir: string) => path.resolve(dataDir, 'outbox');
+
+export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as never);
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+      },
+    };
+  }
+  // The stream transport composes the raw message exactly as SMTP would carry it, CRLF line ends.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const dir = outboxDir(dataDir);
+  return {
+    async send(message, name) {
+      const info = await composer.sendMail({ from, ...message });
+      await fs.mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      await fs.writeFile(path.join(dir, `${stamp}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`), info.message as Buffer);
+    },
+  };
+}
+
+let cached: { key: string; mailer: Mailer } | undefined;
+
+/** The process's mailer, as the environment configures it. */
+export function getMailer(): Mailer {
+  const env = getEnv();
+  const key = `${env.smtpUrl ?? ''}\0${env.mailFrom}\0${env.dataDir}`;
+  if (cached?.key !== key) cached = { key, mailer: createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir }) };
+  return cached.mailer;
+}

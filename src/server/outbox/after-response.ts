@@ -1,0 +1,46 @@
+import { getDb, withDetachedDatabase } from '../db/client.ts';
+import type { RequestContext } from '../http/request-context.ts';
+import { getMailer } from '../mail/transport.ts';
+import { BATCH, claimed, deliverDue } from './sender.ts';
+
+let running: Promise<void> | null = null;
+let again = false;
+
+/**
+ * One sender per process at a time: a request that finds it running asks for one more pass and
+ * waits on the same promise. Under a burst of enquiries the database sees one claim and one
+ * 'sent' update per batch instead of two statements a message, so the requests themselves keep
+ * their speed. A pass ends once nothing more was asked for and the last claim was not full.
+ */
+async function pass(): Promise<void> {
+  try {
+    while (again) {
+      again = false;
+      const report = await deliverDue(getDb(), getMailer());
+      if (claimed(report) === BATCH) again = true;
+    }
+  } catch (err) {
+    console.error('[outbox] sending after the response failed:', err instanceof Error ? err.message : err);
+  }
+}
+
+function kick(): Promise<void> {
+  again = true;
+  // The pass outlives the request that started it: its connections are its own.
+  running ??= withDetachedDatabase(pass).finally(() => {
+    running = null;
+  });
+  // Asked for between the pass's last look and its end: go round once more.
+  return running.then(() => (again ? kick() : undefined));
+}
+
+/**
+ * Sends what the request queued once its answer is on its way: on Netlify through
+ * `context.waitUntil` (the function lives on until the promise settles); where the platform gives no
+ * waitUntil (a handler called directly) the promise simply runs on. The answer never waits on mail,
+ * and a failure here only leaves the job to the scheduled sender.
+ */
+export function sendAfterResponse(ctx: RequestContext): void {
+  const work = kick();
+  if (ctx.waitUntil) ctx.waitUntil(work);
+}

@@ -1,0 +1,183 @@
+/**
+ * A lead's whole path through the production build: a visitor sends an enquiry from the site, the
+ * firm's notice of it is written to DATA_DIR/outbox as an .eml (no SMTP_URL on the e2e server), and
+ * an admin finds it in the Enquiries tab (with the tab's badge), opens it, marks it handled and
+ * exports the inbox as CSV.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { simpleParser } from 'mailparser';
+import { E2E_LEADS_ADMIN as ADMIN } from './support/admin-credentials.ts';
+import { fillEnquiry, skipCookieBanner, toastWithTitle, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
+
+// The e2e server's data folder (playwright.config.ts).
+const OUTBOX = path.join(os.tmpdir(), `site-e2e-${Number(process.env.E2E_PORT || 4399)}`, 'outbox');
+
+/** The .eml files in the outbox whose text contains `needle`. */
+function emlWith(needle: string): string[] {
+  if (!fs.existsSync(OUTBOX)) return [];
+  return fs
+    .readdirSync(OUTBOX)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
+    .filter((text) => text.includes(needle));
+}
+
+async function signIn(page: Page) {
+  expect((await page.request.post('/api/auth/login', { data: { username: ADMIN.email, password: ADMIN.password } })).status()).toBe(200);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
+}
+
+async function seriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+test('an enquiry sent from the site reaches the Enquiries tab, its notice the outbox, and the CSV export', async ({ page }) => {
+  const run = crypto.randomBytes(4).toString('hex');
+  const lastName = `Lovelace ${run}`;
+  const email = `ada.${run}@example.com`;
+  const company = `=Engines ${run}`;
+  await skipCookieBanner(page);
+
+  // 1. A visitor sends the enquiry from the home page's hero button.
+  await page.goto('/');
+  await waitForIslands(page);
+  await page.getByRole('link', { name: 'Free Marketing Strategy Assessment', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Get in Touch' });
+  await fillEnquiry(form, { ...validEnquiry, 'Last Name *': lastName, 'Email *': email, 'Company *': company, Message: `Line one ${run}\nLine two` });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+
+  // 2. The notice was written after the answer as an RFC 5322 message naming the person.
+  await expect.poll(() => emlWith(email), { message: `an .eml for ${email} in ${OUTBOX}` }).toHaveLength(1);
+  const [eml] = emlWith(email);
+  expect(eml).toContain(`Reply-To: ${email}`);
+  expect(eml).toMatch(new RegExp(`^Subject: New enquiry from Ada ${lastName} \\(=Engines ${run}\\)`, 'm'));
+  expect(eml).toContain('To: hello@surgere.com.au');
+
+  // 3. The admin signs in and sees the badge counting new enquiries.
+  await signIn(page);
+  const tab = page.getByRole('tab', { name: /^Enquiries/ });
+  await expect(tab).toBeVisible();
+  const badge = tab.getByTestId('enquiries-badge');
+  await expect(badge).toHaveText(/^[1-9]\d*, \d+ new$/);
+
+  // 4. The inbox lists it, newest first, with where it came from; search finds it server-side.
+  await tab.click();
+  const list = page.getByRole('list', { name: 'Enquiries' });
+  await page.getByRole('searchbox', { name: 'Search enquiries' }).fill(run);
+  const row = list.getByRole('listitem').filter({ hasText: email });
+  await expect(row).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(row).toContainText(`${email} · =Engines ${run} · Marketing Strategy Assessment`);
+  await expect(row).toContainText('Home · Free Marketing Strategy Assessment');
+  // The New label beside the name (the status control holds the word too, as an option).
+  const newLabel = row.getByRole('heading').locator('..').getByText('New', { exact: true });
+  await expect(newLabel).toBeVisible();
+  await expect(row.getByLabel(`Status of Ada ${lastName}'s enquiry`)).toHaveValue('new');
+
+  // 5. Opening it shows every field, the whole message and a reply link.
+  await row.getByRole('button', { name: `Open Ada ${lastName}'s enquiry` }).click();
+  const dialog = page.getByRole('dialog', { name: `Ada ${lastName}` });
+  await expect(dialog).toBeVisible();
+  for (const value of [email, validEnquiry['Phone *'], company, 'Marketing Strategy Assessment', 'Home', 'Free Marketing Strategy Assessment']) {
+    await expect(dialog.getByText(value, { exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByText(`Line one ${run}`)).toHaveText(`Line one ${run}\nLine two`);
+  await expect(dialog.getByRole('link', { name: 'Reply by email' })).toHaveAttribute('href', `mailto:${email}?subject=${encodeURIComponent('Re: your enquiry to Surgere')}`);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // 6. Marked handled from the list: the New label goes, the filter sees it as handled.
+  await row.getByLabel(`Status of Ada ${lastName}'s enquiry`).selectOption('handled');
+  await expect(toastWithTitle(page, 'Enquiry marked handled')).toBeVisible();
+  await expect(newLabel).toHaveCount(0);
+  await page.getByLabel('Status', { exact: true }).selectOption('handled');
+  await expect(list.getByRole('listitem').filter({ hasText: email })).toBeVisible();
+
+  // 7. Export CSV downloads what the filter shows; read it back.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = fs.readFileSync(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(bytes.toString('utf8').split('\r\n')[0]).toBe('\uFEFFID,Received,Status,First name,Last name,Email,Phone,Company,Service,Page,Button,Message,Notice,Notice error');
+  const records = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
+  const record = records.find((r) => r.Email === email);
+  expect(record).toMatchObject({
+    Status: 'handled',
+    'First name': 'Ada',
+    'Last name': lastName,
+    // A cell a spreadsheet would run as a formula is neutralised.
+    Company: `'${company}`,
+    Service: 'Marketing Strategy Assessment',
+    Page: 'Home',
+    Button: 'Free Marketing Strategy Assessment',
+    Message: `Line one ${run}\nLine two`,
+    Notice: 'sent',
+  });
+  expect(record!.Received).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  expect(records.every((r) => r.Status === 'handled')).toBe(true);
+
+  // 8. Delete, after a confirmation, removes it for good.
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await row.getByRole('button', { name: `Delete Ada ${lastName}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete enquiry' });
+  await expect(confirm).toContainText(`Delete Ada ${lastName}'s enquiry for good? This cannot be undone.`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toastWithTitle(page, 'Enquiry deleted')).toBeVisible();
+  await expect(list.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
+  expect((await page.request.get(`/api/enquiries?search=${run}`)).ok()).toBe(true);
+  expect(await (await page.request.get(`/api/enquiries?search=${run}`)).json()).toMatchObject({ items: [], total: 0 });
+});
+
+test('a newsletter sign-up shows in the Subscribers tab with its page; its welcome unsubscribes; Delete removes it', async ({ page }) => {
+  const run = crypto.randomBytes(4).toString('hex');
+  const email = `reader.${run}@example.com`;
+  await skipCookieBanner(page);
+
+  await page.goto('/insights');
+  await useFormIsland(page, 'NewsletterForm');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(toastWithTitle(page, 'Successfully subscribed!')).toBeVisible();
+
+  // The welcome, with the one-click headers and a link that unsubscribes without signing in.
+  await expect.poll(() => emlWith(email), { message: `a welcome .eml for ${email}` }).toHaveLength(1);
+  const [welcome] = emlWith(email);
+  expect(welcome).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  const parsed = await simpleParser(welcome!);
+  const link = /https?:\/\/\S+\/api\/newsletter\/unsubscribe\?\S+/.exec(parsed.text ?? '')?.[0];
+  expect(link).toMatch(/\/api\/newsletter\/unsubscribe\?email=reader\.[0-9a-f]+%40example\.com&token=/);
+  expect(parsed.headers.get('list')).toMatchObject({ unsubscribe: { url: link } });
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Subscribers' }).click();
+  await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(run);
+  const list = page.getByRole('list', { name: 'Subscribers' });
+  const row = list.getByRole('listitem').filter({ hasText: email });
+  await expect(row).toContainText('From /insights');
+  await expect(row.getByText('Subscribed', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 subscriber', { exact: true })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // Following the link unsubscribes and says so on a plain page.
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(link!);
+  await expect(visitor.getByRole('heading', { name: 'You have been unsubscribed' })).toBeVisible();
+  await visitor.close();
+  await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(email);
+  await expect(row.getByText('Unsubscribed', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${email}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete subscriber' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toastWithTitle(page, 'Subscriber deleted')).toBeVisible();
+  await expect(list.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
+});

@@ -1,0 +1,262 @@
+// The Enquiries and Subscribers admin APIs on a database of this file's own, holding exactly the
+// 1,000 enquiries and the subscribers it makes: pages, filters, search, CSV, delete, 401s.
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { useOwnDatabase } from '../support/own-database.ts';
+import inbox from '../../netlify/functions/enquiries-inbox.ts';
+import subscribers from '../../netlify/functions/subscribers.ts';
+import newsletter from '../../netlify/functions/newsletter.ts';
+import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
+import outboxSender from '../../netlify/functions/outbox-sender.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
+import { signingKey } from '../../src/server/auth/keys.ts';
+import { neutraliseCell } from '../../src/server/http/csv.ts';
+import { adminSession, uniqueIp } from '../support/admin-session.ts';
+import { ORIGIN, call } from '../support/call.ts';
+
+let own: { stop: () => Promise<void> };
+let cookie: string;
+const COMPANIES = ['Acme Pty Ltd', 'Globex', 'Initech', 'Umbrella'];
+const STATUSES = ['new', 'handled', 'archived'] as const;
+const base = Date.parse('2026-01-01T00:00:00Z');
+
+beforeAll(async () => {
+  own = await useOwnDatabase();
+  cookie = (await adminSession()).cookie;
+  // 1,000 enquiries, one a minute, so the newest is number 999; every third handled or archived.
+  const rows = Array.from({ length: 1000 }, (_, i) => ({
+    firstName: i === 500 ? 'Zelda' : 'Person',
+    lastName: `Number ${i}`,
+    email: `person${i}@example.com`,
+    phone: '+61 400 000 000',
+    company: COMPANIES[i % 4]!,
+    message: `Message ${i}`,
+    service: 'Brand Strategy',
+    page: 'Home',
+    ctaButton: 'Get in Touch',
+    status: STATUSES[i % 3]!,
+    createdAt: new Date(base + i * 60_000),
+  }));
+  await getDb().insertInto('enquiries').values(rows).execute();
+});
+
+afterAll(async () => {
+  await own.stop();
+});
+
+/** The answer's bytes as sent (Response.text() would drop the byte-order mark). */
+async function rawBody(handler: typeof inbox, path: string): Promise<Uint8Array> {
+  const res = await handler(new Request(new URL(path, ORIGIN), { headers: { cookie } }), { params: {} });
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+const get = (path: string, c: string | null = cookie) => call(inbox, path, { headers: c ? { cookie: c } : {} });
+
+describe('GET /api/enquiries', () => {
+  it('answers 401 without a session, for every method and the CSV', async () => {
+    expect((await get('/api/enquiries', null)).status).toBe(401);
+    expect((await get('/api/enquiries?format=csv', null)).status).toBe(401);
+    expect((await call(inbox, '/api/enquiries/1', { params: { id: '1' } })).status).toBe(401);
+    expect((await call(inbox, '/api/enquiries/1', { method: 'PATCH', body: { status: 'handled' }, params: { id: '1' } })).status).toBe(401);
+    expect((await call(inbox, '/api/enquiries/1', { method: 'DELETE', params: { id: '1' } })).status).toBe(401);
+    expect((await call(subscribers, '/api/subscribers')).status).toBe(401);
+    expect((await call(subscribers, '/api/subscribers/1', { method: 'DELETE', params: { id: '1' } })).status).toBe(401);
+  });
+
+  it('pages 25 at a time, newest first, with the total', async () => {
+    const first = await get('/api/enquiries');
+    expect(first.status).toBe(200);
+    expect(first.json.total).toBe(1000);
+    expect(first.json.items).toHaveLength(25);
+    expect(first.json.items.map((e: { lastName: string }) => e.lastName).slice(0, 2)).toEqual(['Number 999', 'Number 998']);
+    const last = await get('/api/enquiries?page=40');
+    expect(last.json.items.map((e: { lastName: string }) => e.lastName).at(-1)).toBe('Number 0');
+    expect((await get('/api/enquiries?page=41')).json).toMatchObject({ items: [], total: 1000 });
+    expect(first.json.items[0]).toMatchObject({ status: 'new', createdAt: new Date(base + 999 * 60_000).toISOString(), notice: null });
+  });
+
+  it('filters by status and searches name, email and company, server-side', async () => {
+    const handled = await get('/api/enquiries?status=handled&pageSize=100');
+    expect(handled.json.total).toBe(333);
+    expect(handled.json.items.every((e: { status: string }) => e.status === 'handled')).toBe(true);
+    expect((await get('/api/enquiries?search=zelda')).json.total).toBe(1);
+    expect((await get('/api/enquiries?search=PERSON12@example')).json.total).toBe(1);
+    expect((await get('/api/enquiries?search=globex')).json.total).toBe(250);
+    expect((await get('/api/enquiries?search=globex&status=new')).json.total).toBe(83);
+    expect((await get('/api/enquiries?search=Person%20Number%20420')).json.items.map((e: { lastName: string }) => e.lastName)).toEqual(['Number 420']);
+    // LIKE's wildcards are plain text in a search.
+    expect((await get('/api/enquiries?search=%25')).json.total).toBe(0);
+  });
+
+  it('answers 400 naming the fields for a bad page, size or status', async () => {
+    const r = await get('/api/enquiries?page=0&pageSize=1000&status=done');
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.json.issues).sort()).toEqual(['page', 'pageSize', 'status']);
+  });
+
+  it('exports what the filter shows as CSV: BOM, header row, CRLF, ISO times', async () => {
+    const r = await get('/api/enquiries?format=csv&status=archived&search=Initech');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = await rawBody(inbox, '/api/enquiries?format=csv&status=archived&search=Initech');
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).split('\r\n')[0]).toBe('\uFEFFID,Received,Status,First name,Last name,Email,Phone,Company,Service,Page,Button,Message,Notice,Notice error');
+    const records = parse(r.text, { bom: true, columns: true }) as Record<string, string>[];
+    // Initech is every fourth (i % 4 == 2), archived every third (i % 3 == 2): i % 12 == 2.
+    expect(records).toHaveLength(84);
+    expect(records[0]).toMatchObject({ Status: 'archived', Company: 'Initech', Received: new Date(base + 998 * 60_000).toISOString(), Phone: "'+61 400 000 000" });
+  });
+});
+
+describe('one enquiry', () => {
+  it('shows every field, changes status, deletes for good', async () => {
+    const id = (await get('/api/enquiries?search=zelda')).json.items[0].id as number;
+    const one = await call(inbox, `/api/enquiries/${id}`, { headers: { cookie }, params: { id: String(id) } });
+    expect(one.json).toMatchObject({ id, firstName: 'Zelda', lastName: 'Number 500', message: 'Message 500', ctaButton: 'Get in Touch', page: 'Home' });
+    const patched = await call(inbox, `/api/enquiries/${id}`, { method: 'PATCH', body: { status: 'archived' }, headers: { cookie }, params: { id: String(id) } });
+    expect(patched.status).toBe(200);
+    expect(patched.json.status).toBe('archived');
+    const bad = await call(inbox, `/api/enquiries/${id}`, { method: 'PATCH', body: { status: 'done' }, headers: { cookie }, params: { id: String(id) } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.issues).toEqual({ status: 'Must be new, handled or archived' });
+    expect((await call(inbox, `/api/enquiries/${id}`, { method: 'DELETE', headers: { cookie }, params: { id: String(id) } })).status).toBe(200);
+    expect((await call(inbox, `/api/enquiries/${id}`, { headers: { cookie }, params: { id: String(id) } })).status).toBe(404);
+    expect((await call(inbox, `/api/enquiries/${id}`, { method: 'DELETE', headers: { cookie }, params: { id: String(id) } })).status).toBe(404);
+  });
+});
+
+describe('CSV injection', () => {
+  it('neutralises each formula lead character and leaves other text alone', () => {
+    for (const lead of ['=', '+', '-', '@', '\t', '\r']) expect(neutraliseCell(`${lead}SUM(A1)`)).toBe(`'${lead}SUM(A1)`);
+    expect(neutraliseCell('Acme = best')).toBe('Acme = best');
+  });
+
+  it('quotes commas, quotes and line breaks, and neutralises formulas in an exported enquiry', async () => {
+    await getDb()
+      .insertInto('enquiries')
+      .values({ firstName: '=HYPERLINK("http://x")', lastName: 'Quote "Q"', email: 'csv@example.com', phone: '-1', company: '@Corp, Ltd', message: 'line 1\r\nline 2', createdAt: new Date(base - 1000) })
+      .execute();
+    const r = await get('/api/enquiries?format=csv&search=csv@example.com');
+    expect(r.text).toContain(`"'=HYPERLINK(""http://x"")","Quote ""Q""",csv@example.com,'-1,"'@Corp, Ltd",,,,"line 1\r\nline 2"`);
+    const [record] = parse(r.text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(record).toMatchObject({ 'First name': `'=HYPERLINK("http://x")`, Company: "'@Corp, Ltd", Message: 'line 1\r\nline 2' });
+  });
+});
+
+describe('subscribers', () => {
+  const subscribe = (email: string, page = '/insights') => call(newsletter, '/api/newsletter', { body: { email, page }, ip: uniqueIp() });
+  const list = (query = '') => call(subscribers, `/api/subscribers${query}`, { headers: { cookie } });
+
+  it('records when and from which page, lists, counts, searches and exports the subscribed ones', async () => {
+    expect((await subscribe('one@example.com', '/insights')).status).toBe(201);
+    expect((await subscribe('two@example.com', '/insights/some-article')).status).toBe(201);
+    expect((await subscribe('=three@example.com')).status).toBe(400);
+    const page = await list();
+    expect(page.json.total).toBe(2);
+    expect(page.json.items[0]).toMatchObject({ email: 'two@example.com', status: 'subscribed', sourcePage: '/insights/some-article', unsubscribedAt: null });
+    expect(Date.now() - Date.parse(page.json.items[0].subscribedAt)).toBeLessThan(60_000);
+    expect((await list('?search=ONE')).json.items.map((s: { email: string }) => s.email)).toEqual(['one@example.com']);
+    const welcome = await getDb().selectFrom('outbox').selectAll().where('kind', '=', 'welcome').where('subscriberId', '=', page.json.items[0].id).executeTakeFirstOrThrow();
+    expect(welcome.payload).toMatchObject({ to: 'two@example.com', headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
+  });
+
+  it('unsubscribes through the link, keeps the address out of the default export, and resubscribes on a new sign-up', async () => {
+    const email = 'leaver@example.com';
+    expect((await subscribe(email)).status).toBe(201);
+    const link = new URL(((await getDb().selectFrom('outbox').select('payload').where('kind', '=', 'welcome').orderBy('id', 'desc').executeTakeFirstOrThrow()).payload as { headers: Record<string, string> }).headers['List-Unsubscribe']!.slice(1, -1));
+    expect(link.pathname).toBe('/api/newsletter/unsubscribe');
+    expect(link.searchParams.get('email')).toBe(email);
+
+    // The one-click POST of RFC 8058, as a mail client sends it.
+    const r = await call(unsubscribeFn, `${link.pathname}${link.search}`, {
+      method: 'POST',
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(r.text).toContain('You have been unsubscribed');
+    const row = (await list(`?search=${email}`)).json.items[0];
+    expect(row).toMatchObject({ status: 'unsubscribed' });
+    expect(row.unsubscribedAt).not.toBeNull();
+    // Following the link again confirms again.
+    expect((await call(unsubscribeFn, `${link.pathname}${link.search}`)).status).toBe(200);
+
+    const csv = await list('?format=csv');
+    expect(csv.text).not.toContain(email);
+    expect(csv.text).toContain('one@example.com');
+    expect((await list('?format=csv&status=all')).text).toContain(email);
+    expect((await list('?status=unsubscribed')).json.total).toBe(1);
+
+    // The spec's toast path answers 201 again, and the consent is the new one.
+    expect((await subscribe(email, '/insights/again')).status).toBe(201);
+    expect((await list(`?search=${email}`)).json.items[0]).toMatchObject({ status: 'subscribed', sourcePage: '/insights/again', unsubscribedAt: null });
+    expect((await subscribe(email)).status).toBe(409);
+  });
+
+  it('refuses forged, expired and other-address tokens, and changes nothing', async () => {
+    const email = 'stays@example.com';
+    expect((await subscribe(email)).status).toBe(201);
+    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(email).setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(48)));
+    const otherPurpose = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(email).setExpirationTime('1h').sign(signingKey('session'));
+    const expired = await createUnsubscribeToken(email, -60);
+    const otherAddress = await createUnsubscribeToken('someone.else@example.com');
+    const unsigned = `${btoa(JSON.stringify({ alg: 'none' }))}.${btoa(JSON.stringify({ sub: email }))}.`;
+    for (const token of [forged, otherPurpose, expired, otherAddress, unsigned, '', 'garbage']) {
+      const r = await call(unsubscribeFn, `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`);
+      expect(r.status).toBe(400);
+      expect(r.text).toContain('This unsubscribe link is not valid');
+    }
+    expect((await list(`?search=${email}`)).json.items[0].status).toBe('subscribed');
+    // The genuine token still works, in any letter case of the address.
+    const good = await createUnsubscribeToken(email);
+    expect((await call(unsubscribeFn, `/api/newsletter/unsubscribe?email=${encodeURIComponent(email.toUpperCase())}&token=${good}`)).status).toBe(200);
+  });
+
+  it('deletes an address with its queued messages', async () => {
+    const id = (await list('?search=one@')).json.items[0].id as number;
+    expect((await call(subscribers, `/api/subscribers/${id}`, { method: 'DELETE', headers: { cookie }, params: { id: String(id) } })).status).toBe(200);
+    expect((await list('?search=one@')).json.total).toBe(0);
+    expect(await getDb().selectFrom('outbox').select('id').where('subscriberId', '=', id).execute()).toHaveLength(0);
+  });
+});
+
+describe('hostile input', () => {
+  it('answers 400 naming the field for unstorable text in a search, a status or a sign-up page; 400 for an unsubscribe address', async () => {
+    const search = await get(`/api/enquiries?search=${encodeURIComponent('a\u0000b')}`);
+    expect(search.status).toBe(400);
+    expect(Object.keys(search.json.issues)).toEqual(['search']);
+    const subs = await call(subscribers, `/api/subscribers?search=%00&status=gone`, { headers: { cookie } });
+    expect(subs.status).toBe(400);
+    expect(Object.keys(subs.json.issues).sort()).toEqual(['search', 'status']);
+    const signUp = await call(newsletter, '/api/newsletter', { body: { email: 'page@example.com', page: '/x\u0000' }, ip: uniqueIp() });
+    expect(signUp.status).toBe(400);
+    expect(Object.keys(signUp.json.issues)).toEqual(['page']);
+    const token = await createUnsubscribeToken('a\u0000b@example.com');
+    const r = await call(unsubscribeFn, `/api/newsletter/unsubscribe?email=${encodeURIComponent('a\u0000b@example.com')}&token=${token}`);
+    expect(r.status).toBe(400);
+  });
+});
+
+describe('retention', () => {
+  it('the scheduled run deletes enquiries older than ENQUIRY_RETENTION_DAYS, with their jobs', async () => {
+    const old = await getDb()
+      .insertInto('enquiries')
+      .values({ firstName: 'Old', lastName: 'Timer', email: 'old@example.com', phone: '1', company: 'Past', message: 'm', createdAt: new Date(Date.now() - 731 * 86_400_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const recent = await getDb()
+      .insertInto('enquiries')
+      .values({ firstName: 'Recent', lastName: 'One', email: 'recent@example.com', phone: '1', company: 'Now', message: 'm', createdAt: new Date(Date.now() - 729 * 86_400_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await getDb().insertInto('outbox').values({ kind: 'enquiry-notice', payload: '{}', enquiryId: old.id, status: 'failed' }).execute();
+    const r = await outboxSender();
+    expect(r.status).toBe(204);
+    expect(await getDb().selectFrom('enquiries').select('id').where('id', 'in', [old.id, recent.id]).execute()).toEqual([{ id: recent.id }]);
+    expect(await getDb().selectFrom('outbox').select('id').where('enquiryId', '=', old.id).execute()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,163 @@
+// The enquiry notice through the outbox, against a real SMTP server this file starts on a loopback
+// port: it refuses (451) while `refusing` is set and accepts otherwise.
+import crypto from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import inbox from '../../netlify/functions/enquiries-inbox.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { getEnv, resetEnvCache } from '../../src/server/env.ts';
+import { createMailer, outboxDir } from '../../src/server/mail/transport.ts';
+import { backoffMs, deliverDue, deliverJobs } from '../../src/server/outbox/sender.ts';
+import { contact } from '../../src/content/site.ts';
+import { adminSession } from '../support/admin-session.ts';
+import { call } from '../support/call.ts';
+
+const unique = () => crypto.randomBytes(4).toString('hex');
+const ip = () => `192.0.2.${crypto.randomInt(1, 254)}-${unique()}`;
+
+let refusing = true;
+const received: ParsedMail[] = [];
+let server: SMTPServer;
+let smtpUrl: string;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusing) return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  resetEnvCache();
+  await new Promise<void>((resolve) => server.close(resolve));
+});
+
+const enquiry = () => ({
+  firstName: 'Grace',
+  lastName: `Hopper ${unique()}`,
+  email: `grace.${unique()}@example.com`,
+  phone: '+61 400 111 222',
+  company: 'Compilers & Co',
+  message: 'Line one of our brief.\nLine two: = not a formula, just text.',
+  service: 'Brand Strategy',
+  page: 'Services',
+  ctaButton: 'Book a Consultation',
+});
+
+async function jobOf(enquiryId: number) {
+  return getDb().selectFrom('outbox').selectAll().where('enquiryId', '=', enquiryId).executeTakeFirstOrThrow();
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the enquiry notice through the outbox', () => {
+  it('answers 201 with the enquiry stored while SMTP refuses, and retries the job until it is sent', async () => {
+    process.env.SMTP_URL = smtpUrl;
+    resetEnvCache();
+    refusing = true;
+    const body = enquiry();
+    const r = await call(enquiries, '/api/contacts', { body, ip: ip() });
+    expect(r.status).toBe(201);
+    const stored = await getDb().selectFrom('enquiries').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ email: body.email, status: 'new' });
+
+    // The attempt right after the answer meets the refusal and leaves the job pending, with the reason.
+    const afterFirst = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
+    expect(afterFirst).toMatchObject({ kind: 'enquiry-notice', status: 'pending', attempts: 1 });
+    expect(afterFirst.lastError).toContain('451');
+    expect(afterFirst.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + backoffMs(1) - 5_000);
+
+    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    // Not due yet: nothing is attempted before the backoff ends.
+    await deliverJobs(getDb(), mailer, [afterFirst.id]);
+    expect((await jobOf(r.json.id)).attempts).toBe(1);
+
+    // Due, still refused: a second attempt, a longer wait.
+    const second = new Date(afterFirst.nextAttemptAt.getTime() + 1000);
+    await deliverDue(getDb(), mailer, { now: second });
+    const afterSecond = await jobOf(r.json.id);
+    expect(afterSecond).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(afterSecond.nextAttemptAt.getTime() - second.getTime()).toBe(backoffMs(2));
+
+    refusing = false;
+    await deliverDue(getDb(), mailer, { now: new Date(afterSecond.nextAttemptAt.getTime() + 1000) });
+    const sent = await jobOf(r.json.id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(sent.sentAt).toBeInstanceOf(Date);
+
+    const mail = received.find((m) => m.replyTo?.value[0]?.address === body.email);
+    expect(mail?.subject).toBe(`New enquiry from Grace ${body.lastName} (Compilers & Co)`);
+    expect(mail?.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : null).toBe(contact.email);
+    for (const value of [body.firstName, body.lastName, body.email, body.phone, body.company, body.service, body.page, body.ctaButton]) {
+      expect(mail?.text).toContain(value);
+    }
+    expect(mail?.text).toContain('Line one of our brief.\nLine two: = not a formula, just text.');
+    // Sent once: the retries before it were refused, the one after it found nothing due.
+    await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 86_400_000) });
+    expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toHaveLength(1);
+  });
+
+  it('gives up after the last attempt and keeps the reason', async () => {
+    process.env.SMTP_URL = smtpUrl;
+    resetEnvCache();
+    refusing = true;
+    const r = await call(enquiries, '/api/contacts', { body: enquiry(), ip: ip() });
+    expect(r.status).toBe(201);
+    const first = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
+    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    await deliverJobs(getDb(), mailer, [first.id], { now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
+    const failed = await jobOf(r.json.id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(failed.lastError).toMatch(/451.*Mailbox busy/);
+    // The inbox shows it as not sent, with the reason.
+    const { cookie } = await adminSession();
+    const shown = await call(inbox, `/api/enquiries/${r.json.id}`, { headers: { cookie }, params: { id: String(r.json.id) } });
+    expect(shown.json.notice).toEqual({ status: 'failed', attempts: 2, lastError: failed.lastError, sentAt: null });
+    // A failed job is never picked up again.
+    refusing = false;
+    await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 7 * 86_400_000) });
+    expect((await jobOf(r.json.id)).status).toBe('failed');
+  });
+
+  it('writes the notice as an RFC 5322 .eml file under DATA_DIR/outbox when no SMTP_URL is set', async () => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    const body = enquiry();
+    const r = await call(enquiries, '/api/contacts', { body, ip: ip() });
+    expect(r.status).toBe(201);
+    const job = await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
+    expect(job.status).toBe('sent');
+    const file = path.join(outboxDir(getEnv().dataDir), (await fs.readdir(outboxDir(getEnv().dataDir))).find((f) => f.endsWith(`-enquiry-notice-${job.id}.eml`))!);
+    const raw = await fs.readFile(file);
+    expect(raw.includes('\r\n')).toBe(true);
+    const mail = await simpleParser(raw);
+    expect(mail.replyTo?.value[0]?.address).toBe(body.email);
+    expect(mail.subject).toBe(`New enquiry from Grace ${body.lastName} (Compilers & Co)`);
+    expect(mail.text).toContain(body.phone);
+  });
+});
