@@ -1,4 +1,4 @@
-/** The words of the /admin page: the shell around the panel, then the panel's own. */
+/** The words of the /admin page: the shell around the panel, then the panel's own (the Enquiries and Subscribers tabs' are in leads.ts). */
 export const adminPage = {
   title: 'Admin',
   description: 'Content management for site administrators.',
@@ -79,4 +79,56 @@ export const editorCopy = {
   applyLink: 'Apply link',
   cancel: 'Cancel',
   badLink: 'Links must start with http://, https://, mailto: or tel:',
+} as const;
+
+export const dashboardCopy = {
+  checkingSession: 'Checking your session...',
+  title: 'Content Management System',
+  lead: 'Manage your website content: articles, services and more.',
+  welcome: 'Welcome,',
+  fallbackName: 'Admin',
+  logout: 'Logout',
+  tabsLabel: 'Content',
+  tabs: {
+    articles: 'Articles',
+    services: 'Services',
+    packages: 'Packages',
+    team: 'Team',
+    stats: 'Stats',
+    siteContent: 'Site Content',
+  },
+} as const;
+
+/** The generic collection tab and its schema-driven form, for any noun ('article', 'service'). */
+export const collectionCopy = {
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  pagesLabel: (list: string) => `${list} pages`,
+  deleteTitle: (noun: string) => `Delete ${noun}`,
+  deleteQuestion: (noun: string) => `Are you sure you want to delete this ${noun}?`,
+  delete: 'Delete',
+  cancel: 'Cancel',
+  saving: 'Saving...',
+  create: (Noun: string) => `Create ${Noun}`,
+  update: (Noun: string) => `Update ${Noun}`,
+  saved: (Noun: string, editing: boolean) => ({ title: editing ? `${Noun} updated` : `${Noun} created`, description: 'Changes saved successfully' }),
+  saveFailed: (noun: string) => ({ title: `Error saving ${noun}`, description: 'Please try again' }),
+} as const;
+
+export const articlesTabCopy = {
+  heading: 'Blog Articles',
+  listLabel: 'Articles',
+  featured: 'Featured',
+  published: 'Published',
+  draft: 'Draft',
+  byline: (author: string, category: string, readTime: string) => `By ${author || 'Admin'} · ${category} · ${readTime}`,
+  tags: 'Tags',
+} as const;
+
+export const servicesTabCopy = {
+  heading: 'Services Management',
+  listLabel: 'Services',
+  active: 'Active',
+  inactive: 'Inactive',
 } as const;

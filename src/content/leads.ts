@@ -64,6 +64,8 @@ export const enquiriesTab = {
   close: 'Close',
   reply: 'Reply by email',
   replySubject: 'Re: your enquiry',
+  statusChanged: (statusLabel: string) => `Enquiry marked ${statusLabel.toLowerCase()}`,
+  statusChangeFailed: 'Error updating enquiry',
   received: 'Received',
   noticeNotSent: 'Notice not sent',
   noticePending: 'Notice pending',

@@ -9,6 +9,7 @@ import { $session, checkSession } from './session';
 import Dashboard from './Dashboard';
 import LoginCard from './LoginCard';
 import ResetPasswordCard from './ResetPasswordCard';
+import { dashboardCopy } from '../../content/admin';
 
 export default function AdminApp() {
   const session = useStore($session);
@@ -22,7 +23,7 @@ export default function AdminApp() {
     <div className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 lg:px-8">
       {session.status === 'checking' && (
         <p role="status" className="py-16 text-center text-sm text-ink-600">
-          Checking your session...
+          {dashboardCopy.checkingSession}
         </p>
       )}
       {session.status === 'signedOut' &&

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '../../lib/pagination';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import { Badge } from './ui';
+import { articlesTabCopy } from '../../content/admin';
 
 /** Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a time. */
 export const articles = createCollection<Article>({ url: '/api/articles', noun: 'articles', pageSize: PAGE_SIZE });
@@ -15,25 +16,25 @@ export default function ArticlesTab() {
   return (
     <CollectionTab
       collection={articles}
-      heading="Blog Articles"
+      heading={articlesTabCopy.heading}
       noun="article"
-      listLabel="Articles"
+      listLabel={articlesTabCopy.listLabel}
       form={{ fields: articleFormFields, extraPayload: savedNow }}
       itemTitle={(a) => a.title}
       itemBadges={(a) => (
         <>
-          {a.isFeatured && <Badge tone="accent">Featured</Badge>}
-          {a.isPublished ? <Badge tone="success">Published</Badge> : <Badge tone="muted">Draft</Badge>}
+          {a.isFeatured && <Badge tone="accent">{articlesTabCopy.featured}</Badge>}
+          {a.isPublished ? <Badge tone="success">{articlesTabCopy.published}</Badge> : <Badge tone="muted">{articlesTabCopy.draft}</Badge>}
         </>
       )}
       itemDetails={(a) => (
         <>
           <p className="mt-1 text-sm text-ink-700">{a.description}</p>
           <p className="mt-2 text-xs text-ink-600">
-            By {a.author || 'Admin'} · {a.category} · {a.readTime}
+            {articlesTabCopy.byline(a.author, a.category, a.readTime)}
           </p>
           {a.tags.length > 0 && (
-            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Tags">
+            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={articlesTabCopy.tags}>
               {a.tags.map((tag) => (
                 <li key={tag}>
                   <Badge tone="brand">{tag}</Badge>

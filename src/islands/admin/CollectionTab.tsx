@@ -19,6 +19,7 @@ import { Button, Card } from './ui';
 import { useCollectionEditor } from './use-collection-editor';
 import * as icons from '../../lib/icons/admin';
 import { buttonClass } from '../../lib/button-styles';
+import { collectionCopy } from '../../content/admin';
 
 export interface ListFilter {
   /** The query parameter, e.g. 'status'. */
@@ -186,15 +187,15 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
       )}
 
       {pages > 1 && (
-        <nav aria-label={`${listLabel} pages`} className="flex items-center justify-center gap-4">
+        <nav aria-label={collectionCopy.pagesLabel(listLabel)} className="flex items-center justify-center gap-4">
           <Button variant="neutral" size="sm" disabled={query.page <= 1 || status === 'loading'} onClick={() => void collection.setQuery({ page: query.page - 1 })}>
-            Previous
+            {collectionCopy.previous}
           </Button>
           <p className="text-sm text-ink-700" aria-live="polite">
-            Page {query.page} of {pages}
+            {collectionCopy.pageOf(query.page, pages)}
           </p>
           <Button variant="neutral" size="sm" disabled={query.page >= pages || status === 'loading'} onClick={() => void collection.setQuery({ page: query.page + 1 })}>
-            Next
+            {collectionCopy.next}
           </Button>
         </nav>
       )}
@@ -202,9 +203,9 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
       {deletable && (
         <ConfirmDialog
           open={editor.deleting !== null}
-          title={`Delete ${noun}`}
-          question={editor.deleting && deleteQuestion ? deleteQuestion(editor.deleting) : `Are you sure you want to delete this ${noun}?`}
-          confirmLabel="Delete"
+          title={collectionCopy.deleteTitle(noun)}
+          question={editor.deleting && deleteQuestion ? deleteQuestion(editor.deleting) : collectionCopy.deleteQuestion(noun)}
+          confirmLabel={collectionCopy.delete}
           onConfirm={() => void editor.confirmDelete()}
           onCancel={editor.cancelDelete}
         />

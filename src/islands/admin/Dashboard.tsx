@@ -15,6 +15,7 @@ import SubscribersTab, { subscribers } from './SubscribersTab';
 import { enquiriesTab, subscribersTab } from '../../content/leads';
 import { logout } from './session';
 import { Button } from './ui';
+import { dashboardCopy } from '../../content/admin';
 
 interface TabEntry {
   value: string;
@@ -35,14 +36,14 @@ const comingSoon = (value: string, label: string, url: string, noun: string, wha
 });
 
 const TABS: TabEntry[] = [
-  { value: 'articles', label: 'Articles', collection: articles, Panel: ArticlesTab, keepMounted: true },
-  { value: 'services', label: 'Services', collection: services, Panel: ServicesTab, keepMounted: true },
+  { value: 'articles', label: dashboardCopy.tabs.articles, collection: articles, Panel: ArticlesTab, keepMounted: true },
+  { value: 'services', label: dashboardCopy.tabs.services, collection: services, Panel: ServicesTab, keepMounted: true },
   { value: 'enquiries', label: enquiriesTab.tab, collection: enquiries, Panel: EnquiriesTab, Badge: EnquiriesBadge },
   { value: 'subscribers', label: subscribersTab.tab, collection: subscribers, Panel: SubscribersTab },
-  comingSoon('packages', 'Packages', '/api/packages', 'packages', 'Package'),
-  comingSoon('team', 'Team', '/api/team-members', 'team members', 'Team'),
-  comingSoon('stats', 'Stats', '/api/company-stats', 'company stats', 'Stats'),
-  comingSoon('site-content', 'Site Content', '/api/site-content', 'site content', 'Site content'),
+  comingSoon('packages', dashboardCopy.tabs.packages, '/api/packages', 'packages', 'Package'),
+  comingSoon('team', dashboardCopy.tabs.team, '/api/team-members', 'team members', 'Team'),
+  comingSoon('stats', dashboardCopy.tabs.stats, '/api/company-stats', 'company stats', 'Stats'),
+  comingSoon('site-content', dashboardCopy.tabs.siteContent, '/api/site-content', 'site content', 'Site content'),
 ];
 
 export default function Dashboard({ username }: { username: string }) {
@@ -56,22 +57,22 @@ export default function Dashboard({ username }: { username: string }) {
     <div>
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-ink-200 pb-6">
         <div>
-          <h1 className="font-display text-display-sm font-semibold text-brand-900">Content Management System</h1>
-          <p className="mt-1 text-ink-600">Manage your website content: articles, services and more.</p>
+          <h1 className="font-display text-display-sm font-semibold text-brand-900">{dashboardCopy.title}</h1>
+          <p className="mt-1 text-ink-600">{dashboardCopy.lead}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-ink-700">
-            Welcome, <span className="font-semibold text-ink-900">{username || 'Admin'}</span>
+            {dashboardCopy.welcome} <span className="font-semibold text-ink-900">{username || dashboardCopy.fallbackName}</span>
           </p>
           <ChangePasswordDialog />
           <Button variant="neutral" size="sm" onClick={() => void logout()}>
-            Logout
+            {dashboardCopy.logout}
           </Button>
         </div>
       </header>
 
       <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
-        <Tabs.List aria-label="Content" className="flex flex-wrap gap-1 rounded-card bg-ink-100 p-1">
+        <Tabs.List aria-label={dashboardCopy.tabsLabel} className="flex flex-wrap gap-1 rounded-card bg-ink-100 p-1">
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t.value}

@@ -63,11 +63,11 @@ const replyHref = (e: EnquiryRecord) => `mailto:${e.email}?subject=${encodeURICo
 async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
   try {
     await api.patch(enquiries.itemUrl(e.id), { status });
-    toast({ title: `Enquiry marked ${text.statusLabels[status].toLowerCase()}` });
+    toast({ title: text.statusChanged(text.statusLabels[status]) });
     await enquiries.reload();
   } catch (err) {
     console.error('[admin] changing the status failed', err);
-    toast({ title: 'Error updating enquiry', variant: 'destructive' });
+    toast({ title: text.statusChangeFailed, variant: 'destructive' });
   }
 }
 

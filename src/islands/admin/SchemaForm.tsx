@@ -12,6 +12,7 @@ import { FieldError, SelectField, SwitchField, TextAreaField, TextField } from '
 import ImageField from './ImageField';
 import { capitalise } from './nouns';
 import { Button, Card } from './ui';
+import { collectionCopy } from '../../content/admin';
 
 export interface SchemaFormProps {
   fields: readonly FormField[];
@@ -53,12 +54,12 @@ export default function SchemaForm({ fields, noun, url, item, extraPayload, onSa
     try {
       if (editing) await api.put(`${url}/${item.id}`, payload);
       else await api.post(url, payload);
-      toast({ title: editing ? `${Noun} updated` : `${Noun} created`, description: 'Changes saved successfully' });
+      toast(collectionCopy.saved(Noun, editing));
       onSaved();
     } catch (err) {
       console.error(`[admin] saving the ${noun} failed`, err);
       if (err instanceof ApiError) setIssues(err.fieldIssues);
-      toast({ title: `Error saving ${noun}`, description: 'Please try again', variant: 'destructive' });
+      toast({ ...collectionCopy.saveFailed(noun), variant: 'destructive' });
     } finally {
       setSaving(false);
     }
@@ -111,10 +112,10 @@ export default function SchemaForm({ fields, noun, url, item, extraPayload, onSa
         ))}
         <div className="flex flex-wrap justify-end gap-3 border-t border-ink-200 pt-5 sm:col-span-2">
           <Button variant="neutral" onClick={onCancel}>
-            Cancel
+            {collectionCopy.cancel}
           </Button>
           <Button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : editing ? `Update ${Noun}` : `Create ${Noun}`}
+            {saving ? collectionCopy.saving : editing ? collectionCopy.update(Noun) : collectionCopy.create(Noun)}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import { serviceFormFields, type Service } from '../../schemas/service';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import { Badge } from './ui';
+import { servicesTabCopy } from '../../content/admin';
 
 export const services = createCollection<Service>({ url: '/api/services', noun: 'services' });
 
@@ -10,12 +11,12 @@ export default function ServicesTab() {
   return (
     <CollectionTab
       collection={services}
-      heading="Services Management"
+      heading={servicesTabCopy.heading}
       noun="service"
-      listLabel="Services"
+      listLabel={servicesTabCopy.listLabel}
       form={{ fields: serviceFormFields }}
       itemTitle={(s) => s.title}
-      itemBadges={(s) => (s.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Inactive</Badge>)}
+      itemBadges={(s) => (s.isActive ? <Badge tone="success">{servicesTabCopy.active}</Badge> : <Badge tone="muted">{servicesTabCopy.inactive}</Badge>)}
       itemDetails={(s) => (
         <>
           <p className="mt-1 text-sm text-ink-700">{s.description}</p>
