@@ -23,6 +23,7 @@ import { pathToFileURL } from 'node:url';
 import extractZip from 'extract-zip';
 import sharp from 'sharp';
 import { Pool } from '@neondatabase/serverless';
+import { sampleEnquiry } from '../tests/support/sample-enquiry.ts';
 import { configureNeonProxy } from '../src/server/db/client.ts';
 import { articleUrl } from '../src/lib/permalinks.ts';
 import { UPLOAD_PART_BYTES } from '../src/schemas/upload.ts';
@@ -258,17 +259,7 @@ async function smoke({ manifest }) {
   );
 
   step('Forms');
-  const enquiry = await sendJson('/api/contacts', 'POST', {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: `ada.${RUN}@example.com`,
-    phone: '+61 400 000 000',
-    company: 'Analytical Engines',
-    message: 'We would like to talk about our go-to-market.',
-    service: 'Marketing Strategy Assessment',
-    page: 'Home',
-    ctaButton: 'Free Marketing Strategy Assessment',
-  });
+  const enquiry = await sendJson('/api/contacts', 'POST', sampleEnquiry(`ada.${RUN}@example.com`));
   await enquiry.arrayBuffer();
   check(enquiry.status === 201, 'POST /api/contacts (an enquiry) -> 201', String(enquiry.status));
   const newsletter = await sendJson('/api/newsletter', 'POST', { email: `news.${RUN}@example.com` });

@@ -29,6 +29,7 @@ import { resetEnvCache } from '../../src/server/env.ts';
 import { cookiePair, newAdmin, uniqueIp } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
 import { startTcpFaultProxy, type FaultMode, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
+import { sampleEnquiry } from '../support/sample-enquiry.ts';
 
 /** The answer must come within this, whatever the fault (the connect limit is 4 s). */
 const ANSWER_WITHIN_MS = 5_000;
@@ -37,17 +38,7 @@ const SITE = new URL('https://surgere.example');
 const endpointContext = (path: string) => ({ site: SITE, url: new URL(path, SITE) }) as unknown as Parameters<typeof rssGet>[0];
 
 const unique = () => crypto.randomBytes(4).toString('hex');
-const enquiry = () => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: `fault.${unique()}@example.com`,
-  phone: '+61 400 000 000',
-  company: 'Analytical Engines',
-  message: 'We would like to talk about our go-to-market.',
-  service: 'Marketing Strategy Assessment',
-  page: 'Home',
-  ctaButton: 'Free Marketing Strategy Assessment',
-});
+const enquiry = () => sampleEnquiry(`fault.${unique()}@example.com`);
 
 interface Answer {
   label: string;

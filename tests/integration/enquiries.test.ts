@@ -4,21 +4,12 @@ import enquiries from '../../netlify/functions/enquiries.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { call } from '../support/call.ts';
+import { sampleEnquiry } from '../support/sample-enquiry.ts';
 
 const unique = () => crypto.randomBytes(4).toString('hex');
 const freshIp = () => `203.0.113.${crypto.randomInt(1, 254)}-${unique()}`;
 
-const validEnquiry = () => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: `ada.${unique()}@example.com`,
-  phone: '+61 400 000 000',
-  company: 'Analytical Engines',
-  message: 'We would like to talk about our go-to-market.',
-  service: 'Marketing Strategy Assessment',
-  page: 'Home',
-  ctaButton: 'Free Marketing Strategy Assessment',
-});
+const validEnquiry = () => sampleEnquiry(`ada.${unique()}@example.com`);
 
 describe('POST /api/contacts', () => {
   it('stores a valid enquiry and answers 201 with its id, after the row exists', async () => {

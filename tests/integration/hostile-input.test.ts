@@ -16,6 +16,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { findPublishedArticleByIdOrSlug } from '../../src/server/repositories/articles.ts';
 import { TEST_PASSWORD, adminSession, uniqueIp } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
+import { sampleEnquiry } from '../support/sample-enquiry.ts';
 
 const unique = () => crypto.randomBytes(4).toString('hex');
 
@@ -26,17 +27,7 @@ const HOSTILE: Record<string, (text: string) => string> = {
   'a lone low surrogate': (t) => `\uDE00${t}`,
 };
 
-const validEnquiry = () => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: `ada.${unique()}@example.com`,
-  phone: '+61 400 000 000',
-  company: 'Analytical Engines',
-  message: 'We would like to talk about our launch.',
-  service: 'General Consultation',
-  page: 'Home',
-  ctaButton: 'Book a Consultation',
-});
+const validEnquiry = () => sampleEnquiry(`ada.${unique()}@example.com`);
 
 const validArticle = () => ({
   title: `Title ${unique()}`,
