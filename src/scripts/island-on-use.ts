@@ -6,14 +6,14 @@
  */
 import { demandIsland, ISLAND_ON_USE_ATTRIBUTE, type IslandName } from '../lib/island-demand';
 
-function demandOnUse(event: Event) {
-  const owner = event.target instanceof Element ? event.target.closest(`[${ISLAND_ON_USE_ATTRIBUTE}]`) : null;
+function demandIslandAround(target: EventTarget | null) {
+  const owner = target instanceof Element ? target.closest(`[${ISLAND_ON_USE_ATTRIBUTE}]`) : null;
   const name = owner?.getAttribute(ISLAND_ON_USE_ATTRIBUTE);
   if (name) demandIsland(name as IslandName);
 }
 
 for (const type of ['pointerdown', 'focusin', 'keydown']) {
-  document.addEventListener(type, demandOnUse, { capture: true, passive: true });
+  document.addEventListener(type, (event) => demandIslandAround(event.target), { capture: true, passive: true });
 }
 // A field focused before this module ran (autofocus on a form sent back, a fast hand).
-if (document.activeElement && document.activeElement !== document.body) demandOnUse({ target: document.activeElement } as unknown as Event);
+demandIslandAround(document.activeElement);
