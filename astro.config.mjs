@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { glyphsUsed, missingGlyphs, subsetSiteFonts } from './scripts/lib/font-subsets.mjs';
+import { pageRuntime } from './scripts/lib/page-runtime-plugin.mjs';
 import { REMOTE_IMAGE_HOSTS } from './src/lib/remote-images.ts';
 
 /**
@@ -141,7 +142,7 @@ export default defineConfig({
     inlineStylesheets: 'always',
   },
   vite: {
-    plugins: [clientAddressFromSocket(), tailwindcss(), productionServerBundle()],
+    plugins: [clientAddressFromSocket(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
     environments: {
       client: {
         build: {
@@ -150,11 +151,11 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   {
-                    // What every page runs before any island: the trigger listeners, the stores
-                    // they write and the demand registry, in one file rather than a waterfall of
-                    // five tiny ones. Nothing here may import React.
-                    name: 'page-runtime',
-                    test: /src[\\/](stores[\\/](enquiry|mobile-nav|toasts|cookie-consent)|lib[\\/]island-demand|islands[\\/]cookies[\\/]consent)\.ts$|node_modules[\\/]nanostores[\\/]|vite[\\/]preload-helper/,
+                    // What the islands share: the stores, the demand registry and the consent
+                    // helpers, in one file rather than a waterfall of five tiny ones. (The page
+                    // runtime has its own copy, inlined: scripts/lib/page-runtime-plugin.mjs.)
+                    name: 'island-shared',
+                    test: /src[\\/](stores[\\/](enquiry|mobile-nav|toasts|cookie-consent|page-atom)|lib[\\/]island-demand|islands[\\/]cookies[\\/]consent)\.ts$|node_modules[\\/]nanostores[\\/]|vite[\\/]preload-helper/,
                   },
                 ],
               },

@@ -4,7 +4,7 @@
  * visitor without a stored choice downloads; the modal is a React island hydrated on demand the
  * first time Cookie Settings is chosen. The choice itself is kept by src/islands/cookies/consent.ts.
  */
-import { atom } from 'nanostores';
+import { pageAtom } from './page-atom';
 import { storeConsent, type ConsentChoice } from '../islands/cookies/consent';
 import { demandIsland } from '../lib/island-demand';
 
@@ -13,7 +13,7 @@ export interface CookieConsentState {
   settingsOpen: boolean;
 }
 
-export const $cookieConsent = atom<CookieConsentState>({ bannerOpen: false, settingsOpen: false });
+export const $cookieConsent = pageAtom<CookieConsentState>('cookie-consent', { bannerOpen: false, settingsOpen: false });
 
 export function showCookieBanner(): void {
   $cookieConsent.set({ ...$cookieConsent.get(), bannerOpen: true });

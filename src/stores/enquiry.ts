@@ -22,7 +22,7 @@
  * openEnquiry() and renders what this store says, so the click that asked for it
  * is kept here and the dialog opens as soon as its code arrives.
  */
-import { atom } from 'nanostores';
+import { pageAtom } from './page-atom';
 import type { EnquiryContext } from '../schemas/enquiry';
 import { demandIsland } from '../lib/island-demand';
 
@@ -35,7 +35,7 @@ export interface EnquiryState {
   returnFocus: HTMLElement | null;
 }
 
-export const $enquiry = atom<EnquiryState>({ open: false, context: null, returnFocus: null });
+export const $enquiry = pageAtom<EnquiryState>('enquiry', { open: false, context: null, returnFocus: null });
 
 /** Opens the dialog, fetching its island first if this is the page's first enquiry. */
 export function openEnquiry(context: EnquiryContext, returnFocus: HTMLElement | null = null): void {

@@ -4,7 +4,7 @@
  * MobileNav island (client:demand) is fetched by the first open and renders the
  * drawer from this store, so no React is fetched until someone opens the menu.
  */
-import { atom } from 'nanostores';
+import { pageAtom } from './page-atom';
 import { demandIsland } from '../lib/island-demand';
 
 export interface MobileNavState {
@@ -13,7 +13,7 @@ export interface MobileNavState {
   trigger: HTMLElement | null;
 }
 
-export const $mobileNav = atom<MobileNavState>({ open: false, trigger: null });
+export const $mobileNav = pageAtom<MobileNavState>('mobile-nav', { open: false, trigger: null });
 
 /** Opens the drawer, fetching its island first if this is the page's first tap. */
 export function openMobileNav(trigger: HTMLElement | null): void {

@@ -3,7 +3,7 @@
  * The Toaster island (src/islands/toasts/Toaster.tsx, fetched with the first toast) renders them with
  * @radix-ui/react-toast.
  */
-import { atom } from 'nanostores';
+import { pageAtom } from './page-atom';
 import { demandIsland } from '../lib/island-demand';
 
 export type ToastVariant = 'default' | 'destructive';
@@ -27,7 +27,7 @@ export const TOAST_DURATION = 5000;
 /** A dismissed toast leaves the list after 1,000,000 ms (kept meanwhile for its exit animation). */
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
-export const $toasts = atom<ToastItem[]>([]);
+export const $toasts = pageAtom<ToastItem[]>('toasts', []);
 
 let nextId = 0;
 const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();

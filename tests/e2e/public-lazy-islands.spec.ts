@@ -44,7 +44,7 @@ test.describe('a returning visitor on a phone', () => {
     const { renderer, components } = await islandCode(page);
     expect(scripts).not.toContain(renderer);
     for (const component of components) expect(scripts).not.toContain(component);
-    expect(scripts.some((s) => s.includes('cookie-banner'))).toBe(false);
+    expect(scripts.some((s) => s.includes('CookieBannerCode'))).toBe(false);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -89,7 +89,7 @@ test('a first visit loads the cookie banner code and shows the banner, still wit
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
   await settle(page);
   const { renderer } = await islandCode(page);
-  expect(scripts.some((s) => s.includes('cookie-banner'))).toBe(true);
+  expect(scripts.some((s) => s.includes('CookieBannerCode'))).toBe(true);
   expect(scripts).not.toContain(renderer);
 });
 

@@ -5,6 +5,9 @@
  */
 
 export const CONSENT_KEY = 'cookie-consent';
+
+/** Marks the <template> in CookieBanner.astro that holds the banner's script (src/scripts/consent-on-load.ts). */
+export const COOKIE_BANNER_CODE_ATTRIBUTE = 'data-cookie-banner-code';
 export const CONSENT_VALUES = ['accepted', 'necessary-only', 'rejected'] as const;
 export type ConsentChoice = (typeof CONSENT_VALUES)[number];
 

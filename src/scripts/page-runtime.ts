@@ -1,0 +1,11 @@
+/**
+ * What every page runs before any island, inlined into the page by BaseLayout (see
+ * scripts/lib/page-runtime-plugin.mjs): no request stands between the HTML and a working trigger,
+ * and nothing here waits on the network before the first paint. It shares its stores with the
+ * islands through src/stores/page-atom.ts, so it must stay free of React and small: the plugin
+ * refuses a bundle over its budget.
+ */
+import './enquiry-triggers';
+import './nav-trigger';
+import './consent-on-load';
+import './island-on-use';
