@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { glyphsUsed, missingGlyphs, subsetSiteFonts } from './scripts/lib/font-subsets.mjs';
+import { islandClasses } from './scripts/lib/island-classes-plugin.mjs';
 import { pageRuntime } from './scripts/lib/page-runtime-plugin.mjs';
 import { REMOTE_IMAGE_HOSTS } from './src/lib/remote-images.ts';
 
@@ -138,11 +139,12 @@ export default defineConfig({
   trailingSlash: 'never',
   build: {
     format: 'file',
-    // The one stylesheet (~8 KB gzip) goes inside every page: no render-blocking request.
+    // The one stylesheet goes inside every page, cut to the utilities the page can use
+    // (src/server/page-styles.ts): no render-blocking request.
     inlineStylesheets: 'always',
   },
   vite: {
-    plugins: [clientAddressFromSocket(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
+    plugins: [clientAddressFromSocket(), tailwindcss(), productionServerBundle(), pageRuntime({ root }), islandClasses({ root })],
     environments: {
       client: {
         build: {

@@ -5,11 +5,4 @@ declare module 'astro' {
   }
 }
 
-declare module 'virtual:page-runtime' {
-  /** src/scripts/page-runtime.ts as one minified module, for BaseLayout to inline (scripts/lib/page-runtime-plugin.mjs). */
-  export const code: string;
-  /** Its CSP hash ('sha256-...'). */
-  export const hash: `sha256-${string}`;
-}
-
 export {};

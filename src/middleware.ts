@@ -1,9 +1,19 @@
 import { defineMiddleware } from 'astro:middleware';
+import islandClasses from 'virtual:island-classes';
+import { pageStyles } from './server/page-styles.ts';
 import { withSecurityHeaders } from './server/security-headers.ts';
 
-// On-demand pages are answered by a function, which netlify.toml's [[headers]] do not cover.
+const styles = pageStyles(islandClasses);
+
+// Runs for every page: at build for the static ones, per answer for on-demand ones.
 export const onRequest = defineMiddleware(async (_context, next) => {
-  const response = await next();
+  let response = await next();
+  // Each page carries only the stylesheet rules it can use (src/server/page-styles.ts). In
+  // development Vite injects styles its own way, and there is nothing to cut.
+  if (import.meta.env.PROD && response.headers.get('content-type')?.startsWith('text/html')) {
+    response = await styles.pruneResponse(response);
+  }
+  // On-demand pages are answered by a function, which netlify.toml's [[headers]] do not cover.
   withSecurityHeaders(response.headers);
   return response;
 });

@@ -1,0 +1,15 @@
+// The virtual modules of this project's Vite plugins (scripts/lib/*-plugin.mjs). No imports or
+// exports at the top level: these are ambient declarations, not augmentations.
+
+declare module 'virtual:page-runtime' {
+  /** src/scripts/page-runtime.ts as one minified module, for BaseLayout to inline (scripts/lib/page-runtime-plugin.mjs). */
+  export const code: string;
+  /** Its CSP hash ('sha256-...'). */
+  export const hash: `sha256-${string}`;
+}
+
+declare module 'virtual:island-classes' {
+  /** Classes islands and scripts can add to a page (scripts/lib/island-classes-plugin.mjs). */
+  const classes: readonly string[];
+  export default classes;
+}
