@@ -113,23 +113,26 @@ export default defineConfig({
     remotePatterns: REMOTE_IMAGE_HOSTS.map((hostname) => ({ protocol: 'https', hostname })),
   },
   integrations: [react(), demandDirective(), fontCoverage()],
-  // Self-hosted subsets with metric-matched fallbacks (size-adjust and ascent/descent overrides on
-  // a local Arial or Times New Roman), so text paints at once in the fallback and the swap to the
-  // web font moves nothing. <Font> in BaseLayout emits the @font-face rules and the preloads.
+  // Self-hosted subsets, preloaded by <Font> in BaseLayout (which emits the @font-face rules), so
+  // the first paint normally uses them. `optional`: a font that is not there by the first paint
+  // (a slow connection) is not swapped in later, since a swap re-wraps lines and moves the page;
+  // that visit stays in the fallback and the next page, with the font cached, gets it. The
+  // fallback is metric-matched (size-adjust, ascent/descent overrides) where Arial or Times New
+  // Roman exist; elsewhere (Linux, Android) it is the generic family.
   fonts: [
     {
       provider: fontProviders.local(),
       name: 'Inter',
       cssVariable: '--font-inter',
       fallbacks: ['ui-sans-serif', 'system-ui', 'sans-serif'],
-      options: { variants: [{ src: [fontFiles.inter], weight: '400 700', style: 'normal', display: 'swap' }] },
+      options: { variants: [{ src: [fontFiles.inter], weight: '400 700', style: 'normal', display: 'optional' }] },
     },
     {
       provider: fontProviders.local(),
       name: 'Fraunces',
       cssVariable: '--font-fraunces',
       fallbacks: ['ui-serif', 'Georgia', 'serif'],
-      options: { variants: [{ src: [fontFiles.fraunces], weight: 600, style: 'normal', display: 'swap' }] },
+      options: { variants: [{ src: [fontFiles.fraunces], weight: 600, style: 'normal', display: 'optional' }] },
     },
   ],
   // One URL per page, without a trailing slash (/about), as links, the sitemap and canonical tags
