@@ -60,7 +60,7 @@ try {
       concurrent.p99 <= TARGET_P99_MS ? 'met' : 'MISSED',
     ],
   ]);
-  console.log(`\n${await counter.connections()} database connections opened in all (each request opens its own: src/server/db/client.ts).`);
+  console.log(`\n${await counter.connections()} database connections opened in all (requests in flight together share them, the last one out ends them: src/server/db/client.ts).`);
   console.log(machineLine());
   console.log("Times are to the last byte over loopback, including the Netlify emulation's routing; the database is embedded PGlite in another process.");
 } catch (err) {
