@@ -1,51 +1,70 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
 import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
 import type { Database, EnquiryRow, OutboxRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
+import type { SpendQuery, SpentPoint } from '../rate-limit.ts';
 
 /**
  * Stores an enquiry and queues its notice in one statement (so one transaction): either both are
- * committed or neither is. Resolves once committed, with the enquiry's id and the notice job's id.
+ * committed or neither is. With `spend` (src/server/rate-limit.ts, spendPoint) the same statement
+ * spends the sender's rate-limit point first and stores nothing when it is over `allowed`: one
+ * round trip for the whole POST. Resolves once committed, with the enquiry's id and the notice
+ * job's id, or with no ids when the limit refused it; `spent` is the key's count either way.
  */
 export async function insertEnquiryWithNotice(
   db: Kysely<Database>,
   c: Enquiry,
   notice: (receivedAt: Date) => OutgoingMessage,
-): Promise<{ id: number; jobId: number }> {
+  limit: { spend: (qc: QueryCreator<Database>) => SpendQuery; allowed: number },
+): Promise<{ spent: SpentPoint; stored?: { id: number; jobId: number } }> {
   const receivedAt = new Date();
   const row = await db
+    .with('spent', limit.spend)
     .with('enquiry', (q) =>
       q
         .insertInto('enquiries')
-        .values({
-          firstName: c.firstName,
-          lastName: c.lastName,
-          email: c.email,
-          phone: c.phone,
-          company: c.company,
-          message: c.message,
-          service: c.service || null,
-          page: c.page || null,
-          ctaButton: c.ctaButton || null,
-          createdAt: receivedAt,
-        })
+        .columns(['firstName', 'lastName', 'email', 'phone', 'company', 'message', 'service', 'page', 'ctaButton', 'createdAt'])
+        .expression((eb) =>
+          eb
+            .selectFrom('spent')
+            .select([
+              sql<string>`${c.firstName}::text`.as('firstName'),
+              sql<string>`${c.lastName}::text`.as('lastName'),
+              sql<string>`${c.email}::text`.as('email'),
+              sql<string>`${c.phone}::text`.as('phone'),
+              sql<string>`${c.company}::text`.as('company'),
+              sql<string>`${c.message}::text`.as('message'),
+              sql<string | null>`${c.service || null}::text`.as('service'),
+              sql<string | null>`${c.page || null}::text`.as('page'),
+              sql<string | null>`${c.ctaButton || null}::text`.as('ctaButton'),
+              sql<Date>`${receivedAt}::timestamptz`.as('createdAt'),
+            ])
+            .where('spent.points', '<=', limit.allowed),
+        )
         .returning('id'),
     )
-    .insertInto('outbox')
-    .columns(['kind', 'payload', 'nextAttemptAt', 'enquiryId'])
-    .expression((eb) =>
-      eb
-        .selectFrom('enquiry')
-        .select([
-          sql.lit(MESSAGE_KINDS.enquiryNotice).as('kind'),
-          sql<string>`${JSON.stringify(notice(receivedAt))}::jsonb`.as('payload'),
-          sql<Date>`${receivedAt}::timestamptz`.as('nextAttemptAt'),
-          'enquiry.id as enquiryId',
-        ]),
+    .with('notice', (q) =>
+      q
+        .insertInto('outbox')
+        .columns(['kind', 'payload', 'nextAttemptAt', 'enquiryId'])
+        .expression((eb) =>
+          eb
+            .selectFrom('enquiry')
+            .select([
+              sql.lit(MESSAGE_KINDS.enquiryNotice).as('kind'),
+              sql<string>`${JSON.stringify(notice(receivedAt))}::jsonb`.as('payload'),
+              sql<Date>`${receivedAt}::timestamptz`.as('nextAttemptAt'),
+              'enquiry.id as enquiryId',
+            ]),
+        )
+        .returning(['id', 'enquiryId']),
     )
-    .returning(['id', 'enquiryId'])
+    .selectFrom('spent')
+    .leftJoin('notice', (join) => join.onTrue())
+    .select(['spent.points', 'spent.expire', 'notice.id as jobId', 'notice.enquiryId'])
     .executeTakeFirstOrThrow();
-  return { id: row.enquiryId!, jobId: row.id };
+  const spent = { points: row.points, expire: row.expire };
+  return row.jobId === null || row.enquiryId === null ? { spent } : { spent, stored: { id: row.enquiryId, jobId: row.jobId } };
 }
 
 type NoticeColumns = Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>;
