@@ -1,7 +1,6 @@
-import { sql, type QueryCreator } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { getPool, withRequestDatabase } from './db/client.ts';
-import type { Database } from './db/schema.ts';
 import { tooManyRequests, type HttpError } from './http/errors.ts';
 
 // Rate limits shared by every function (login throttling, enquiries, newsletter sign-ups). State
@@ -85,7 +84,7 @@ export interface SpentPoint {
 }
 
 /**
- * One point of `limiter` spent for `key` as a common table expression of the caller's own
+ * One point of `limiter` spent for `key`, as SQL for a common table expression of the caller's own
  * statement, so a request spends it and does its work in one round trip (the enquiry POST; the
  * separate round trip cost it a third of its throughput, ADR 14). It is the upsert that
  * RateLimiterPostgres runs for `consume`, on the same table and the same key (`getKey`), so a
@@ -94,23 +93,15 @@ export interface SpentPoint {
  * Limits that block past their window (`blockDurationSeconds`) need a statement of their own and
  * are refused here.
  */
-export function spendPoint(limiter: RateLimiterPostgres, key: string, now = Date.now()) {
+export function spendPoint(limiter: RateLimiterPostgres, key: string, now = Date.now()): RawBuilder<SpentPoint> {
   if (limiter.blockDuration > 0) throw new Error(`${limiter.keyPrefix}: a limit that blocks is spent with consumeOrThrow`);
-  const expire = String(now + limiter.duration * 1000);
-  return (qc: QueryCreator<Database>) =>
-    qc
-      .insertInto('rateLimits')
-      .values({ key: limiter.getKey(key), points: 1, expire })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          points: sql<number>`case when rate_limits.expire <= ${now} then 1 else rate_limits.points + 1 end`,
-          expire: sql<string>`case when rate_limits.expire <= ${now} then ${expire}::bigint else rate_limits.expire end`,
-        }),
-      )
-      .returning(['points', 'expire']);
+  const expire = now + limiter.duration * 1000;
+  return sql<SpentPoint>`insert into rate_limits (key, points, expire) values (${limiter.getKey(key)}, 1, ${expire})
+    on conflict (key) do update set
+      points = case when rate_limits.expire <= ${now} then 1 else rate_limits.points + 1 end,
+      expire = case when rate_limits.expire <= ${now} then excluded.expire else rate_limits.expire end
+    returning points, expire`;
 }
-
-export type SpendQuery = ReturnType<ReturnType<typeof spendPoint>>;
 
 /** The 429 for a point spent over the limit, with Retry-After until the key's window ends. */
 export function overLimit(spent: SpentPoint, message: string, now = Date.now()): HttpError {
