@@ -77,10 +77,10 @@ try {
     ]),
   ]);
   console.log(
-    `\n${ARTICLES} published articles; ${await counter.connections()} database connections opened in all (each request opens its own: src/server/db/client.ts). The list and article pages' target: p50 within ${TARGET_FACTOR}x of the static home page.`,
+    `\n${ARTICLES} published articles; ${await counter.connections()} database connections opened in all (requests in flight together share them, the last one out ends them: src/server/db/client.ts). The list and article pages' target: p50 within ${TARGET_FACTOR}x of the static home page.`,
   );
   console.log(machineLine());
-  console.log("Times are to the last byte over loopback, including the Netlify emulation's routing; the database is embedded PGlite in another process.");
+  console.log("Times are to the last byte over loopback, including the Netlify emulation's routing; the database is embedded PGlite in another process, with the WebSocket bridge the driver reaches it through.");
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? err.stack : err}`);
   process.exitCode = 1;

@@ -10,7 +10,7 @@ import { readSubmission, withFormPosts } from '../../src/server/http/form-post.t
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { consumeOrThrow, rateLimiter } from '../../src/server/rate-limit.ts';
+import { overLimit, rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
 import { enquiryNotice } from '../../src/server/mail/enquiry-notice.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { insertEnquiryWithNotice } from '../../src/server/repositories/enquiries.ts';
@@ -22,10 +22,14 @@ export default route({
     // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
     if (enquiry.website) return json({}, { status: 201 });
     const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
-    await consumeOrThrow(limiter, clientAddress(ctx), 'Too many messages from your network in the last hour. Please try again later or email us directly.');
-    const { id } = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt));
+    // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
+    const { spent, stored } = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt), {
+      spend: spendPoint(limiter, clientAddress(ctx)),
+      allowed: limiter.points,
+    });
+    if (!stored) throw overLimit(spent, 'Too many messages from your network in the last hour. Please try again later or email us directly.');
     sendAfterResponse(ctx);
-    return json({ id }, { status: 201 });
+    return json({ id: stored.id }, { status: 201 });
   }),
 });
 

@@ -45,7 +45,7 @@ export async function startBenchSite({ seed, env = {} } = {}) {
     localEnv();
     child = fork(path.join(projectRoot, 'scripts/lib/bench-database-child.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const running = child;
-    /** @type {{ databaseUrl: string }} */
+    /** @type {{ databaseUrl: string, wsProxy: string }} */
     const pg = await new Promise((resolve, reject) => {
       running.once('message', resolve);
       running.once('exit', (code) => reject(new Error(`the database process exited (${code})`)));
@@ -71,7 +71,8 @@ export async function startBenchSite({ seed, env = {} } = {}) {
       connections: async () => (await counts()).connections,
     };
 
-    Object.assign(process.env, env);
+    // The database process bridges the driver's WebSocket itself, as Neon's proxy runs beside Neon.
+    Object.assign(process.env, env, { DATABASE_WS_PROXY: pg.wsProxy });
     let seeded;
     const services = await startLocalServices({
       databaseUrl: pg.databaseUrl,

@@ -56,8 +56,9 @@ export async function startEmbeddedPostgres({ dataDir } = {}) {
   // PGlite runs no autovacuum: refresh the planner's statistics and visibility map once at start,
   // before any client connects, so plans chosen for an empty table do not outlive its growth.
   await pg.exec('vacuum analyze');
-  // Every request opens connections of its own (src/server/db/client.ts), so the local server sees
-  // as many at once as it serves requests at once; the socket server refuses any above this.
+  // Each bundle of the site's code (every function chunk, the on-demand function) opens up to 5
+  // connections while it serves requests (src/server/db/client.ts), scripts and tests their own;
+  // the socket server refuses any above this.
   const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 256 });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());

@@ -70,6 +70,13 @@ export function findOverlaps(routes) {
   return overlaps;
 }
 
+/**
+ * The start of a path pattern made of plain path characters (letters, digits, / . _ ~ -), before
+ * any `:name`, `*`, group, modifier or character URLPattern would encode: every path the pattern
+ * matches starts with it, since URLPattern matches case-sensitively.
+ */
+export const literalPrefix = (pattern) => /^[A-Za-z0-9/._~-]*/.exec(pattern)[0];
+
 export async function loadFunctions(root) {
   const dir = path.join(root, BUNDLE_DIR);
   const routes = [];
@@ -82,7 +89,7 @@ export async function loadFunctions(root) {
     const paths = [mod.config?.path ?? []].flat();
     const methods = mod.config?.method ? [mod.config.method].flat().map((m) => m.toUpperCase()) : undefined;
     for (const p of paths) {
-      routes.push({ name: file.replace(/\.mjs$/, ''), path: p, pattern: new URLPattern({ pathname: p }), methods, handler: mod.default });
+      routes.push({ name: file.replace(/\.mjs$/, ''), path: p, prefix: literalPrefix(p), pattern: new URLPattern({ pathname: p }), methods, handler: mod.default });
     }
   }
   // Refused at start, so the local runtime fails where Netlify would route by registration order.
@@ -98,6 +105,8 @@ export async function loadFunctions(root) {
     match(method, pathname) {
       for (const route of routes) {
         if (route.methods && !route.methods.includes(method)) continue;
+        // Most routes are ruled out by their literal start, before URLPattern's costlier match.
+        if (!pathname.startsWith(route.prefix)) continue;
         const match = route.pattern.exec({ pathname });
         if (!match) continue;
         const params = Object.fromEntries(Object.entries(match.pathname.groups).filter(([k]) => !/^\d+$/.test(k)));

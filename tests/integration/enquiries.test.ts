@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
-import { getDb } from '../../src/server/db/client.ts';
+import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
+import { rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
 import { call } from '../support/call.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 
@@ -70,11 +71,27 @@ describe('POST /api/contacts', () => {
     for (let i = 0; i < 20; i++) {
       expect((await call(enquiries, '/api/contacts', { body: validEnquiry(), ip })).status).toBe(201);
     }
-    const refused = await call(enquiries, '/api/contacts', { body: validEnquiry(), ip });
+    const late = validEnquiry();
+    const refused = await call(enquiries, '/api/contacts', { body: late, ip });
     expect(refused.status).toBe(429);
     expect(refused.json.error).toMatch(/try again/i);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', late.email).execute()).toEqual([]);
     expect((await call(enquiries, '/api/contacts', { body: validEnquiry(), ip: freshIp() })).status).toBe(201);
+  });
+
+  it("spends its rate-limit point on rate-limiter-flexible's own key and count, in the enquiry's statement", async () => {
+    const ip = freshIp();
+    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: 20, durationSeconds: 3600 });
+    // Spent by the library first, then by the enquiry's statement: one count.
+    await withRequestDatabase(() => limiter.consume(ip, 1));
+    expect((await call(enquiries, '/api/contacts', { body: validEnquiry(), ip })).status).toBe(201);
+    expect((await withRequestDatabase(() => limiter.get(ip)))?.consumedPoints).toBe(2);
+    // A window that has ended starts again at 1, as the library's own upsert does.
+    const later = Date.now() + 3601_000;
+    const { rows } = await withRequestDatabase(() => spendPoint(limiter, ip, later).execute(getDb()));
+    expect(rows).toEqual([{ points: 1, expire: String(later + 3600_000) }]);
   });
 });
 

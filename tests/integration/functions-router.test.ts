@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findOverlaps } from '../../scripts/lib/functions-router.mjs';
+import { findOverlaps, literalPrefix } from '../../scripts/lib/functions-router.mjs';
 
 type Route = { name: string; path: string; pattern: URLPattern; methods?: string[] };
 const route = (name: string, p: string, methods?: string[]): Route => ({ name, path: p, pattern: new URLPattern({ pathname: p }), ...(methods ? { methods } : {}) });
@@ -50,6 +50,31 @@ describe('overlapping function paths', () => {
     expect(routes.length).toBeGreaterThanOrEqual(16);
     expect(routes.some((r) => r.path.includes('*'))).toBe(false);
     expect(findOverlaps(routes)).toEqual([]);
+  });
+});
+
+describe('the literal start the router checks before a pattern', () => {
+  it('stops at the first parameter, wildcard, group, modifier, escape or character URLPattern would encode', () => {
+    expect(['/api/contacts', '/api/articles/:id', '/api/*', '/objects/uploads/:id(\\w+)', '/a{/b}?', '/x\\:y', '/caf\u00e9/x'].map(literalPrefix)).toEqual([
+      '/api/contacts',
+      '/api/articles/',
+      '/api/',
+      '/objects/uploads/',
+      '/a',
+      '/x',
+      '/caf',
+    ]);
+  });
+
+  it('is the start of every path its pattern matches', () => {
+    for (const [pattern, path] of [
+      ['/api/articles/:id', '/api/articles/12'],
+      ['/a{/b}?', '/a'],
+      ['/x\\:y', '/x:y'],
+    ] as const) {
+      expect(new URLPattern({ pathname: pattern }).test({ pathname: path }), pattern).toBe(true);
+      expect(path.startsWith(literalPrefix(pattern)), pattern).toBe(true);
+    }
   });
 });
 

@@ -25,6 +25,8 @@ export interface TcpFaultProxy {
   mode: FaultMode;
   /** Connections accepted so far (refused ones never reach the proxy). */
   accepted: number;
+  /** Connections open now. */
+  open: number;
   setMode(mode: FaultMode): Promise<void>;
   heal(): Promise<void>;
   stop(): Promise<void>;
@@ -100,6 +102,9 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
     },
     get accepted() {
       return accepted;
+    },
+    get open() {
+      return sessions.size;
     },
     async setMode(next) {
       const was = mode;

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Pool, neonConfig, type PoolConfig } from '@neondatabase/serverless';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import WebSocket from 'ws';
 import { getEnv } from '../env.ts';
 import type { Database } from './schema.ts';
 
@@ -59,6 +60,12 @@ if (!socketProto[WRITE_FIXED]) {
   socketProto[WRITE_FIXED] = true;
 }
 
+// The driver's WebSocket: `ws`, as Neon's guide for Node sets it up, rather than Node's built-in
+// WebSocket, which opens each connection through undici's whole fetch machinery: a connection with
+// two queries cost 2.6 ms of CPU with `ws` and 4.1 ms with the built-in one (ADR 14), paid by every
+// invocation that reads the database.
+neonConfig.webSocketConstructor = WebSocket;
+
 /** PgBouncer (Neon's `-pooler` endpoints) refuses a startup parameter it does not know. */
 const isPoolerHost = (connectionString: string): boolean => {
   try {
@@ -113,45 +120,102 @@ export function createDb(connectionString: string, wsProxy?: string, limits: DbL
 // a peer that has gone silent never answers it, and the answer must not wait for that.
 const CLOSE_WAIT_MS = 500;
 
-/** One request's database: the pool is made on first use and ended when the request is done. */
-class RequestDatabase {
-  private handle: { db: Kysely<Database>; pool: Pool } | undefined;
+// Connections the requests in flight in one process share at most. On Netlify an instance serves
+// one request at a time, which runs up to 3 queries at once (Promise.all); the local runtime serves
+// every request in one process, where more would only queue at the single-session embedded database.
+const SHARED_MAX = 5;
 
-  get(): { db: Kysely<Database>; pool: Pool } {
+type Handle = { db: Kysely<Database>; pool: Pool };
+
+async function endPool(pool: Pool): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    pool.end().catch(quiet),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+/**
+ * The connections of the requests in flight in this process (ADR 14): made on the first one's first
+ * query, lent to every request that overlaps it, and ended as soon as the last one is done. So no
+ * connection outlives the work in flight: between invocations, when an instance may be frozen,
+ * there is none. A Netlify instance serves one invocation at a time, so there each request (with
+ * what it runs after its answer) still opens and ends its own; the local runtime, which serves
+ * every concurrent request in one process, pays one connection set-up per burst, not per request.
+ */
+class SharedConnections {
+  private handle: Handle | undefined;
+  private users = 0;
+  private readonly url: string;
+  private readonly wsProxy: string | undefined;
+
+  constructor(url: string, wsProxy: string | undefined) {
+    this.url = url;
+    this.wsProxy = wsProxy;
+  }
+
+  acquire(): Handle {
     if (!this.handle) {
-      const env = getEnv();
-      configureNeonProxy(env.databaseWsProxy);
-      // Up to 3 queries of one request run at once (Promise.all); more wait for a connection.
-      const pool = createPool(env.databaseUrl, REQUEST_LIMITS, 3);
+      configureNeonProxy(this.wsProxy);
+      const pool = createPool(this.url, REQUEST_LIMITS, SHARED_MAX);
       this.handle = { db: kyselyOn(pool), pool };
     }
+    this.users += 1;
     return this.handle;
   }
 
-  async close(): Promise<void> {
+  /** Gives back one request's use; the last one out ends the pool (a later request makes a new one). */
+  async release(): Promise<void> {
+    this.users -= 1;
     const pool = this.handle?.pool;
+    if (this.users > 0 || !pool) return;
     this.handle = undefined;
-    if (!pool) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      pool.end().catch(quiet),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, CLOSE_WAIT_MS);
-        timer.unref();
-      }),
-    ]);
-    clearTimeout(timer);
+    await endPool(pool);
+  }
+}
+
+/** One set per database (tests switch DATABASE_URL between files). */
+const sharedConnections = new Map<string, SharedConnections>();
+
+function sharedFor(url: string, wsProxy: string | undefined): SharedConnections {
+  const key = `${url}\0${wsProxy ?? ''}`;
+  let shared = sharedConnections.get(key);
+  if (!shared) sharedConnections.set(key, (shared = new SharedConnections(url, wsProxy)));
+  return shared;
+}
+
+/** One request's use of the process's connections: taken on its first query, given back when it is done. */
+class RequestDatabase {
+  private lease: { handle: Handle; from: SharedConnections } | undefined;
+
+  get(): Handle {
+    if (!this.lease) {
+      const env = getEnv();
+      const from = sharedFor(env.databaseUrl, env.databaseWsProxy);
+      this.lease = { handle: from.acquire(), from };
+    }
+    return this.lease.handle;
+  }
+
+  async close(): Promise<void> {
+    const lease = this.lease;
+    this.lease = undefined;
+    await lease?.from.release();
   }
 }
 
 const requestScope = new AsyncLocalStorage<RequestDatabase>();
 
 /**
- * Runs one request's work with a database of its own: connections are opened on its first query
- * and closed when `work` settles, so none outlives the invocation. Neon's rule for serverless
- * functions: a connection kept across invocations may be dead by the next one (the instance was
- * frozen, Neon suspended the compute), and its error would surface in whatever request is running
- * then. Nested calls share the outer request's database.
+ * Runs one request's work with the database: connections are taken on its first query and given
+ * back when `work` settles; the last request in flight ends them, so none outlives the invocation.
+ * Neon's rule for serverless functions: a connection kept across invocations may be dead by the
+ * next one (the instance was frozen, Neon suspended the compute), and its error would surface in
+ * whatever request is running then. Nested calls share the outer request's lease.
  */
 export async function withRequestDatabase<T>(work: () => Promise<T>): Promise<T> {
   if (requestScope.getStore()) return work();
@@ -164,8 +228,8 @@ export async function withRequestDatabase<T>(work: () => Promise<T>): Promise<T>
 }
 
 /**
- * Runs work that outlives the request it starts in (what is sent after the answer) with a database
- * of its own, closed when that work settles rather than when the request's answer goes out.
+ * Runs work that outlives the request it starts in (what is sent after the answer) with a lease of
+ * its own, given back when that work settles rather than when the request's answer goes out.
  */
 export function withDetachedDatabase<T>(work: () => Promise<T>): Promise<T> {
   return requestScope.exit(() => withRequestDatabase(work));
