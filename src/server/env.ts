@@ -11,6 +11,7 @@ const optionalUrl = z.string().url().or(z.literal('')).optional();
 const EnvSchema = z.object({
   // Which of these wins: src/server/db/database-url.ts.
   NETLIFY_DB_URL: optionalUrl,
+  NETLIFY_DB_DRIVER: z.string().optional(),
   DATABASE_URL: optionalUrl,
   NETLIFY_DATABASE_URL: optionalUrl,
   // host:port/path of a WebSocket-to-TCP proxy, for reaching a plain Postgres (local or CI) with the
@@ -58,7 +59,12 @@ export function getEnv(): ServerEnv {
     throw new EnvError(`Invalid environment: ${detail}`);
   }
   const e = parsed.data;
-  const database = resolveDatabaseUrl({ NETLIFY_DB_URL: e.NETLIFY_DB_URL, DATABASE_URL: e.DATABASE_URL, NETLIFY_DATABASE_URL: e.NETLIFY_DATABASE_URL });
+  const database = resolveDatabaseUrl({
+    NETLIFY_DB_URL: e.NETLIFY_DB_URL,
+    NETLIFY_DB_DRIVER: e.NETLIFY_DB_DRIVER,
+    DATABASE_URL: e.DATABASE_URL,
+    NETLIFY_DATABASE_URL: e.NETLIFY_DATABASE_URL,
+  });
   if (!database) {
     throw new EnvError(
       'No database is configured. On Netlify enable Netlify Database (NETLIFY_DB_URL) or set DATABASE_URL to the Neon connection string; ' +

@@ -18,6 +18,13 @@ describe('resolveDatabaseUrl: which database a process uses', () => {
     });
   });
 
+  it("skips Netlify's local emulation of Netlify Database (driver 'server'), which the Neon driver cannot reach", () => {
+    const emulated = 'postgres://postgres@localhost:54329/postgres';
+    expect(resolveDatabaseUrl({ NETLIFY_DB_URL: emulated, NETLIFY_DB_DRIVER: 'server', DATABASE_URL: OWN_NEON })).toEqual({ url: OWN_NEON, source: 'database-url' });
+    expect(resolveDatabaseUrl({ NETLIFY_DB_URL: emulated, NETLIFY_DB_DRIVER: 'server' })).toBeUndefined();
+    expect(resolveDatabaseUrl({ NETLIFY_DB_URL: NETLIFY_DB, NETLIFY_DB_DRIVER: 'serverless', DATABASE_URL: OWN_NEON })).toEqual({ url: NETLIFY_DB, source: 'netlify-database' });
+  });
+
   it('counts blank values as unset (the local runtime blanks the platform variables) and answers undefined for none', () => {
     expect(resolveDatabaseUrl({ NETLIFY_DB_URL: '', DATABASE_URL: OWN_NEON })).toEqual({ url: OWN_NEON, source: 'database-url' });
     expect(resolveDatabaseUrl({ NETLIFY_DB_URL: ' ', DATABASE_URL: '', NETLIFY_DATABASE_URL: '' })).toBeUndefined();

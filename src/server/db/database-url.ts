@@ -7,6 +7,10 @@
  *    its own for each deploy preview). Read directly: `@netlify/database`'s `getConnectionString()`
  *    returns this same variable (2.0.1: `env.get('NETLIFY_DB_URL')`, else it throws), and importing
  *    the package would put node-postgres, waddler and ws into every function's bundle.
+ *    Skipped when `NETLIFY_DB_DRIVER` is `server`: that is Netlify's local emulation (the Vite
+ *    plugin under `astro dev` starts one and sets both), a plain Postgres over TCP that the Neon
+ *    driver cannot reach; the local runtime's own database (DATABASE_URL) is the one to use. In a
+ *    deployed function Netlify sets the driver to `serverless`.
  * 2. `DATABASE_URL`: an own Neon project (or any PostgreSQL).
  * 3. `NETLIFY_DATABASE_URL`: the deprecated Netlify DB extension (`@netlify/neon`), with a warning.
  * None: locally, the runtime starts the embedded database (scripts/lib/database-env.mjs); on
@@ -31,7 +35,7 @@ const present = (value: string | undefined): value is string => typeof value ===
 
 /** The configured database, or undefined when none is (the local runtime then embeds one). */
 export function resolveDatabaseUrl(env: Env): DatabaseTarget | undefined {
-  if (present(env.NETLIFY_DB_URL)) return { url: env.NETLIFY_DB_URL, source: 'netlify-database' };
+  if (present(env.NETLIFY_DB_URL) && env.NETLIFY_DB_DRIVER !== 'server') return { url: env.NETLIFY_DB_URL, source: 'netlify-database' };
   if (present(env.DATABASE_URL)) return { url: env.DATABASE_URL, source: 'database-url' };
   if (present(env.NETLIFY_DATABASE_URL)) return { url: env.NETLIFY_DATABASE_URL, source: 'netlify-database-url-deprecated', warning: DEPRECATED_WARNING };
   return undefined;
