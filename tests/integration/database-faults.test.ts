@@ -19,16 +19,15 @@ import packages from '../../netlify/functions/packages.ts';
 import services from '../../netlify/functions/services.ts';
 import siteContent from '../../netlify/functions/site-content.ts';
 import teamMembers from '../../netlify/functions/team-members.ts';
-import { startWsProxy } from '../../scripts/lib/ws-proxy.mjs';
 import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { GET as sitemapGet } from '../../src/pages/sitemap.xml.ts';
 import { sql } from 'kysely';
 import { closeDb, getDb, REQUEST_LIMITS, withRequestDatabase } from '../../src/server/db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
-import { resetEnvCache } from '../../src/server/env.ts';
 import { cookiePair, newAdmin, uniqueIp } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
-import { startTcpFaultProxy, type FaultMode, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
+import { routeDatabaseThroughFaultProxy } from '../support/database-through-fault-proxy.ts';
+import type { FaultMode, TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 
 /** The answer must come within this, whatever the fault (the connect limit is 4 s). */
@@ -88,8 +87,7 @@ async function sendAll(): Promise<Answer[]> {
 }
 
 let proxy: TcpFaultProxy;
-let wsProxy: Awaited<ReturnType<typeof startWsProxy>>;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_WS_PROXY: process.env.DATABASE_WS_PROXY };
+let restore: (() => Promise<void>) | undefined;
 const escaped: unknown[] = [];
 const onEscape = (err: unknown) => escaped.push(err);
 
@@ -101,23 +99,12 @@ beforeAll(async () => {
   admin = { ...made, cookie: cookiePair(signedIn) };
   await closeDb();
 
-  const direct = new URL(saved.DATABASE_URL!);
-  proxy = await startTcpFaultProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  wsProxy = await startWsProxy({ target: `127.0.0.1:${proxy.port}` });
-  const viaProxy = new URL(direct);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  process.env.DATABASE_URL = viaProxy.toString();
-  process.env.DATABASE_WS_PROXY = wsProxy.proxy;
-  resetEnvCache();
+  ({ proxy, restore } = await routeDatabaseThroughFaultProxy());
 });
 
 afterAll(async () => {
   await closeDb();
-  await wsProxy?.stop();
-  await proxy?.stop();
-  Object.assign(process.env, saved);
-  resetEnvCache();
+  await restore?.();
 });
 
 beforeEach(() => {

@@ -6,33 +6,20 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWsProxy } from '../../scripts/lib/ws-proxy.mjs';
 import { closeDb, getDb, withRequestDatabase } from '../../src/server/db/client.ts';
-import { resetEnvCache } from '../../src/server/env.ts';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
+import { routeDatabaseThroughFaultProxy } from '../support/database-through-fault-proxy.ts';
+import type { TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 
 let proxy: TcpFaultProxy;
-let wsProxy: Awaited<ReturnType<typeof startWsProxy>>;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_WS_PROXY: process.env.DATABASE_WS_PROXY };
+let restore: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   await closeDb();
-  const direct = new URL(saved.DATABASE_URL!);
-  proxy = await startTcpFaultProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  wsProxy = await startWsProxy({ target: `127.0.0.1:${proxy.port}` });
-  const viaProxy = new URL(direct);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  process.env.DATABASE_URL = viaProxy.toString();
-  process.env.DATABASE_WS_PROXY = wsProxy.proxy;
-  resetEnvCache();
+  ({ proxy, restore } = await routeDatabaseThroughFaultProxy());
 });
 
 afterAll(async () => {
-  await wsProxy?.stop();
-  await proxy?.stop();
-  Object.assign(process.env, saved);
-  resetEnvCache();
+  await restore?.();
 });
 
 /** Resolves once the proxy has no connection open (closing takes a round trip after the pool ends). */
