@@ -4,7 +4,7 @@
 // then from BENCH_CLIENTS (default 50) concurrent clients, each from its own loopback address as
 // distinct visitors are (so each has its own rate-limit key). Prints p50/p99 and the target: p99 at
 // most 150 ms at 50 concurrent clients.
-import { intSetting, machineLine, measureConcurrent, measureSerial, printTable, startBenchSite, timedRequest } from './lib/bench-harness.mjs';
+import { intSetting, measureConcurrent, measureSerial, printTable, runBenchmark, timedRequest } from './lib/bench-harness.mjs';
 
 const ITERATIONS = intSetting('BENCH_ITERATIONS', 200, 10, 5000);
 const CLIENTS = intSetting('BENCH_CLIENTS', 50, 1, 200);
@@ -29,12 +29,9 @@ function enquiry(client) {
   return { path: '/api/contacts', method: 'POST', body, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } };
 }
 
-let site;
-try {
-  // Every concurrent client sends up to CONCURRENT_REQUESTS / CLIENTS enquiries from its address;
-  // the limit is raised above that so every answer is a stored enquiry, not a 429.
-  site = await startBenchSite({ env: { ENQUIRY_RATE_LIMIT_PER_HOUR: String(CONCURRENT_REQUESTS + ITERATIONS + 100) } });
-  const { port, counter } = site;
+// Every concurrent client sends up to CONCURRENT_REQUESTS / CLIENTS enquiries from its address;
+// the limit is raised above that so every answer is a stored enquiry, not a 429.
+await runBenchmark({ env: { ENQUIRY_RATE_LIMIT_PER_HOUR: String(CONCURRENT_REQUESTS + ITERATIONS + 100) } }, async ({ port, counter }) => {
   console.log(
     `POST /api/contacts: 10 warm-up requests, then up to ${ITERATIONS} one at a time, then up to ${CONCURRENT_REQUESTS} from ${CLIENTS} concurrent clients (each phase at most ${PHASE_SECONDS} s), over loopback...\n`,
   );
@@ -60,13 +57,4 @@ try {
       concurrent.p99 <= TARGET_P99_MS ? 'met' : 'MISSED',
     ],
   ]);
-  console.log(`\n${await counter.connections()} database connections opened in all (requests in flight together share them, the last one out ends them: src/server/db/client.ts).`);
-  console.log(machineLine());
-  console.log("Times are to the last byte over loopback, including the Netlify emulation's routing; the database is embedded PGlite in another process, with the WebSocket bridge the driver reaches it through.");
-} catch (err) {
-  console.error(`\nBenchmark failed: ${err instanceof Error ? err.stack : err}`);
-  process.exitCode = 1;
-} finally {
-  await site?.stop();
-  process.exit();
-}
+});

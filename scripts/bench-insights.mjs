@@ -11,7 +11,7 @@
 // (counted on the Postgres wire) and the target: on-demand p50 within 3x of the static p50.
 // React is bundled into the on-demand function in production mode at build time (astro.config.mjs),
 // as on Netlify.
-import { intSetting, machineLine, measureConcurrent, measureSerial, printTable, startBenchSite, timedRequest } from './lib/bench-harness.mjs';
+import { intSetting, measureConcurrent, measureSerial, printTable, runBenchmark, timedRequest } from './lib/bench-harness.mjs';
 import { insertSampleArticles, SAMPLE_CATEGORIES } from './lib/sample-articles.mjs';
 
 const ARTICLES = intSetting('BENCH_ARTICLES', 10_000, 1, 100_000);
@@ -23,11 +23,7 @@ const PHASE_SECONDS = intSetting('BENCH_PHASE_SECONDS', 30, 5, 300);
 const TARGET_FACTOR = 3;
 const PAGE_SIZE = 12;
 
-let site;
-try {
-  site = await startBenchSite({
-    seed: (db) => insertSampleArticles(db, ARTICLES, { imageUrl: '/objects/uploads/bench-image.jpg' }),
-  });
+await runBenchmark({ seed: (db) => insertSampleArticles(db, ARTICLES, { imageUrl: '/objects/uploads/bench-image.jpg' }) }, async (site) => {
   const { port, counter } = site;
   const ids = site.seeded;
   console.log(`Seeded ${ids.length} articles.`);
@@ -77,15 +73,6 @@ try {
     ]),
   ]);
   console.log(
-    `\n${ARTICLES} published articles; ${await counter.connections()} database connections opened in all (requests in flight together share them, the last one out ends them: src/server/db/client.ts). The list and article pages' target: p50 within ${TARGET_FACTOR}x of the static home page.`,
+    `\n${ARTICLES} published articles. The list and article pages' target: p50 within ${TARGET_FACTOR}x of the static home page.`,
   );
-  console.log(machineLine());
-  console.log("Times are to the last byte over loopback, including the Netlify emulation's routing; the database is embedded PGlite in another process, with the WebSocket bridge the driver reaches it through.");
-} catch (err) {
-  console.error(`\nBenchmark failed: ${err instanceof Error ? err.stack : err}`);
-  process.exitCode = 1;
-} finally {
-  await site?.stop();
-  // The on-demand function's pool may keep an idle timer; exit rather than wait for it.
-  process.exit();
-}
+});

@@ -181,6 +181,35 @@ export function printTable(rows) {
   for (const row of rows.slice(1)) console.log(line(row));
 }
 
-export function machineLine() {
+/**
+ * Runs one benchmark: starts the site (`startBenchSite(options)`), hands it to `measure`, then
+ * prints what every figure depends on (connections opened, the machine, what the times include).
+ * The site stops whatever happens, and a failure exits 1.
+ * @param {Parameters<typeof startBenchSite>[0]} options
+ * @param {(site: Awaited<ReturnType<typeof startBenchSite>>) => Promise<void>} measure
+ */
+export async function runBenchmark(options, measure) {
+  let site;
+  try {
+    site = await startBenchSite(options);
+    await measure(site);
+    console.log(
+      `\n${await site.counter.connections()} database connections opened in all (requests in flight together share them, the last one out ends them: src/server/db/client.ts).`,
+    );
+    console.log(machineLine());
+    console.log(
+      "Times are to the last byte over loopback, including the Netlify emulation's routing; the database is embedded PGlite in another process, with the WebSocket bridge the driver reaches it through.",
+    );
+  } catch (err) {
+    console.error(`\nBenchmark failed: ${err instanceof Error ? err.stack : err}`);
+    process.exitCode = 1;
+  } finally {
+    await site?.stop();
+    // The on-demand function's pool may keep an idle timer; exit rather than wait for it.
+    process.exit();
+  }
+}
+
+function machineLine() {
   return `Node ${process.version}, ${process.platform}/${process.arch}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`;
 }
