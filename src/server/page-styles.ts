@@ -84,7 +84,7 @@ export interface PageStyles {
 export function pageStyles(islandClasses: Iterable<string>): PageStyles {
   const islands = new Set(islandClasses);
   const parsed = new Map<string, Root>();
-  const pruned = new Map<string, string>();
+  const pruned = new Map<string, { css: string; hash: string }>();
 
   function prune(html: string): PrunedPage {
     const style = [...html.matchAll(STYLE_ELEMENT)].find(([, css]) => css.includes(TAILWIND_MARKER));
@@ -94,22 +94,23 @@ export function pageStyles(islandClasses: Iterable<string>): PageStyles {
     const used = classesInMarkup(html);
     const key = `${from} ${[...used].sort().join(' ')}`;
     let cut = pruned.get(key);
-    if (cut === undefined) {
+    if (!cut) {
       let root = parsed.get(css);
       if (!root) {
         root = postcss.parse(css);
         parsed.clear(); // one build's stylesheet at a time
         parsed.set(css, root);
       }
-      cut = pruneUtilities(root, new Set([...used, ...islands]));
+      const kept = pruneUtilities(root, new Set([...used, ...islands]));
+      cut = { css: kept, hash: cspHash(kept) };
       if (pruned.size >= CACHE_LIMIT) pruned.delete(pruned.keys().next().value!);
       pruned.set(key, cut);
     }
     const start = html.indexOf(element);
-    const rewritten = html.slice(0, start) + `<style>${cut}</style>` + html.slice(start + element.length);
+    const rewritten = html.slice(0, start) + `<style>${cut.css}</style>` + html.slice(start + element.length);
     // The CSP names the style by its hash: it must name the style the page now has.
-    const styleHash = { from, to: cspHash(cut) };
-    return { html: rewritten.replace(from, styleHash.to), styleHash };
+    const styleHash = { from, to: cut.hash };
+    return { html: rewritten.replace(from, cut.hash), styleHash };
   }
 
   return {
