@@ -6,8 +6,8 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { glyphsUsed, missingGlyphs, subsetSiteFonts } from './scripts/lib/font-subsets.mjs';
-import { islandClasses } from './scripts/lib/island-classes-plugin.mjs';
 import { pageRuntime } from './scripts/lib/page-runtime-plugin.mjs';
+import { siteStylesheet } from './scripts/lib/site-stylesheet-integration.mjs';
 import { REMOTE_IMAGE_HOSTS } from './src/lib/remote-images.ts';
 
 /**
@@ -112,7 +112,7 @@ export default defineConfig({
     // Remote hosts the image CDN may fetch from (the adapter writes them as `remote_images`).
     remotePatterns: REMOTE_IMAGE_HOSTS.map((hostname) => ({ protocol: 'https', hostname })),
   },
-  integrations: [react(), demandDirective(), fontCoverage()],
+  integrations: [react(), demandDirective(), siteStylesheet(), fontCoverage()],
   // Self-hosted subsets, preloaded by <Font> in BaseLayout (which emits the @font-face rules), so
   // the first paint normally uses them. `optional`: a font that is not there by the first paint
   // (a slow connection) is not swapped in later, since a swap re-wraps lines and moves the page;
@@ -142,12 +142,13 @@ export default defineConfig({
   trailingSlash: 'never',
   build: {
     format: 'file',
-    // The one stylesheet goes inside every page, cut to the utilities the page can use
-    // (src/server/page-styles.ts): no render-blocking request.
+    // The one stylesheet goes inside every page, cut to the utilities the page uses
+    // (src/server/page-styles.ts): no render-blocking request. Islands fetch the whole of it
+    // before they render (scripts/lib/site-stylesheet-integration.mjs writes it as a file).
     inlineStylesheets: 'always',
   },
   vite: {
-    plugins: [clientAddressFromSocket(), tailwindcss(), productionServerBundle(), pageRuntime({ root }), islandClasses({ root })],
+    plugins: [clientAddressFromSocket(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
     environments: {
       client: {
         build: {

@@ -226,6 +226,18 @@ async function smoke({ manifest }) {
   const aboutHtml = await (await get('/about')).text();
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(aboutHtml)?.[1];
   check(canonical === `${ORIGIN}/about`, '/about names itself as its canonical URL', canonical);
+  // Islands fetch the whole site stylesheet each page names: a prerendered page's and an on-demand
+  // page's (rendered by the function from its own copy of the sheet) must both be served.
+  for (const p of ['/about', '/insights']) {
+    const href = /<html[^>]*\sdata-site-stylesheet="([^"]+)"/.exec(await (await get(p)).text())?.[1];
+    const sheet = href ? await get(href) : undefined;
+    const css = sheet ? await sheet.text() : '';
+    check(
+      sheet?.status === 200 && (sheet.headers.get('content-type') ?? '').startsWith('text/css') && css.startsWith('/*! tailwindcss'),
+      `${p} names the site stylesheet, served as CSS`,
+      `${href} ${sheet?.status} ${sheet?.headers.get('content-type') ?? ''}`,
+    );
+  }
   const missing = await get(`/no-such-page-${RUN}`);
   await missing.arrayBuffer();
   check(missing.status === 404 && (missing.headers.get('content-type') ?? '').startsWith('text/html'), 'an unknown page -> the HTML 404', String(missing.status));

@@ -1,9 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
-import islandClasses from 'virtual:island-classes';
 import { pageStyles } from './server/page-styles.ts';
 import { withSecurityHeaders } from './server/security-headers.ts';
 
-const styles = pageStyles(islandClasses);
+const styles = pageStyles();
 
 // Runs for every page: at build for the static ones, per answer for on-demand ones.
 export const onRequest = defineMiddleware(async (_context, next) => {

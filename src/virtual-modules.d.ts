@@ -7,9 +7,3 @@ declare module 'virtual:page-runtime' {
   /** Its CSP hash ('sha256-...'). */
   export const hash: `sha256-${string}`;
 }
-
-declare module 'virtual:island-classes' {
-  /** Classes islands and scripts can add to a page (scripts/lib/island-classes-plugin.mjs). */
-  const classes: readonly string[];
-  export default classes;
-}

@@ -1,14 +1,20 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { classesInMarkup, pageStyles, selectorClasses } from './page-styles.ts';
+import { classesInMarkup, pageStyles, propertiesRead, selectorClasses } from './page-styles.ts';
+import { siteStylesheetPath } from './site-stylesheet.ts';
 
 const CSS = [
   '/*! tailwindcss v4 | MIT License | https://tailwindcss.com */',
-  '@layer base{h1{margin:0}.prose-reset{padding:0}}',
+  '@layer properties{@supports (-moz-orient:inline){*,:before,:after{--tw-shadow:0 0 #0000;--tw-ring:0 0 #0000}}}',
+  '@layer theme{:root,:host{--color-ink:#111;--color-gold:gold;--font-sans:var(--font-inter);--color-unread:pink}}',
+  '@layer base{h1{margin:0}.prose-reset{padding:0}body{font-family:var(--font-sans)}}',
   '@layer utilities{.a{color:red}.b{color:blue}.unused{color:pink}',
+  '.shadow{--tw-shadow:0 1px 2px #0001;box-shadow:var(--tw-shadow)}.ring{box-shadow:var(--tw-ring)}',
   '.group:hover .group-hover\\:e{color:gold}',
   '@media (width>=48rem){.md\\:c{color:green}.md\\:d{color:grey}}',
   '@media (width>=96rem){.\\32 xl\\:f{color:teal}}}',
+  '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+  '@property --tw-ring{syntax:"*";inherits:false;initial-value:0 0 #0000}',
 ].join('');
 const hash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
 const page = (body: string) =>
@@ -37,23 +43,56 @@ describe('classesInMarkup', () => {
   });
 });
 
-describe('pageStyles', () => {
-  const styles = pageStyles(['b']);
+describe('propertiesRead', () => {
+  it('names every custom property read with var()', () => {
+    expect([...propertiesRead('a{b:var(--x);c:var( --y-z, var(--w))} --not-read:1')]).toEqual(['--x', '--y-z', '--w']);
+  });
+});
 
-  it("keeps the utilities the page's markup and its islands use, and every other layer whole", () => {
+describe('pageStyles', () => {
+  const styles = pageStyles();
+
+  it("keeps the utilities the page's markup uses, and the base and component layers whole", () => {
     const { html, styleHash } = styles.prune(page('<h1 class="a md:c 2xl:f">Hi</h1>'));
     const css = styleOf(html);
     expect(css).toContain('.a{color:red}');
-    expect(css).toContain('.b{color:blue}'); // an island may add it
+    expect(css).not.toContain('.b{'); // only an island adds it: the island fetches the whole sheet
     expect(css).toContain('.md\\:c{color:green}');
     expect(css).toContain('.\\32 xl\\:f{color:teal}');
     expect(css).not.toContain('.unused');
     expect(css).not.toContain('.md\\:d');
     expect(css).not.toContain('group-hover');
-    expect(css).toContain('@layer base{h1{margin:0}.prose-reset{padding:0}}');
+    expect(css).toContain('@layer base{h1{margin:0}.prose-reset{padding:0}body{font-family:var(--font-sans)}}');
     expect(styleHash).toEqual({ from: hash(CSS), to: hash(css) });
     expect(html).toContain(`style-src 'self' ${hash(css)}`);
     expect(html).not.toContain(hash(CSS));
+  });
+
+  it("names the whole sheet's file on the root element, for islands to fetch", () => {
+    const { html } = styles.prune(page('<p class="a">x</p>'));
+    expect(html).toContain(`<html data-site-stylesheet="${siteStylesheetPath(CSS)}">`);
+    expect(siteStylesheetPath(CSS)).toMatch(/^\/_astro\/site\.[\w-]{12}\.css$/);
+  });
+
+  it('keeps only the custom properties something on the page reads, following what they read in turn', () => {
+    const css = styleOf(styles.prune(page('<p class="shadow">x</p>')).html);
+    // Read by a kept utility: its registration and its fallback stay.
+    expect(css).toContain('@property --tw-shadow{');
+    expect(css).toContain('--tw-shadow:0 0 #0000');
+    // Read by no kept rule (.ring is cut).
+    expect(css).not.toContain('--tw-ring');
+    // The base layer reads --font-sans, which reads --font-inter (another style's variable).
+    expect(css).toContain('--font-sans:var(--font-inter)');
+    expect(css).not.toContain('--color-unread');
+    expect(css).not.toContain('--color-gold');
+  });
+
+  it('keeps a theme variable that another style or a style attribute on the page reads', () => {
+    const html = page('<p class="a" style="color:var(--color-gold)">x</p><style>.prose{color:var(--color-ink)}</style>');
+    const css = styleOf(styles.prune(html).html);
+    expect(css).toContain('--color-gold:gold');
+    expect(css).toContain('--color-ink:#111');
+    expect(css).not.toContain('--color-unread');
   });
 
   it('drops a media query left empty, and keeps a group variant when the group is there too', () => {

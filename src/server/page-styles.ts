@@ -3,24 +3,28 @@
  * for every page and component, and the build inlines it into each page (~45 KB before
  * compression); most of its utilities belong to other pages. Before a page is sent (at build for
  * static pages, per answer for on-demand ones: src/middleware.ts), the rules of its inlined
- * stylesheet's `utilities` layer are kept only when the page's own markup uses their classes, or
- * an island can add them once it loads (the island classes, found by Tailwind's own scanner at
- * build: scripts/lib/island-classes-plugin.mjs). Every other layer (theme variables, the reset,
- * components) stays whole. A page with a client-only island (the admin panel) keeps the whole
- * stylesheet: that island's markup exists only in the browser. The page's CSP hash for the style
- * follows its new content.
+ * stylesheet's `utilities` layer are kept only when the page's own markup uses their classes.
+ * Every other layer (theme variables, the reset, components) stays whole. An island can add
+ * classes the markup lacks, so the page names the whole sheet's file on its root element
+ * (`data-site-stylesheet`, src/server/site-stylesheet.ts) for an island to fetch before it renders.
+ * A page with a client-only island (the admin panel) keeps the whole stylesheet inline: that
+ * island's markup exists only in the browser. The page's CSP hash for the style follows its new
+ * content.
  */
 import crypto from 'node:crypto';
-import postcss, { type Root } from 'postcss';
+import postcss, { type AtRule, type Container, type Declaration, type Node, type Root } from 'postcss';
+import { siteStylesheetPath, TAILWIND_MARKER } from './site-stylesheet.ts';
 
-/** The stylesheet Tailwind writes carries its licence banner; no other inlined style does. */
-const TAILWIND_MARKER = '/*! tailwindcss';
 const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 /** How Astro marks an island rendered in the browser alone (`client:only`). */
 const CLIENT_ONLY_ISLAND = /<astro-island\b[^>]*\sclient="only"/;
 /** A class in a selector, escapes included (`.md\:py-8`, `.w-1\/2`, `.\32 xl\:p-4`). */
 const SELECTOR_CLASS = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\[^0-9a-fA-F]|[\w-])+)/g;
+/** A custom property read by `var()`. */
+const VAR_READ = /var\(\s*(--[\w-]+)/g;
+/** The root element, which carries the whole sheet's address. */
+const HTML_ELEMENT = /<html\b/;
 /** Distinct sets of classes remembered with their pruned stylesheet: a few templates make every page. */
 const CACHE_LIMIT = 64;
 
@@ -48,19 +52,70 @@ export function classesInMarkup(html: string): Set<string> {
   return classes;
 }
 
-/** The stylesheet with only the utilities whose classes are all in `available`. */
-export function pruneUtilities(css: Root, available: ReadonlySet<string>): string {
-  const pruned = css.clone();
-  pruned.walkAtRules('layer', (layer) => {
-    if (layer.params !== 'utilities') return;
-    layer.walkRules((rule) => {
-      if (!rule.selectors.some((selector) => selectorClasses(selector).every((name) => available.has(name)))) rule.remove();
-    });
-    // Media queries and supports blocks left with nothing inside.
-    layer.walkAtRules((block) => {
-      if (block.nodes && block.nodes.length === 0) block.remove();
-    });
+/** Every custom property a text reads with `var()`. */
+export function propertiesRead(text: string): Set<string> {
+  return new Set([...text.matchAll(VAR_READ)].map((m) => m[1]));
+}
+
+/** Removes at-rules and rules that the cut left with nothing inside. */
+function removeEmptyBlocks(container: Container) {
+  container.walkAtRules((block) => {
+    if (block.nodes && block.nodes.length === 0) block.remove();
   });
+  container.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+  container.walkAtRules((block) => {
+    if (block.nodes && block.nodes.length === 0) block.remove();
+  });
+}
+
+/**
+ * The stylesheet with only the utilities whose classes are all in `available`, and only the
+ * custom properties something reads: a theme variable (`@layer theme`), or a utility's internal
+ * variable registered by `@property` (with its fallback in `@layer properties`), stays when a kept
+ * rule, another kept variable or the rest of the page (`readElsewhere`: its other styles and
+ * style attributes) reads it with `var()`. Unread, it does nothing, and the whole sheet an island
+ * fetches has them all.
+ */
+export function pruneUtilities(css: Root, available: ReadonlySet<string>, readElsewhere: ReadonlySet<string> = new Set()): string {
+  const pruned = css.clone();
+  const declarations: Declaration[] = [];
+  const registrations: AtRule[] = [];
+  pruned.walkAtRules('layer', (layer) => {
+    if (layer.params === 'utilities') {
+      layer.walkRules((rule) => {
+        if (!rule.selectors.some((selector) => selectorClasses(selector).every((name) => available.has(name)))) rule.remove();
+      });
+      removeEmptyBlocks(layer);
+    } else if (layer.params === 'theme' || layer.params === 'properties') {
+      layer.walkDecls(/^--/, (declaration) => void declarations.push(declaration));
+    }
+  });
+  pruned.walkAtRules('property', (rule) => void registrations.push(rule));
+
+  // What the sheet reads outside the variables' own definitions, then what those definitions read.
+  const definitions = new Set<Node>(declarations);
+  const read = new Set(readElsewhere);
+  pruned.walkDecls((declaration) => {
+    if (definitions.has(declaration) || registrations.includes(declaration.parent as AtRule)) return;
+    for (const name of propertiesRead(declaration.value)) read.add(name);
+  });
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const declaration of declarations) {
+      if (!read.has(declaration.prop)) continue;
+      for (const name of propertiesRead(declaration.value)) {
+        if (!read.has(name)) {
+          read.add(name);
+          grew = true;
+        }
+      }
+    }
+  }
+  for (const declaration of declarations) if (!read.has(declaration.prop)) declaration.remove();
+  for (const registration of registrations) if (!read.has(registration.params)) registration.remove();
+  removeEmptyBlocks(pruned);
   return pruned.toString();
 }
 
@@ -71,19 +126,18 @@ export interface PrunedPage {
 }
 
 export interface PageStyles {
-  /** `html` with its Tailwind stylesheet cut to what the page and its islands use. */
+  /** `html` with its Tailwind stylesheet cut to what the page uses, and the whole sheet's address on its root. */
   prune(html: string): PrunedPage;
   /** The same for an HTML response, its CSP header included (on-demand pages send one; static pages carry a <meta>). */
   pruneResponse(response: Response): Promise<Response>;
 }
 
 /**
- * A pruner for pages whose islands may add `islandClasses`. It parses each distinct stylesheet
- * once and remembers the result for each distinct set of classes.
+ * The pruner. It parses each distinct stylesheet once and remembers the result for each distinct
+ * set of classes.
  */
-export function pageStyles(islandClasses: Iterable<string>): PageStyles {
-  const islands = new Set(islandClasses);
-  const parsed = new Map<string, Root>();
+export function pageStyles(): PageStyles {
+  const parsed = new Map<string, { root: Root; href: string }>();
   const pruned = new Map<string, { css: string; hash: string }>();
 
   function prune(html: string): PrunedPage {
@@ -92,22 +146,26 @@ export function pageStyles(islandClasses: Iterable<string>): PageStyles {
     const [element, css] = style;
     const from = cspHash(css);
     const used = classesInMarkup(html);
-    const key = `${from} ${[...used].sort().join(' ')}`;
+    const readElsewhere = propertiesRead(html.replace(element, ''));
+    const key = `${from} ${[...used].sort().join(' ')} ${[...readElsewhere].sort().join(' ')}`;
+    let sheet = parsed.get(css);
+    if (!sheet) {
+      sheet = { root: postcss.parse(css), href: siteStylesheetPath(css) };
+      parsed.clear(); // one build's stylesheet at a time
+      parsed.set(css, sheet);
+    }
     let cut = pruned.get(key);
     if (!cut) {
-      let root = parsed.get(css);
-      if (!root) {
-        root = postcss.parse(css);
-        parsed.clear(); // one build's stylesheet at a time
-        parsed.set(css, root);
-      }
-      const kept = pruneUtilities(root, new Set([...used, ...islands]));
+      const kept = pruneUtilities(sheet.root, used, readElsewhere);
       cut = { css: kept, hash: cspHash(kept) };
       if (pruned.size >= CACHE_LIMIT) pruned.delete(pruned.keys().next().value!);
       pruned.set(key, cut);
     }
     const start = html.indexOf(element);
-    const rewritten = html.slice(0, start) + `<style>${cut.css}</style>` + html.slice(start + element.length);
+    const rewritten = (html.slice(0, start) + `<style>${cut.css}</style>` + html.slice(start + element.length)).replace(
+      HTML_ELEMENT,
+      `<html data-site-stylesheet="${sheet.href}"`,
+    );
     // The CSP names the style by its hash: it must name the style the page now has.
     const styleHash = { from, to: cut.hash };
     return { html: rewritten.replace(from, cut.hash), styleHash };

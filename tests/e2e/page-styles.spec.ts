@@ -1,8 +1,9 @@
 /**
- * Each page ships only the stylesheet rules it can use (src/server/page-styles.ts): what its markup
- * uses and what its islands can add. An island that loads later must still be styled, and the
- * page's Content Security Policy must still name the style it now carries, on static pages (a
- * <meta>) and on-demand ones (a header) alike.
+ * Each page ships only the stylesheet rules its markup uses (src/server/page-styles.ts), and names
+ * the whole site stylesheet for islands to fetch before they render. An island that loads later
+ * must still be styled, no page may fetch the sheet before an island needs it, and the page's
+ * Content Security Policy must still name the style it now carries, on static pages (a <meta>) and
+ * on-demand ones (a header) alike.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PUBLIC_PAGES, skipCookieBanner } from './public-helpers';
@@ -17,6 +18,9 @@ async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 }
 
+const siteStylesheetLinks = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')));
+
 const inlineStylesheetLength = (page: Page) =>
   page.evaluate(() => Math.max(...[...document.querySelectorAll('style')].map((s) => s.textContent?.length ?? 0)));
 
@@ -30,14 +34,19 @@ for (const { name, path } of [...PUBLIC_PAGES, { name: 'Insights', path: '/insig
   });
 }
 
-test('an island loaded after the page is styled by the rules kept for it, and the admin page keeps the whole sheet', async ({ page }) => {
+test('an island loaded after the page fetches the whole sheet before it renders, and the admin page keeps it inline', async ({ page }) => {
   await skipCookieBanner(page);
   const violations = await recordViolations(page);
   await page.goto('/admin');
   const whole = await inlineStylesheetLength(page);
+  expect(await page.locator('html').getAttribute('data-site-stylesheet')).toBeNull();
 
   await page.goto('/packages');
-  expect(await inlineStylesheetLength(page)).toBeLessThan(whole * 0.8);
+  expect(await inlineStylesheetLength(page)).toBeLessThan(whole * 0.6);
+  const href = await page.locator('html').getAttribute('data-site-stylesheet');
+  expect(href).toMatch(/^\/_astro\/site\.[\w-]{12}\.css$/);
+  // Nothing fetches it until an island is wanted.
+  expect(await siteStylesheetLinks(page)).toEqual([]);
   // (Opening the dialog adds one violation of its own: Radix's scroll lock tries to inject a
   // <style>, which the policy refuses and global.css stands in for.)
   expect(await violations()).toEqual([]);
@@ -50,4 +59,15 @@ test('an island loaded after the page is styled by the rules kept for it, and th
     return { position: s.position, background: s.backgroundColor, radiusSet: s.borderTopLeftRadius !== '0px' };
   });
   expect(style).toEqual({ position: 'fixed', background: 'rgb(255, 255, 255)', radiusSet: true });
+  expect(await siteStylesheetLinks(page)).toEqual([href]);
+});
+
+test('the whole site stylesheet is served as immutable CSS', async ({ page, request }) => {
+  await page.goto('/about');
+  const href = await page.locator('html').getAttribute('data-site-stylesheet');
+  const sheet = await request.get(href!);
+  expect(sheet.status()).toBe(200);
+  expect(sheet.headers()['content-type']).toMatch(/^text\/css/);
+  expect(sheet.headers()['cache-control']).toContain('immutable');
+  expect((await sheet.text()).startsWith('/*! tailwindcss')).toBe(true);
 });
