@@ -1,12 +1,12 @@
 /**
  * The cookie banner's behaviour, fetched by src/scripts/consent-on-load.ts only for a visitor who has
- * not chosen yet: shows the static banner (src/components/sections/CookieBanner.astro) and wires
- * its buttons to the consent store.
+ * not chosen yet, once the runtime has shown the static banner (src/components/sections/CookieBanner.astro):
+ * wires its buttons to the consent store and hides it when the store says so.
  */
-import type { ConsentChoice } from '../islands/cookies/consent';
-import { $cookieConsent, chooseCookies, dismissCookieBanner, setCookieSettingsOpen, showCookieBanner } from '../stores/cookie-consent';
+import { COOKIE_BANNER_ATTRIBUTE, type ConsentChoice } from '../islands/cookies/consent';
+import { $cookieConsent, chooseCookies, dismissCookieBanner, setCookieSettingsOpen } from '../stores/cookie-consent';
 
-const banner = document.querySelector<HTMLElement>('[data-cookie-banner]');
+const banner = document.querySelector<HTMLElement>(`[${COOKIE_BANNER_ATTRIBUTE}]`);
 if (banner) {
   $cookieConsent.subscribe(({ bannerOpen }) => {
     banner.hidden = !bannerOpen;
@@ -18,5 +18,4 @@ if (banner) {
     else if (action === 'dismiss') dismissCookieBanner();
     else if (action) chooseCookies(action as ConsentChoice);
   });
-  showCookieBanner();
 }

@@ -104,3 +104,25 @@ test('the preferences modal closes on Escape without storing a choice', async ({
   await expect(banner(page)).toBeVisible();
   expect(await stored(page)).toBeNull();
 });
+
+test("the banner is in the page's first paint; a press before its code has arrived is kept", async ({ page }) => {
+  // Hold the banner's code back until the press has happened.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  await page.route('**/_astro/CookieBannerCode*', async (route) => {
+    requested.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  await page.goto('/about');
+  await expect(banner(page)).toBeVisible();
+  // The code is asked for once the first paint is on screen, and not answered yet.
+  await expect.poll(() => requested.length).toBe(1);
+
+  await banner(page).getByRole('button', { name: 'Reject All' }).click();
+  expect(await stored(page)).toBeNull();
+  release();
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBe('rejected');
+});
