@@ -48,7 +48,9 @@ test('pages, styles and scripts come compressed, hashed assets cached for a year
 });
 
 test('a page the browser holds is revalidated with its ETag: 304 and no body', async ({ baseURL }) => {
-  for (const path of ['/about', '/contact', '/insights']) {
+  // A static page and an on-demand one that no other test changes (/insights changes whenever a
+  // test publishes an article, and with it its ETag).
+  for (const path of ['/about', '/contact']) {
     const first = await send(baseURL!, 'GET', path);
     expect(first.status, path).toBe(200);
     expect(first.headers['cache-control'], path).toBe('public, max-age=0, must-revalidate');
