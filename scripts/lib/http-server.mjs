@@ -7,7 +7,8 @@
 // terminates TLS or renames the host, `trustProxy` (TRUST_PROXY=1) lets X-Forwarded-Proto and
 // X-Forwarded-Host say what the browser used, and X-Forwarded-For who it is; without it they are
 // ignored, since any client can send them. Text answers are compressed with brotli or gzip as
-// Netlify's CDN does (the `compression` middleware: compressible types, 1 KB and more).
+// Netlify's CDN does (the `compression` middleware: compressible types, 1 KB and more), as they
+// stream out; static files come already compressed (scripts/lib/stored-encodings.mjs).
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';

@@ -1,7 +1,8 @@
 // The built site as one Fetch handler, `(Request, { ip }) => Response`, answering the way Netlify
 // does: functions at their config.path, then the Image CDN and static files with netlify.toml's
-// header rules (@netlify/dev), then the adapter's on-demand function for whatever nothing else claimed; and, on
-// the way out, what the CDN adds (scripts/lib/cdn.mjs). The HTTP side (Node's server, the URL from
+// header rules (@netlify/dev; text files compressed once and kept: scripts/lib/stored-encodings.mjs),
+// then the adapter's on-demand function for whatever nothing else claimed; and, on the way out,
+// what the CDN adds (scripts/lib/cdn.mjs). The HTTP side (Node's server, the URL from
 // the Host header, compression) is scripts/lib/http-server.mjs; tests call this handler directly.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { applyHeaderRules, loadFrameworkHeaderRules, withValidators } from './cd
 import { loadFunctions, startSchedules } from './functions-router.mjs';
 import { withImageCache } from './image-cache.mjs';
 import { projectRoot } from './runtime-env.mjs';
+import { storedEncodings } from './stored-encodings.mjs';
 import { remoteImagePatterns } from '../../src/lib/remote-images.ts';
 
 /** What the site answers at all; anything else (TRACE, TRACK, WebDAV verbs...) is a 405. */
@@ -70,6 +72,7 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
   const stopSchedules = startSchedules(functions.scheduled);
   const headerRules = loadFrameworkHeaderRules(root);
   const files = withImageCache(netlify);
+  const encode = storedEncodings();
   const dist = path.join(root, 'dist');
 
   /** Netlify's order: a function's path, then a file, then the on-demand function. */
@@ -91,7 +94,7 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
       const found = await files.handleAndIntrospect(new Request(request.url, { method: request.method, headers: request.headers }), {
         serverAddress: new URL(request.url).origin,
       });
-      if (found) return found.type === 'static' ? applyHeaderRules(headerRules, pathname, found.response) : found.response;
+      if (found) return found.type === 'static' ? encode(request, applyHeaderRules(headerRules, pathname, found.response)) : found.response;
     }
     // The not-found page answers an undecodable path (the API's JSON one under /api); the pages'
     // router would throw on it.

@@ -4,6 +4,7 @@
  * methods the site does not answer, and the 404 page for a path that cannot be decoded.
  */
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 interface Answer {
@@ -45,6 +46,20 @@ test('pages, styles and scripts come compressed, hashed assets cached for a year
   const home = await send(baseURL!, 'GET', '/', { 'accept-encoding': 'gzip' });
   expect(home.headers['content-encoding']).toBe('gzip');
   expect(home.headers.vary).toBe('Accept-Encoding');
+});
+
+test('a static page leaves compressed once at the best quality, one ETag for every encoding', async ({ baseURL }) => {
+  const plain = await send(baseURL!, 'GET', '/about');
+  const br = await send(baseURL!, 'GET', '/about', { 'accept-encoding': 'br' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(br.headers['content-encoding']).toBe('br');
+  const best = zlib.brotliCompressSync(plain.body, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.body.length },
+  });
+  expect(br.body.equals(best)).toBe(true);
+  expect(br.headers.etag).toBe(plain.headers.etag);
+  // A browser holding either copy revalidates it with the same tag.
+  expect((await send(baseURL!, 'GET', '/about', { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag! })).status).toBe(304);
 });
 
 test('a page the browser holds is revalidated with its ETag: 304 and no body', async ({ baseURL }) => {
