@@ -10,6 +10,7 @@
 // Netlify's CDN does (the `compression` middleware: compressible types, 1 KB and more), as they
 // stream out; static files come already compressed (scripts/lib/stored-encodings.mjs).
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { errorJson } from '../../src/server/http/respond.ts';
@@ -64,7 +65,9 @@ function asForwarded(request) {
  * @param {{ trustProxy?: boolean }} [options]
  */
 export function createRequestListener(handle, { trustProxy = false } = {}) {
-  const compress = compression();
+  // Brotli quality 5 rather than the middleware's 4: a page about 6% smaller (a kilobyte of a
+  // 70 KB page, often the difference between one round trip and two) for about 0.3 ms more CPU.
+  const compress = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   const listener = getRequestListener(
     async (request, { incoming }) => {
       const socketAddress = incoming.socket.remoteAddress ?? '127.0.0.1';
