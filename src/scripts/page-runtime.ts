@@ -9,3 +9,4 @@ import './enquiry-triggers';
 import './nav-trigger';
 import './consent-on-load';
 import './island-on-use';
+import './hide-broken-images';
