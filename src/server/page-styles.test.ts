@@ -99,6 +99,9 @@ describe('pageStyles', () => {
     const css = styleOf(styles.prune(page('<a class="group"><span class="group-hover:e">x</span></a>')).html);
     expect(css).toContain('.group:hover .group-hover\\:e{color:gold}');
     expect(css).not.toContain('@media');
+    // Its unread fallbacks gone, the properties layer is empty from the inside out, and goes too.
+    expect(css).not.toContain('@supports');
+    expect(css).not.toContain('@layer properties');
   });
 
   it('gives the same answer from its cache for the same classes', () => {

@@ -3,8 +3,9 @@
  * for every page and component, and the build inlines it into each page (~45 KB before
  * compression); most of its utilities belong to other pages. Before a page is sent (at build for
  * static pages, per answer for on-demand ones: src/middleware.ts), the rules of its inlined
- * stylesheet's `utilities` layer are kept only when the page's own markup uses their classes.
- * Every other layer (theme variables, the reset, components) stays whole. An island can add
+ * stylesheet's `utilities` layer are kept only when the page's own markup uses their classes, and
+ * its custom properties (theme variables, the utilities' registered ones) only when something on
+ * the page reads them; the reset and the components stay whole. An island can add
  * classes the markup lacks, so the page names the whole sheet's file on its root element
  * (`data-site-stylesheet`, src/server/site-stylesheet.ts) for an island to fetch before it renders.
  * A page with a client-only island (the admin panel) keeps the whole stylesheet inline: that
@@ -57,16 +58,12 @@ export function propertiesRead(text: string): Set<string> {
   return new Set([...text.matchAll(VAR_READ)].map((m) => m[1]));
 }
 
-/** Removes at-rules and rules that the cut left with nothing inside. */
+/** Removes the rules and at-rules the cut left with nothing inside, innermost first. */
 function removeEmptyBlocks(container: Container) {
-  container.walkAtRules((block) => {
-    if (block.nodes && block.nodes.length === 0) block.remove();
-  });
-  container.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-  container.walkAtRules((block) => {
-    if (block.nodes && block.nodes.length === 0) block.remove();
+  container.each((node) => {
+    if ((node.type !== 'rule' && node.type !== 'atrule') || !node.nodes) return;
+    removeEmptyBlocks(node);
+    if (node.nodes.length === 0) node.remove();
   });
 }
 
@@ -78,27 +75,26 @@ function removeEmptyBlocks(container: Container) {
  * style attributes) reads it with `var()`. Unread, it does nothing, and the whole sheet an island
  * fetches has them all.
  */
-export function pruneUtilities(css: Root, available: ReadonlySet<string>, readElsewhere: ReadonlySet<string> = new Set()): string {
+export function pruneStylesheet(css: Root, available: ReadonlySet<string>, readElsewhere: ReadonlySet<string> = new Set()): string {
   const pruned = css.clone();
   const declarations: Declaration[] = [];
-  const registrations: AtRule[] = [];
+  const registrations = new Set<AtRule>();
   pruned.walkAtRules('layer', (layer) => {
     if (layer.params === 'utilities') {
       layer.walkRules((rule) => {
         if (!rule.selectors.some((selector) => selectorClasses(selector).every((name) => available.has(name)))) rule.remove();
       });
-      removeEmptyBlocks(layer);
     } else if (layer.params === 'theme' || layer.params === 'properties') {
       layer.walkDecls(/^--/, (declaration) => void declarations.push(declaration));
     }
   });
-  pruned.walkAtRules('property', (rule) => void registrations.push(rule));
+  pruned.walkAtRules('property', (rule) => void registrations.add(rule));
 
   // What the sheet reads outside the variables' own definitions, then what those definitions read.
   const definitions = new Set<Node>(declarations);
   const read = new Set(readElsewhere);
   pruned.walkDecls((declaration) => {
-    if (definitions.has(declaration) || registrations.includes(declaration.parent as AtRule)) return;
+    if (definitions.has(declaration) || registrations.has(declaration.parent as AtRule)) return;
     for (const name of propertiesRead(declaration.value)) read.add(name);
   });
   for (let grew = true; grew; ) {
@@ -156,7 +152,7 @@ export function pageStyles(): PageStyles {
     }
     let cut = pruned.get(key);
     if (!cut) {
-      const kept = pruneUtilities(sheet.root, used, readElsewhere);
+      const kept = pruneStylesheet(sheet.root, used, readElsewhere);
       cut = { css: kept, hash: cspHash(kept) };
       if (pruned.size >= CACHE_LIMIT) pruned.delete(pruned.keys().next().value!);
       pruned.set(key, cut);
