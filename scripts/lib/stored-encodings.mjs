@@ -54,7 +54,7 @@ export function storedEncodings() {
     const headers = new Headers(response.headers);
     const tag = headers.get('etag') ?? etag(body, { weak: true });
     headers.set('etag', tag);
-    headers.append('vary', 'Accept-Encoding');
+    if (!/\baccept-encoding\b/i.test(headers.get('vary') ?? '')) headers.append('vary', 'Accept-Encoding');
     const encoding = body.length >= MIN_BYTES ? chosenEncoding(request) : undefined;
     if (!encoding) return new Response(body, { status: 200, statusText: response.statusText, headers });
 

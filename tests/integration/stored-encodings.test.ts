@@ -28,6 +28,9 @@ describe('storedEncodings', () => {
     const again = await encode(get('br'), html());
     expect(Buffer.from(await again.arrayBuffer()).equals(body)).toBe(true);
     expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+
+    const varied = await encode(get('br'), html(PAGE, { vary: 'Accept-Encoding' }));
+    expect(varied.headers.get('vary')).toBe('Accept-Encoding');
   });
 
   it('sends gzip to a browser without brotli, and the bytes as they are to one that asks for no encoding', async () => {
