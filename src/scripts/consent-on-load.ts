@@ -27,10 +27,16 @@ function askForConsent() {
     if (requested) return;
     requested = true;
     const content = code.content.cloneNode(true) as DocumentFragment;
+    const script = content.querySelector('script');
     // A module script's load event follows its run, by when the banner's own listener is there.
-    content.querySelector('script')?.addEventListener('load', () => {
+    script?.addEventListener('load', () => {
       ran = true;
       pressedEarly?.click();
+    });
+    // Without its code the banner's buttons would do nothing: it goes, as it stays hidden without
+    // JavaScript (nothing but necessary storage is used then), and asks again on the next page.
+    script?.addEventListener('error', () => {
+      banner.hidden = true;
     });
     // A script cloned out of a <template> runs once it is in the document.
     document.body.append(content);

@@ -126,3 +126,10 @@ test("the banner is in the page's first paint; a press before its code has arriv
   await expect(banner(page)).toBeHidden();
   expect(await stored(page)).toBe('rejected');
 });
+
+test('when the banner code cannot be fetched the banner goes rather than stay with dead buttons', async ({ page }) => {
+  await page.route('**/_astro/CookieBannerCode*', (route) => route.abort());
+  await page.goto('/about');
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBeNull();
+});
