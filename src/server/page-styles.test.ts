@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { classesInMarkup, pageStyles, propertiesRead, selectorClasses } from './page-styles.ts';
+import { classesInMarkup, elementsInMarkup, pageStyles, propertiesRead, selectorCanMatch, selectorClasses, selectorElements } from './page-styles.ts';
 import { siteStylesheetPath } from './site-stylesheet.ts';
 
 const CSS = [
   '/*! tailwindcss v4 | MIT License | https://tailwindcss.com */',
   '@layer properties{@supports (-moz-orient:inline){*,:before,:after{--tw-shadow:0 0 #0000;--tw-ring:0 0 #0000}}}',
   '@layer theme{:root,:host{--color-ink:#111;--color-gold:gold;--font-sans:var(--font-inter);--color-unread:pink}}',
-  '@layer base{h1{margin:0}.prose-reset{padding:0}body{font-family:var(--font-sans)}}',
+  '@layer base{h1,h2{margin:0}.prose-reset{padding:0}body{font-family:var(--font-sans)}table{border-collapse:collapse}',
+  ':where(select:is([multiple],[size])) optgroup{font-weight:bolder}::placeholder{opacity:1}',
+  '[hidden]:where(:not([hidden=until-found])){display:none!important}:-moz-focusring:where(:not(iframe)){outline:auto}}',
   '@layer utilities{.a{color:red}.b{color:blue}.unused{color:pink}',
   '.shadow{--tw-shadow:0 1px 2px #0001;box-shadow:var(--tw-shadow)}.ring{box-shadow:var(--tw-ring)}',
   '.group:hover .group-hover\\:e{color:gold}',
@@ -32,6 +34,37 @@ describe('selectorClasses', () => {
   });
 });
 
+describe('selectorElements', () => {
+  it('names the elements a selector needs, not those it negates, tests as attributes or passes as arguments', () => {
+    expect(selectorElements('h1')).toEqual(['h1']);
+    expect(selectorElements(':where(select:is([multiple],[size])) optgroup')).toEqual(['select', 'optgroup']);
+    expect(selectorElements('input:where([type=button],[type=reset])')).toEqual(['input']);
+    expect(selectorElements(':-moz-focusring:where(:not(iframe))')).toEqual([]);
+    expect(selectorElements('.prose ul>:not(:last-child)')).toEqual(['ul']);
+    expect(selectorElements('p:lang(en)')).toEqual(['p']);
+    expect(selectorElements('::placeholder')).toEqual([]);
+  });
+});
+
+describe('selectorCanMatch', () => {
+  it('needs every class and element, and a form control for a form control\'s pseudo-element', () => {
+    const classes = new Set(['prose']);
+    expect(selectorCanMatch('.prose ul', classes, new Set(['ul']))).toBe(true);
+    expect(selectorCanMatch('.prose ol', classes, new Set(['ul']))).toBe(false);
+    expect(selectorCanMatch('.card', classes, new Set(['div']))).toBe(false);
+    expect(selectorCanMatch('::placeholder', classes, new Set(['p']))).toBe(false);
+    expect(selectorCanMatch('::placeholder', classes, new Set(['textarea']))).toBe(true);
+    expect(selectorCanMatch('::-webkit-datetime-edit-year-field', classes, new Set(['input']))).toBe(true);
+    expect(selectorCanMatch('*,:after,::backdrop', classes, new Set())).toBe(true);
+  });
+});
+
+describe('elementsInMarkup', () => {
+  it('names every element of the markup, lower case', () => {
+    expect([...elementsInMarkup('<!doctype html><HTML><body><p>x</p><svg><path d=""/></svg></body>')]).toEqual(['html', 'body', 'p', 'svg', 'path']);
+  });
+});
+
 describe('classesInMarkup', () => {
   it('reads every class attribute, entities decoded', () => {
     expect([...classesInMarkup('<p class="a  md:c">x</p><div class="content-[&#39;x&#39;] b"></div><p data-class="z">')]).toEqual([
@@ -52,7 +85,7 @@ describe('propertiesRead', () => {
 describe('pageStyles', () => {
   const styles = pageStyles();
 
-  it("keeps the utilities the page's markup uses, and the base and component layers whole", () => {
+  it("keeps the utilities and the reset rules the page's markup can use", () => {
     const { html, styleHash } = styles.prune(page('<h1 class="a md:c 2xl:f">Hi</h1>'));
     const css = styleOf(html);
     expect(css).toContain('.a{color:red}');
@@ -62,7 +95,10 @@ describe('pageStyles', () => {
     expect(css).not.toContain('.unused');
     expect(css).not.toContain('.md\\:d');
     expect(css).not.toContain('group-hover');
-    expect(css).toContain('@layer base{h1{margin:0}.prose-reset{padding:0}body{font-family:var(--font-sans)}}');
+    // Of the reset, what this page's elements and classes can match: no table, list box or field.
+    expect(css).toContain(
+      '@layer base{h1{margin:0}body{font-family:var(--font-sans)}[hidden]:where(:not([hidden=until-found])){display:none!important}:-moz-focusring:where(:not(iframe)){outline:auto}}',
+    );
     expect(styleHash).toEqual({ from: hash(CSS), to: hash(css) });
     expect(html).toContain(`style-src 'self' ${hash(css)}`);
     expect(html).not.toContain(hash(CSS));

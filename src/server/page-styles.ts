@@ -1,11 +1,12 @@
 /**
- * Each page ships the utility classes it uses, not the whole site's. Tailwind writes one stylesheet
- * for every page and component, and the build inlines it into each page (~45 KB before
- * compression); most of its utilities belong to other pages. Before a page is sent (at build for
- * static pages, per answer for on-demand ones: src/middleware.ts), the rules of its inlined
- * stylesheet's `utilities` layer are kept only when the page's own markup uses their classes, and
- * its custom properties (theme variables, the utilities' registered ones) only when something on
- * the page reads them; the reset and the components stay whole. An island can add
+ * Each page ships the rules its own markup can use, not the whole site's. Tailwind writes one
+ * stylesheet for every page and component, and the build inlines it into each page (~45 KB before
+ * compression); most of its utilities belong to other pages, and much of its reset to elements a
+ * page lacks (tables, code, date inputs). Before a page is sent (at build for static pages, per
+ * answer for on-demand ones: src/middleware.ts), the rules of its inlined stylesheet are kept only
+ * when the page's markup has the classes and the elements their selectors name (a selector list
+ * keeps only such selectors), and its custom properties (theme variables, the utilities'
+ * registered ones) only when something on the page reads them. An island can add
  * classes the markup lacks, so the page names the whole sheet's file on its root element
  * (`data-site-stylesheet`, src/server/site-stylesheet.ts) for an island to fetch before it renders.
  * A page with a client-only island (the admin panel) keeps the whole stylesheet inline: that
@@ -22,6 +23,19 @@ const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 const CLIENT_ONLY_ISLAND = /<astro-island\b[^>]*\sclient="only"/;
 /** A class in a selector, escapes included (`.md\:py-8`, `.w-1\/2`, `.\32 xl\:p-4`). */
 const SELECTOR_CLASS = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\[^0-9a-fA-F]|[\w-])+)/g;
+/** An element in the markup: its tag name. */
+const MARKUP_ELEMENT = /<([a-zA-Z][\w-]*)/g;
+/** A negation's argument names what must not be there: nothing the page needs. */
+const NEGATION = /:not\((?:[^()]|\([^()]*\))*\)/g;
+/** `:is(`/`:where(` open a list of alternatives whose element names count like any other. */
+const MATCHES_ANY = /:(?:is|where)\(/g;
+/** Other functional pseudo-classes (`:nth-child(2n)`, `:lang(en)`) and attribute tests name no element. */
+const NAMES_NO_ELEMENT = /:[\w-]+\([^()]*\)|\[[^\]]*\]/g;
+/** An element name in what is left: at the start, or after a combinator, a comma or a bracket. */
+const SELECTOR_TYPE = /(?:^|[\s>+~,(])([a-zA-Z][\w-]*)/g;
+/** Pseudo-elements and states only form controls have: they need one on the page. */
+const FORM_CONTROL_ONLY = /::(?:placeholder|file-selector-button|-webkit-(?:search|date|datetime|calendar|inner-spin|outer-spin)[\w-]*)|:-moz-ui-invalid/;
+const FORM_CONTROLS = ['input', 'textarea', 'select'];
 /** A custom property read by `var()`. */
 const VAR_READ = /var\(\s*(--[\w-]+)/g;
 /** The root element, which carries the whole sheet's address. */
@@ -42,6 +56,24 @@ const cspHash = (text: string) => `'sha256-${crypto.createHash('sha256').update(
 /** The classes a selector needs on the page (all of them, for it to match anything). */
 export function selectorClasses(selector: string): string[] {
   return [...selector.matchAll(SELECTOR_CLASS)].map((m) => unescapeClass(m[1]));
+}
+
+/** The elements a selector needs on the page (all of them, for it to match anything). */
+export function selectorElements(selector: string): string[] {
+  const positive = selector.replace(NEGATION, '').replace(MATCHES_ANY, '(').replace(NAMES_NO_ELEMENT, '');
+  return [...positive.matchAll(SELECTOR_TYPE)].map((m) => m[1].toLowerCase());
+}
+
+/** Whether a selector can match anything in markup with these classes and elements. */
+export function selectorCanMatch(selector: string, classes: ReadonlySet<string>, elements: ReadonlySet<string>): boolean {
+  if (!selectorClasses(selector).every((name) => classes.has(name))) return false;
+  if (!selectorElements(selector).every((name) => elements.has(name))) return false;
+  return !FORM_CONTROL_ONLY.test(selector) || FORM_CONTROLS.some((name) => elements.has(name));
+}
+
+/** Every element name in the markup, lower case. */
+export function elementsInMarkup(html: string): Set<string> {
+  return new Set([...html.matchAll(MARKUP_ELEMENT)].map((m) => m[1].toLowerCase()));
 }
 
 /** Every class the markup's class attributes name. */
@@ -68,14 +100,15 @@ function removeEmptyBlocks(container: Container) {
 }
 
 /**
- * The stylesheet with only the utilities whose classes are all in `available`, and only the
- * custom properties something reads: a theme variable (`@layer theme`), or a utility's internal
+ * The stylesheet with only the utilities whose classes are all in `available`; only the reset and
+ * component rules (and, of a selector list, the selectors) whose classes and elements are all in
+ * `available` and `elements`; and only the custom properties something reads: a theme variable (`@layer theme`), or a utility's internal
  * variable registered by `@property` (with its fallback in `@layer properties`), stays when a kept
  * rule, another kept variable or the rest of the page (`readElsewhere`: its other styles and
  * style attributes) reads it with `var()`. Unread, it does nothing, and the whole sheet an island
  * fetches has them all.
  */
-export function pruneStylesheet(css: Root, available: ReadonlySet<string>, readElsewhere: ReadonlySet<string> = new Set()): string {
+export function pruneStylesheet(css: Root, available: ReadonlySet<string>, elements: ReadonlySet<string>, readElsewhere: ReadonlySet<string> = new Set()): string {
   const pruned = css.clone();
   const declarations: Declaration[] = [];
   const registrations = new Set<AtRule>();
@@ -83,6 +116,13 @@ export function pruneStylesheet(css: Root, available: ReadonlySet<string>, readE
     if (layer.params === 'utilities') {
       layer.walkRules((rule) => {
         if (!rule.selectors.some((selector) => selectorClasses(selector).every((name) => available.has(name)))) rule.remove();
+      });
+    } else if (layer.params === 'base' || layer.params === 'components') {
+      layer.walkRules((rule) => {
+        if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as AtRule).name)) return;
+        const kept = rule.selectors.filter((selector) => selectorCanMatch(selector, available, elements));
+        if (kept.length === 0) rule.remove();
+        else if (kept.length < rule.selectors.length) rule.selectors = kept;
       });
     } else if (layer.params === 'theme' || layer.params === 'properties') {
       layer.walkDecls(/^--/, (declaration) => void declarations.push(declaration));
@@ -142,8 +182,9 @@ export function pageStyles(): PageStyles {
     const [element, css] = style;
     const from = cspHash(css);
     const used = classesInMarkup(html);
+    const elements = elementsInMarkup(html);
     const readElsewhere = propertiesRead(html.replace(element, ''));
-    const key = `${from} ${[...used].sort().join(' ')} ${[...readElsewhere].sort().join(' ')}`;
+    const key = [from, [...used].sort().join(' '), [...elements].sort().join(' '), [...readElsewhere].sort().join(' ')].join('\n');
     let sheet = parsed.get(css);
     if (!sheet) {
       sheet = { root: postcss.parse(css), href: siteStylesheetPath(css) };
@@ -152,7 +193,7 @@ export function pageStyles(): PageStyles {
     }
     let cut = pruned.get(key);
     if (!cut) {
-      const kept = pruneStylesheet(sheet.root, used, readElsewhere);
+      const kept = pruneStylesheet(sheet.root, used, elements, readElsewhere);
       cut = { css: kept, hash: cspHash(kept) };
       if (pruned.size >= CACHE_LIMIT) pruned.delete(pruned.keys().next().value!);
       pruned.set(key, cut);
