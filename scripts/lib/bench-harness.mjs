@@ -24,9 +24,11 @@ export function intSetting(name, fallback, min, max) {
  * build if needed, migrations, `seed(db)`, blobs, functions, the site on a free loopback port) on
  * it. `env` is set before the site's code reads its environment.
  * @template T
- * @param {{ seed?: (db: import('kysely').Kysely<any>) => Promise<T>, env?: Record<string, string> }} options
+ * `cdnCache: false` leaves the CDN's cache out, so that every request renders (what an uncached
+ * page costs).
+ * @param {{ seed?: (db: import('kysely').Kysely<any>) => Promise<T>, env?: Record<string, string>, cdnCache?: boolean }} options
  */
-export async function startBenchSite({ seed, env = {} } = {}) {
+export async function startBenchSite({ seed, env = {}, cdnCache = true } = {}) {
   /** @type {import('node:child_process').ChildProcess | undefined} */
   let child;
   /** @type {(() => Promise<void>) | undefined} */
@@ -86,7 +88,7 @@ export async function startBenchSite({ seed, env = {} } = {}) {
         }
       },
       build: true,
-      site: { port: 0, hosts: ['127.0.0.1'] },
+      site: { port: 0, hosts: ['127.0.0.1'], cdnCache },
       log: () => {},
     });
     stopServices = services.stop;

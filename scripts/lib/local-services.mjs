@@ -4,7 +4,8 @@
 //      then migrations, the seed, the first admin and any caller's own set-up;
 //   2. blobs: Netlify Blobs' own server, announced through NETLIFY_BLOBS_CONTEXT;
 //   3. functions and 4. site: the built site's handler (functions, static files, on-demand pages)
-//      on an HTTP server, when the caller serves the build (start, bench, e2e).
+//      behind the CDN's cache and its purge API, on an HTTP server, when the caller serves the
+//      build (start, bench, e2e).
 // Each step reads what the previous ones set up; `stop()` ends them in reverse.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { startBlobsServer } from './blobs-server.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { startDatabase } from './database-env.mjs';
+import { startPurgeApi } from './durable-cache.mjs';
 import { serveHttp } from './http-server.mjs';
 import { localSessionSecret } from './local-secrets.mjs';
 import { prepareDatabase } from './prepare-database.mjs';
@@ -30,7 +32,8 @@ import { createSiteHandler } from './site-handler.mjs';
  * @property {(database: { databaseUrl: string, wsProxy?: string }) => Promise<void>} [afterDatabase]
  *   the caller's own set-up, before anything else starts (the e2e suite's second admin)
  * @property {boolean} [build] build the site first when its sources changed
- * @property {{ port: number, hosts?: string[], trustProxy?: boolean }} [site] serve the built site
+ * @property {{ port: number, hosts?: string[], trustProxy?: boolean, cdnCache?: boolean }} [site] serve the built site
+ *   (behind the CDN's cache unless `cdnCache` is false: a benchmark of uncached renders)
  * @property {(message: string) => void} [log]
  */
 
@@ -93,8 +96,17 @@ export async function startLocalServices({ dataDir, databaseUrl, inMemoryDatabas
 
     // 3. Functions and 4. site, in this process: they read the environment per request.
     Object.assign(process.env, env);
-    const handler = await createSiteHandler();
+    const handler = await createSiteHandler({ cdnCache: site.cdnCache ?? true });
     stops.push(handler.stop);
+    if (handler.cache) {
+      const purgeApi = await startPurgeApi(handler.cache);
+      stops.push(purgeApi.stop);
+      Object.assign(process.env, purgeApi.env);
+      // Gone with the API, so that later code in this process (a test run) does not call a closed port.
+      stops.push(async () => {
+        for (const name of Object.keys(purgeApi.env)) delete process.env[name];
+      });
+    }
     const server = await serveHttp(handler.handle, site);
     stops.push(server.stop);
     return { env, embedded: database.embedded, port: server.port, stop };

@@ -1,8 +1,9 @@
 // The built site as one Fetch handler, `(Request, { ip }) => Response`, answering the way Netlify
 // does: functions at their config.path, then the Image CDN and static files with netlify.toml's
 // header rules (@netlify/dev; text files compressed once and kept: scripts/lib/stored-encodings.mjs),
-// then the adapter's on-demand function for whatever nothing else claimed; and, on the way out,
-// what the CDN adds (scripts/lib/cdn.mjs). The HTTP side (Node's server, the URL from
+// then the adapter's on-demand function for whatever nothing else claimed; in front of them the
+// CDN's cache (scripts/lib/durable-cache.mjs) when asked for; and, on the way out, what the CDN
+// adds (scripts/lib/cdn.mjs). The HTTP side (Node's server, the URL from
 // the Host header, compression) is scripts/lib/http-server.mjs; tests call this handler directly.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
 import { applyHeaderRules, loadFrameworkHeaderRules, withValidators } from './cdn.mjs';
+import { durableCache } from './durable-cache.mjs';
 import { loadFunctions, startSchedules } from './functions-router.mjs';
 import { withImageCache } from './image-cache.mjs';
 import { projectRoot } from './runtime-env.mjs';
@@ -43,10 +45,12 @@ function plainAnswer(pathname, status, message, headers = {}) {
 }
 
 /**
- * @param {{ root?: string }} [options]
- * @returns {Promise<{ handle: (request: Request, context: { ip: string }) => Promise<Response>, stop: () => Promise<void> }>}
+ * @param {{ root?: string, cdnCache?: boolean }} [options] `cdnCache`: Netlify's CDN cache in front
+ *   of everything, as on the platform (purged through `cache.purge` or startPurgeApi); without it
+ *   every answer comes from its function, the headers meant for the CDN left on for tests to read
+ * @returns {Promise<{ handle: (request: Request, context: { ip: string }) => Promise<Response>, cache?: ReturnType<typeof durableCache>, stop: () => Promise<void> }>}
  */
-export async function createSiteHandler({ root = projectRoot } = {}) {
+export async function createSiteHandler({ root = projectRoot, cdnCache = false } = {}) {
   const netlify = new NetlifyDev({
     projectRoot: root,
     // Everything that would reach the network or download a toolchain stays off.
@@ -73,6 +77,7 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
   const headerRules = loadFrameworkHeaderRules(root);
   const files = withImageCache(netlify);
   const encode = storedEncodings();
+  const cache = cdnCache ? durableCache({ encode }) : undefined;
   const dist = path.join(root, 'dist');
 
   /** Netlify's order: a function's path, then a file, then the on-demand function. */
@@ -107,11 +112,13 @@ export async function createSiteHandler({ root = projectRoot } = {}) {
 
   return {
     functionCount: functions.count,
+    cache,
     async handle(request, context) {
       const { pathname } = new URL(request.url);
       if (!METHODS.includes(request.method)) return plainAnswer(pathname, 405, `Method ${request.method} not allowed`, { Allow: ALLOW });
       try {
-        return await withValidators(request, await route(request, context));
+        const answer = cache ? await cache.serve(request, (asked) => route(asked, context)) : await route(request, context);
+        return await withValidators(request, answer);
       } catch (err) {
         // The site's own code answered nothing usable; the detail goes to the log only.
         console.error(`[server] ${request.method} ${pathname} failed:`, err);

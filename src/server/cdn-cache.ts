@@ -59,11 +59,16 @@ export function uncachedHeaders(key: CacheKey): Record<string, string> {
   return { 'Cache-Control': 'no-store', 'Netlify-Vary': netlifyVary(key) };
 }
 
-/** Drops every cached page and answer under `tag`. Only meaningful on Netlify; locally nothing is cached. */
+/**
+ * Drops every cached page and answer under `tag`: on Netlify through its API, under the local
+ * runtime through the same call to the local CDN's purge API (NETLIFY_API_URL, set by
+ * scripts/lib/local-services.mjs). Where no CDN is in front (a handler called directly) there is
+ * nothing to purge.
+ */
 export async function purgeCacheTag(tag: CacheTag): Promise<void> {
   if (!process.env.NETLIFY_PURGE_API_TOKEN && !process.env.NETLIFY) return;
   try {
-    await purgeCache({ tags: [tag] });
+    await purgeCache({ tags: [tag], ...(process.env.NETLIFY_API_URL ? { apiURL: process.env.NETLIFY_API_URL } : {}) });
   } catch (err) {
     // The write itself succeeded; a failed purge only means up to a minute of staleness.
     console.error(`[cdn] purging '${tag}' failed:`, err instanceof Error ? err.message : err);

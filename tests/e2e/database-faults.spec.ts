@@ -1,8 +1,9 @@
 /**
  * The database cut under `npm start`'s own process: a PGlite of this spec's own behind a TCP proxy
- * the spec cuts (refuse, hold silent, terminate sessions). Static pages keep answering 200 in the
- * browser, the API answers 503 with Retry-After within 5 s, /insights shows its 'failed' state with
- * a 503, the process never exits, and everything serves again once the proxy heals.
+ * the spec cuts (refuse, hold silent, terminate sessions). Static pages and the answers the CDN
+ * keeps go on answering 200; what it does not keep answers 503 with Retry-After within 5 s (the
+ * API's JSON; /insights its 'failed' state); the process never exits, and everything serves again
+ * once the proxy heals.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { expect, test } from '@playwright/test';
 import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
 import { LAMBDA_NODE_FLAGS } from '../../scripts/lib/runtime-env.mjs';
 import { insightsPage } from '../../src/content/insights.ts';
+import { ARTICLE_CATEGORIES } from '../../src/schemas/article.ts';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -62,30 +64,43 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-for (const mode of ['refuse', 'hold', 'terminate'] as const) {
-  test(`${mode}: static pages 200, API and /insights 503, then all served again once healed`, async ({ page, request }) => {
+for (const [index, mode] of (['refuse', 'hold', 'terminate'] as const).entries()) {
+  test(`${mode}: static pages and what the CDN keeps 200, the API and /insights 503, then all served again once healed`, async ({ page, request }) => {
+    // URLs of this mode's own, never asked before, so no cached copy stands in for the database.
+    const category = ARTICLE_CATEGORIES[index];
+    const insightsPath = `/insights?category=${encodeURIComponent(category)}`;
+    const apiPath = `/api/articles?published=true&page=${index + 1}`;
+    // Kept by the CDN while the database answers: the cut does not take it down.
+    const servicesBefore = await request.get(`${origin}/api/services`);
+    expect(servicesBefore.status()).toBe(200);
+
     await proxy.setMode(mode);
     try {
       const about = await page.goto(`${origin}/about`);
       expect(about?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
+      const kept = await request.get(`${origin}/api/services`);
+      expect(kept.status()).toBe(200);
+      expect(await kept.json()).toEqual(await servicesBefore.json());
+
       const t0 = Date.now();
-      const api = await request.get(`${origin}/api/services`);
+      const api = await request.get(`${origin}${apiPath}`);
       expect(Date.now() - t0).toBeLessThan(5_000);
       expect(api.status()).toBe(503);
       expect(api.headers()['retry-after']).toBe('5');
       expect(await api.json()).toEqual({ error: 'The service is temporarily unavailable. Please try again in a moment.' });
 
-      const insights = await page.goto(`${origin}/insights`);
+      const insights = await page.goto(`${origin}${insightsPath}`);
       expect(insights?.status()).toBe(503);
       expect(insights?.headers()['retry-after']).toBe('5');
       await expect(page.getByRole('alert')).toContainText(insightsPage.failedTitle);
     } finally {
       await proxy.heal();
     }
-    expect((await request.get(`${origin}/api/services`)).status()).toBe(200);
-    const insights = await page.goto(`${origin}/insights`);
+    // A 503 is never kept: the same URLs are asked again and answer.
+    expect((await request.get(`${origin}${apiPath}`)).status()).toBe(200);
+    const insights = await page.goto(`${origin}${insightsPath}`);
     expect(insights?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(insightsPage.heading);
     expect(child?.exitCode).toBeNull();

@@ -54,10 +54,7 @@ async function openInsights(page: Page, path = '/insights') {
 }
 
 test('lists published articles as cards with links, Video marker and month-year dates; drafts never show', async ({ page }) => {
-  const response = await openInsights(page);
-  // Served on demand with CDN caching under the articles tag (purged on every write).
-  expect(response.headers()['netlify-cache-tag']).toBe('articles');
-  expect(response.headers()['netlify-cdn-cache-control']).toContain('stale-while-revalidate');
+  await openInsights(page);
 
   const a = card(page, successA.title);
   await expect(a.getByRole('link', { name: successA.title })).toHaveAttribute('href', `/insights/${successA.id}`);
