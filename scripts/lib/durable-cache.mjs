@@ -60,7 +60,7 @@ function cookieValue(request, name) {
   return '';
 }
 
-/** The cache key of `request` under `vary`: the path, the named query parameters, the named cookies. */
+/** The cache key of `request` under `vary`: the origin, the path, the named query parameters and cookies. */
 export function cacheKey(request, vary) {
   const url = new URL(request.url);
   let query = url.search;
@@ -70,7 +70,9 @@ export function cacheKey(request, vary) {
     query = kept.size ? `?${kept}` : '';
   }
   const cookies = vary.cookies.map((name) => `${name}=${cookieValue(request, name)}`).join(';');
-  return `${url.host}${url.pathname}${query}${cookies ? ` cookie:${cookies}` : ''}`;
+  // The origin is in the key: a page names its own origin in its links (behind a proxy, http and
+  // https of one host are two pages).
+  return `${url.origin}${url.pathname}${query}${cookies ? ` cookie:${cookies}` : ''}`;
 }
 
 /** The headers without those only the CDN reads. */

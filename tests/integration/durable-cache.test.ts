@@ -64,7 +64,10 @@ describe('the CDN cache', () => {
     expect(tracked.headers.get('cache-status')).toBe('"Netlify Edge"; hit');
     const other = await cdn.serve(get('/insights?page=3'), site.handle);
     expect(other.headers.get('cache-status')).toBe('"Netlify Edge"; fwd=miss; stored');
-    expect(site.calls).toEqual(['?page=2', '?page=3']);
+    // Another origin's page links to that origin: an entry of its own.
+    const secure = await cdn.serve(new Request('https://127.0.0.1:4321/insights?page=2'), site.handle);
+    expect(secure.headers.get('cache-status')).toBe('"Netlify Edge"; fwd=miss; stored');
+    expect(site.calls).toEqual(['?page=2', '?page=3', '?page=2']);
   });
 
   it('keys on the cookies Netlify-Vary names: one session never gets another one\'s answer', async () => {
