@@ -14,8 +14,12 @@ import http from 'node:http';
 
 /** Headers meant for the CDN alone: Netlify removes them before an answer leaves for the browser. */
 const CDN_ONLY_HEADERS = ['netlify-cdn-cache-control', 'netlify-vary', 'netlify-cache-tag'];
-/** Entries kept at most; the oldest go first (a site has a few hundred cacheable URLs). */
+/**
+ * Entries, and bytes of them, kept at most; the oldest go first. A site has a few hundred cacheable
+ * URLs; the bounds hold memory whatever hosts and paths a client makes up.
+ */
 const ENTRY_LIMIT = 2000;
+const BYTE_LIMIT = 64 * 1024 * 1024;
 const CACHE_NAME = '"Netlify Edge"';
 
 /**
@@ -95,7 +99,11 @@ export function durableCache({ encode, now = Date.now }) {
   /** @typedef {{ body: Buffer, status: number, headers: Headers, storedAt: number, freshMs: number, staleMs: number, tags: string[] }} Entry */
   /** @type {Map<string, Entry>} */
   const entries = new Map();
-  /** The `Netlify-Vary` of the first answer seen for a path: the CDN keys the path's later requests on it. */
+  let keptBytes = 0;
+  /**
+   * The `Netlify-Vary` of the first kept answer of a path: the CDN keys the path's later requests on
+   * it. Only kept answers add one, so paths that answer 404 or 503 cannot grow it.
+   */
   const varyByPath = new Map();
   /** Keys being refreshed in the background, so a burst of stale hits refreshes once. */
   const refreshing = new Set();
@@ -103,6 +111,13 @@ export function durableCache({ encode, now = Date.now }) {
   let sequence = 0;
   const purgedAt = new Map();
   let purgedAllAt = 0;
+
+  function remove(key) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    keptBytes -= entry.body.length;
+  }
 
   const keyFor = (request) => cacheKey(request, varyByPath.get(new URL(request.url).pathname) ?? parseNetlifyVary(undefined));
 
@@ -121,9 +136,6 @@ export function durableCache({ encode, now = Date.now }) {
   async function forward(request, origin) {
     const began = ++sequence;
     const response = await origin();
-    const { pathname } = new URL(request.url);
-    const vary = response.headers.get('netlify-vary');
-    if (vary !== null && !varyByPath.has(pathname)) varyByPath.set(pathname, parseNetlifyVary(vary));
     const lifetime = cacheLifetime(response.headers.get('netlify-cdn-cache-control') ?? response.headers.get('cdn-cache-control'));
     const keepable = request.method === 'GET' && response.status === 200 && lifetime && !response.headers.has('set-cookie') && response.body;
     if (!keepable) return { response: forBrowser(response) };
@@ -133,11 +145,17 @@ export function durableCache({ encode, now = Date.now }) {
     const body = Buffer.from(await response.arrayBuffer());
     const purgedSince = purgedAllAt > began || tags.some((tag) => (purgedAt.get(tag) ?? 0) > began);
     if (purgedSince) return { response: new Response(body, { status: response.status, statusText: response.statusText, headers }) };
+    const { pathname } = new URL(request.url);
+    if (!varyByPath.has(pathname)) {
+      if (varyByPath.size >= ENTRY_LIMIT) varyByPath.delete(varyByPath.keys().next().value);
+      varyByPath.set(pathname, parseNetlifyVary(response.headers.get('netlify-vary') ?? undefined));
+    }
     const entry = { body, status: response.status, headers, storedAt: now(), tags, ...lifetime };
     const key = keyFor(request);
-    entries.delete(key);
-    if (entries.size >= ENTRY_LIMIT) entries.delete(entries.keys().next().value);
+    remove(key);
+    while (entries.size && (entries.size >= ENTRY_LIMIT || keptBytes + body.length > BYTE_LIMIT)) remove(entries.keys().next().value);
     entries.set(key, entry);
+    keptBytes += body.length;
     return { entry };
   }
 
@@ -145,6 +163,8 @@ export function durableCache({ encode, now = Date.now }) {
     if (refreshing.has(key)) return;
     refreshing.add(key);
     forward(request, origin)
+      // An answer not kept (a 503 while the database is down) has no one to read it.
+      .then(({ response }) => response?.body?.cancel())
       .catch((err) => console.error(`[cdn] refreshing ${new URL(request.url).pathname} failed:`, err instanceof Error ? err.message : err))
       .finally(() => refreshing.delete(key));
   }
@@ -163,7 +183,7 @@ export function durableCache({ encode, now = Date.now }) {
           refreshInBackground(refresh, key, () => origin(refresh));
           return fromEntry(request, entry, 'fwd=stale');
         }
-        entries.delete(key);
+        remove(key);
       }
       const forwarded = await forward(request, () => origin(request));
       return forwarded.entry ? fromEntry(request, forwarded.entry, 'fwd=miss; stored') : forwarded.response;
@@ -174,10 +194,11 @@ export function durableCache({ encode, now = Date.now }) {
       if (tags.length === 0) {
         purgedAllAt = at;
         entries.clear();
+        keptBytes = 0;
         return;
       }
       for (const tag of tags) purgedAt.set(tag, at);
-      for (const [key, entry] of entries) if (entry.tags.some((tag) => tags.includes(tag))) entries.delete(key);
+      for (const [key, entry] of entries) if (entry.tags.some((tag) => tags.includes(tag))) remove(key);
     },
   };
 }

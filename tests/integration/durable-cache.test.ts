@@ -98,6 +98,21 @@ describe('the CDN cache', () => {
     expect(await fresh.text()).toContain('<!-- render 2 -->');
   });
 
+  it('goes on serving the stale answer while its refresh fails (the database down)', async () => {
+    const cdn = cache();
+    const site = origin();
+    await cdn.serve(get('/insights'), site.handle);
+    clock += 61_000;
+    const down = origin({ 'netlify-cdn-cache-control': 'no-store' }, 503);
+    expect((await cdn.serve(get('/insights'), down.handle)).headers.get('cache-status')).toBe('"Netlify Edge"; fwd=stale');
+    await expect.poll(() => down.calls.length).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const again = await cdn.serve(get('/insights'), down.handle);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('cache-status')).toBe('"Netlify Edge"; fwd=stale');
+    expect(await again.text()).toContain('<!-- render 1 -->');
+  });
+
   it('keeps nothing that is not a public 200: no-store, a 503, a Set-Cookie, a POST', async () => {
     const cdn = cache();
     for (const site of [
