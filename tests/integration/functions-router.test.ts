@@ -76,6 +76,14 @@ describe('the literal start the router checks before a pattern', () => {
       expect(path.startsWith(literalPrefix(pattern)), pattern).toBe(true);
     }
   });
+
+  it('when it is the whole pattern, matches exactly the one path URLPattern matches', () => {
+    const pattern = '/api/contacts';
+    expect(literalPrefix(pattern)).toBe(pattern);
+    for (const path of ['/api/contacts', '/api/contacts/', '/api/contactsx', '/API/contacts', '/api//contacts', '/api/contact', '/api/%63ontacts']) {
+      expect(new URLPattern({ pathname: pattern }).test({ pathname: path }), path).toBe(path === pattern);
+    }
+  });
 });
 
 describe("Lambda's module flags", () => {
