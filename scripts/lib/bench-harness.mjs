@@ -152,26 +152,32 @@ export async function measureSerial(send, { counter, expectStatus = 200, warmup 
 
 /**
  * `clients` clients at once, each sending its next request when its last is answered, until
- * `requests` were sent or `seconds` passed.
+ * `requests` were sent or `seconds` passed. The first `warmup` requests go the same way and are
+ * reported apart (`warmup`): until the JIT has compiled the busy paths and the pools have grown,
+ * a fresh server answers at about half its speed for a second or more, which is start-up, not load.
  * @param {(client: number) => Promise<{ ms: number, status: number }>} send
  */
-export async function measureConcurrent(send, { clients, requests, seconds, expectStatus = 200 }) {
-  const times = [];
-  let sent = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  async function client(k) {
-    while (sent < requests && performance.now() < deadline) {
-      sent += 1;
-      const r = await send(k);
-      if (r.status !== expectStatus) throw new Error(`answered ${r.status} under load, not ${expectStatus}`);
-      times.push(r.ms);
+export async function measureConcurrent(send, { clients, requests, seconds, expectStatus = 200, warmup = 0 }) {
+  async function phase(count) {
+    const times = [];
+    let sent = 0;
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    async function client(k) {
+      while (sent < count && performance.now() < deadline) {
+        sent += 1;
+        const r = await send(k);
+        if (r.status !== expectStatus) throw new Error(`answered ${r.status} under load, not ${expectStatus}`);
+        times.push(r.ms);
+      }
     }
+    await Promise.all(Array.from({ length: clients }, (_, k) => client(k)));
+    const elapsed = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, perSecond: times.length / elapsed };
   }
-  await Promise.all(Array.from({ length: clients }, (_, k) => client(k)));
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, perSecond: times.length / elapsed };
+  const warm = warmup > 0 ? await phase(warmup) : undefined;
+  return { ...(await phase(requests)), warmup: warm };
 }
 
 /** Prints rows (the first is the header) as aligned plain-text columns. */
