@@ -228,14 +228,24 @@ async function smoke({ manifest }) {
   check(canonical === `${ORIGIN}/about`, '/about names itself as its canonical URL', canonical);
   // Islands fetch the whole site stylesheet each page names: a prerendered page's and an on-demand
   // page's (rendered by the function from its own copy of the sheet) must both be served.
+  // So is Astro's island runtime, which the first island used fetches (src/server/island-runtime.ts).
   for (const p of ['/about', '/insights']) {
-    const href = /<html[^>]*\sdata-site-stylesheet="([^"]+)"/.exec(await (await get(p)).text())?.[1];
+    const pageHtml = await (await get(p)).text();
+    const href = /<html[^>]*\sdata-site-stylesheet="([^"]+)"/.exec(pageHtml)?.[1];
     const sheet = href ? await get(href) : undefined;
     const css = sheet ? await sheet.text() : '';
     check(
       sheet?.status === 200 && (sheet.headers.get('content-type') ?? '').startsWith('text/css') && css.startsWith('/*! tailwindcss'),
       `${p} names the site stylesheet, served as CSS`,
       `${href} ${sheet?.status} ${sheet?.headers.get('content-type') ?? ''}`,
+    );
+    const runtimeHref = /<html[^>]*\sdata-island-runtime="([^"]+)"/.exec(pageHtml)?.[1];
+    const runtime = runtimeHref ? await get(runtimeHref) : undefined;
+    const js = runtime ? await runtime.text() : '';
+    check(
+      runtime?.status === 200 && (runtime.headers.get('content-type') ?? '').includes('javascript') && js.includes('customElements.define("astro-island"'),
+      `${p} names the island runtime, served as JavaScript`,
+      `${runtimeHref} ${runtime?.status} ${runtime?.headers.get('content-type') ?? ''}`,
     );
   }
   const missing = await get(`/no-such-page-${RUN}`);

@@ -27,11 +27,48 @@ declare global {
 
 export const demandEventName = (name: string) => `island-demand:${name}`;
 
+function fetchOnce(rel: 'modulepreload' | 'preload', href: string, as?: string) {
+  if (document.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = rel;
+  link.href = href;
+  if (as) link.as = as;
+  document.head.append(link);
+}
+
+/**
+ * Astro's island runtime is not in the page when every island on it waits for a demand
+ * (src/server/island-runtime.ts): the page names its file, and the first demand adds it. The
+ * demanded island's code and the site stylesheet are fetched alongside it, not after it, so the
+ * first island costs one round trip, as it did with the runtime inline.
+ */
+function startIslandRuntime(name: string) {
+  const runtime = document.documentElement.dataset.islandRuntime;
+  if (!runtime || customElements.get('astro-island')) return;
+  for (const island of document.querySelectorAll('astro-island[client="demand"]')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(island.getAttribute('opts') ?? '{}')?.value;
+    } catch {
+      continue;
+    }
+    if (value !== name) continue;
+    for (const url of [island.getAttribute('component-url'), island.getAttribute('renderer-url')]) if (url) fetchOnce('modulepreload', url);
+  }
+  const stylesheet = document.documentElement.dataset.siteStylesheet;
+  if (stylesheet) fetchOnce('preload', stylesheet, 'style');
+  if (document.querySelector(`script[src="${CSS.escape(runtime)}"]`)) return;
+  const script = document.createElement('script');
+  script.src = runtime;
+  document.head.append(script);
+}
+
 /** Hydrates the `client:demand={name}` island (once), fetching its code if need be. */
 export function demandIsland(name: IslandName): void {
   if (typeof window === 'undefined') return;
   const demanded = (window.__islandsDemanded ??= new Set());
   if (demanded.has(name)) return;
   demanded.add(name);
+  startIslandRuntime(name);
   document.dispatchEvent(new Event(demandEventName(name)));
 }

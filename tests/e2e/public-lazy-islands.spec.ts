@@ -45,10 +45,17 @@ test.describe('a returning visitor on a phone', () => {
     expect(scripts).not.toContain(renderer);
     for (const component of components) expect(scripts).not.toContain(component);
     expect(scripts.some((s) => s.includes('CookieBannerCode'))).toBe(false);
+    // Not even Astro's island runtime: the page names its file and leaves it to the first demand.
+    const runtime = await page.locator('html').getAttribute('data-island-runtime');
+    expect(runtime).toMatch(/^\/_astro\/astro-island\.[\w-]{12}\.js$/);
+    expect(scripts).not.toContain(runtime);
+    expect(await page.evaluate(() => customElements.get('astro-island') === undefined)).toBe(true);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(scripts).toContain(renderer);
+    expect(scripts).toContain(runtime);
+    expect(await page.evaluate(() => customElements.get('astro-island') !== undefined)).toBe(true);
   });
 
   test('loads no React until an enquiry trigger is clicked, and that click opens the dialog', async ({ page }) => {
