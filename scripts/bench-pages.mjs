@@ -9,6 +9,8 @@
 //   npm run bench:pages                      every page
 //   npm run bench:pages -- /packages /about  just those
 //   BENCH_RUNS=5 npm run bench:pages         more Lighthouse runs per page (median kept)
+//   BENCH_LHR_DIR=/tmp/lhr npm run bench:pages   also keeps each page's median Lighthouse report
+//                                             (JSON), to read where its LCP time goes
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -208,6 +210,10 @@ try {
     }
     if (first.status === 200) {
       const { lhr, error } = await lighthouseMedian(url, chrome.port);
+      if (lhr && process.env.BENCH_LHR_DIR) {
+        fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${r.page.replace(/[^A-Za-z0-9]+/g, '_')}.json`), JSON.stringify(lhr));
+      }
       const score = (k) => (lhr ? Math.round((lhr.categories[k]?.score ?? 0) * 100) : '-');
       const num = (id) => lhr?.audits[id]?.numericValue;
       // Lighthouse 13 folds the old text-compression audit into the document-latency insight's
