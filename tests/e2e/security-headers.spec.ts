@@ -3,7 +3,7 @@
 // JSON answers and errors (the API wrapper) and an uploaded image (its own stricter policy).
 // These are the headers Mozilla Observatory scores; with them every answer rates A+.
 import { expect, test, type APIResponse } from '@playwright/test';
-import { API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { ADMIN_PAGE_HEADERS, API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
 import { E2E_ADMIN } from './support/admin-credentials.ts';
 
 const PAGE_POLICY = SECURITY_HEADERS['Content-Security-Policy']!;
@@ -22,12 +22,18 @@ test('a page, an on-demand page, a JSON answer, an error, an image and a 404 all
   const page = await request.get('/about');
   expect(page.status()).toBe(200);
   expectHeaders(page, SECURITY_HEADERS, 'static page');
+  // Only the admin panel's page is isolated from other origins' windows.
+  expect(page.headers()['cross-origin-opener-policy']).toBeUndefined();
+  const admin = await request.get('/admin');
+  expect(admin.status()).toBe(200);
+  expectHeaders(admin, { ...SECURITY_HEADERS, ...ADMIN_PAGE_HEADERS }, 'admin page');
 
   // Astro's own per-page policy (script and style hashes) may come first; ours is always there too.
   for (const path of ['/insights', '/', '/services']) {
     const onDemand = await request.get(path);
     expect(onDemand.status(), path).toBe(200);
     expectHeaders(onDemand, SHARED, `on-demand page ${path}`);
+    expect(onDemand.headers()['cross-origin-opener-policy'], path).toBeUndefined();
     expect(onDemand.headers()['content-security-policy'], path).toContain(PAGE_POLICY);
   }
 

@@ -7,7 +7,7 @@ import issue from '../../netlify/functions/objects-upload.ts';
 import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
 import services from '../../netlify/functions/services.ts';
-import { API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { ADMIN_PAGE_HEADERS, API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
 import { apiNotFound } from '../support/api-not-found.ts';
@@ -27,6 +27,8 @@ describe('security headers', () => {
     };
     const all = toml.headers.find((h) => h.for === '/*');
     expect(all?.values).toEqual(SECURITY_HEADERS);
+    expect(toml.headers.find((h) => h.for === '/admin')?.values).toEqual(ADMIN_PAGE_HEADERS);
+    expect(toml.headers.map((h) => h.for)).toEqual(['/*', '/admin']);
   });
 
   it('the policy forbids plugins, base tags and framing, and HSTS lasts at least a year', () => {
