@@ -4,13 +4,10 @@
 // prerendered pages' and the on-demand function's (the same sheet, normally, and then one file),
 // and writes them beside the other assets once the build is done. The build then fails if a
 // prerendered page names a sheet it did not write.
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { siteStylesheetPath, TAILWIND_MARKER } from '../../src/server/site-stylesheet.ts';
+import { writeNamedAssets } from './named-assets.mjs';
 
 const VITE_HASH_MARKER = /\/\*\$vite\$:\d+\*\//;
-const PAGE_REFERENCE = /data-site-stylesheet="([^"]+)"/;
 
 /** @returns {import('astro').AstroIntegration} */
 export function siteStylesheet() {
@@ -41,19 +38,7 @@ export function siteStylesheet() {
           },
         });
       },
-      'astro:build:done': async ({ dir }) => {
-        const root = fileURLToPath(dir);
-        for (const [href, css] of sheets) {
-          const file = path.join(root, href);
-          await fs.mkdir(path.dirname(file), { recursive: true });
-          await fs.writeFile(file, css);
-        }
-        const pages = (await fs.readdir(root, { recursive: true })).filter((name) => name.endsWith('.html'));
-        for (const page of pages) {
-          const href = (await fs.readFile(path.join(root, page), 'utf8')).match(PAGE_REFERENCE)?.[1];
-          if (href && !sheets.has(href)) throw new Error(`${page} names the site stylesheet ${href}, which the build did not write`);
-        }
-      },
+      'astro:build:done': ({ dir }) => writeNamedAssets(dir, sheets, 'data-site-stylesheet'),
     },
   };
 }
