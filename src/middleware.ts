@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { withIslandRuntimeOnDemandResponse } from './server/island-runtime.ts';
+import { withIslandRuntimeOnDemand } from './server/island-runtime.ts';
 import { withPagePolicy } from './server/page-csp.ts';
 import { pageStyles } from './server/page-styles.ts';
 import { withSecurityHeaders } from './server/security-headers.ts';
@@ -9,12 +9,17 @@ const styles = pageStyles();
 // Runs for every page: at build for the static ones, per answer for on-demand ones.
 export const onRequest = defineMiddleware(async (_context, next) => {
   let response = await next();
-  // Each page carries only the stylesheet rules it can use (src/server/page-styles.ts). In
-  // development Vite injects styles its own way, and there is nothing to cut.
-  // Astro's island runtime is left to the first island used (src/server/island-runtime.ts).
-  // Its policy then allows its own inline scripts and styles and no others (src/server/page-csp.ts).
+  // A built page is read once and changed as text, in this order: it keeps only the stylesheet
+  // rules it can use (src/server/page-styles.ts); Astro's island runtime is left to the first
+  // island used (src/server/island-runtime.ts); then its policy allows the inline scripts and
+  // styles it now has and no others (src/server/page-csp.ts). In development Vite injects styles
+  // and scripts its own way, and there is nothing to change.
   if (import.meta.env.PROD && response.headers.get('content-type')?.startsWith('text/html')) {
-    response = await withPagePolicy(await withIslandRuntimeOnDemandResponse(await styles.pruneResponse(response)));
+    const headers = new Headers(response.headers);
+    const page = withPagePolicy(withIslandRuntimeOnDemand(styles.prune(await response.text())), headers.get('content-security-policy'));
+    if (page.header) headers.set('content-security-policy', page.header);
+    headers.delete('content-length');
+    response = new Response(page.html, { status: response.status, statusText: response.statusText, headers });
   }
   // On-demand pages are answered by a function, which netlify.toml's [[headers]] do not cover.
   withSecurityHeaders(response.headers);

@@ -33,10 +33,3 @@ export function withIslandRuntimeOnDemand(html: string): string {
   return html.replace(INLINE_RUNTIME, '').replace(HTML_ELEMENT, `<html data-island-runtime="${ISLAND_RUNTIME_PATH}"`);
 }
 
-/** The same for an HTML answer. */
-export async function withIslandRuntimeOnDemandResponse(response: Response): Promise<Response> {
-  const html = withIslandRuntimeOnDemand(await response.text());
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
-}

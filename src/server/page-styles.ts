@@ -10,10 +10,9 @@
  * classes the markup lacks, so the page names the whole sheet's file on its root element
  * (`data-site-stylesheet`, src/server/site-stylesheet.ts) for an island to fetch before it renders.
  * A page with a client-only island (the admin panel) keeps the whole stylesheet inline: that
- * island's markup exists only in the browser. The page's CSP hash for the style follows its new
- * content.
+ * island's markup exists only in the browser. The page's CSP is made to name the new style after
+ * this (src/server/page-csp.ts).
  */
-import crypto from 'node:crypto';
 import postcss, { type AtRule, type Container, type Declaration, type Node, type Root } from 'postcss';
 import { siteStylesheetPath, TAILWIND_MARKER } from './site-stylesheet.ts';
 
@@ -50,8 +49,6 @@ const unescapeClass = (escaped: string) =>
   escaped.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) =>
     hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (char ?? ''),
   );
-
-const cspHash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
 
 /** The classes a selector needs on the page (all of them, for it to match anything). */
 export function selectorClasses(selector: string): string[] {
@@ -155,17 +152,9 @@ export function pruneStylesheet(css: Root, available: ReadonlySet<string>, eleme
   return pruned.toString();
 }
 
-export interface PrunedPage {
-  html: string;
-  /** The style's CSP hash before and after, for a policy sent as a header; absent if nothing changed. */
-  styleHash?: { from: string; to: string };
-}
-
 export interface PageStyles {
   /** `html` with its Tailwind stylesheet cut to what the page uses, and the whole sheet's address on its root. */
-  prune(html: string): PrunedPage;
-  /** The same for an HTML response, its CSP header included (on-demand pages send one; static pages carry a <meta>). */
-  pruneResponse(response: Response): Promise<Response>;
+  prune(html: string): string;
 }
 
 /**
@@ -174,49 +163,34 @@ export interface PageStyles {
  */
 export function pageStyles(): PageStyles {
   const parsed = new Map<string, { root: Root; href: string }>();
-  const pruned = new Map<string, { css: string; hash: string }>();
+  const pruned = new Map<string, string>();
 
-  function prune(html: string): PrunedPage {
+  function prune(html: string): string {
     const style = [...html.matchAll(STYLE_ELEMENT)].find(([, css]) => css.includes(TAILWIND_MARKER));
-    if (!style || CLIENT_ONLY_ISLAND.test(html)) return { html };
+    if (!style || CLIENT_ONLY_ISLAND.test(html)) return html;
     const [element, css] = style;
-    const from = cspHash(css);
-    const used = classesInMarkup(html);
-    const elements = elementsInMarkup(html);
-    const readElsewhere = propertiesRead(html.replace(element, ''));
-    const key = [from, [...used].sort().join(' '), [...elements].sort().join(' '), [...readElsewhere].sort().join(' ')].join('\n');
     let sheet = parsed.get(css);
     if (!sheet) {
       sheet = { root: postcss.parse(css), href: siteStylesheetPath(css) };
       parsed.clear(); // one build's stylesheet at a time
       parsed.set(css, sheet);
     }
-    let cut = pruned.get(key);
-    if (!cut) {
-      const kept = pruneStylesheet(sheet.root, used, elements, readElsewhere);
-      cut = { css: kept, hash: cspHash(kept) };
+    const used = classesInMarkup(html);
+    const elements = elementsInMarkup(html);
+    const readElsewhere = propertiesRead(html.replace(element, ''));
+    const key = [sheet.href, [...used].sort().join(' '), [...elements].sort().join(' '), [...readElsewhere].sort().join(' ')].join('\n');
+    let kept = pruned.get(key);
+    if (kept === undefined) {
+      kept = pruneStylesheet(sheet.root, used, elements, readElsewhere);
       if (pruned.size >= CACHE_LIMIT) pruned.delete(pruned.keys().next().value!);
-      pruned.set(key, cut);
+      pruned.set(key, kept);
     }
     const start = html.indexOf(element);
-    const rewritten = (html.slice(0, start) + `<style>${cut.css}</style>` + html.slice(start + element.length)).replace(
+    return (html.slice(0, start) + `<style>${kept}</style>` + html.slice(start + element.length)).replace(
       HTML_ELEMENT,
       `<html data-site-stylesheet="${sheet.href}"`,
     );
-    // The CSP names the style by its hash: it must name the style the page now has.
-    const styleHash = { from, to: cut.hash };
-    return { html: rewritten.replace(from, cut.hash), styleHash };
   }
 
-  return {
-    prune,
-    async pruneResponse(response) {
-      const { html, styleHash } = prune(await response.text());
-      const headers = new Headers(response.headers);
-      const policy = headers.get('content-security-policy');
-      if (policy && styleHash) headers.set('content-security-policy', policy.replace(styleHash.from, styleHash.to));
-      headers.delete('content-length');
-      return new Response(html, { status: response.status, statusText: response.statusText, headers });
-    },
-  };
+  return { prune };
 }
