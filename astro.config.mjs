@@ -150,6 +150,11 @@ export default defineConfig({
   },
   vite: {
     plugins: [clientAddressFromSocket(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
+    resolve: {
+      // Radix's scroll lock adds its rules as constructed stylesheets, which the pages' hash-based
+      // style policy does not govern, rather than as <style> elements it refuses (ADR 20).
+      alias: [{ find: /^react-style-singleton$/, replacement: path.join(root, 'src/lib/adopted-style-singleton.ts') }],
+    },
     environments: {
       client: {
         build: {

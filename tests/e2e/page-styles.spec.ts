@@ -47,8 +47,6 @@ test('an island loaded after the page fetches the whole sheet before it renders,
   expect(href).toMatch(/^\/_astro\/site\.[\w-]{12}\.css$/);
   // Nothing fetches it until an island is wanted.
   expect(await siteStylesheetLinks(page)).toEqual([]);
-  // (Opening the dialog adds one violation of its own: Radix's scroll lock tries to inject a
-  // <style>, which the policy refuses and global.css stands in for.)
   expect(await violations()).toEqual([]);
   await page.getByRole('link', { name: 'Start Growing', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
@@ -60,6 +58,15 @@ test('an island loaded after the page fetches the whole sheet before it renders,
   });
   expect(style).toEqual({ position: 'fixed', background: 'rgb(255, 255, 255)', radiusSet: true });
   expect(await siteStylesheetLinks(page)).toEqual([href]);
+  // Radix's scroll lock adds its rules as a constructed stylesheet: the page behind stops
+  // scrolling, and the policy has nothing to refuse.
+  const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+  expect(await bodyOverflow()).toBe('hidden');
+  expect(await violations()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await bodyOverflow()).toBe('visible');
+  expect(await page.evaluate(() => document.adoptedStyleSheets.length)).toBe(0);
 });
 
 test('the whole site stylesheet is served as immutable CSS', async ({ page, request }) => {
