@@ -4,7 +4,8 @@
 // page is idle, once for a first visit and once for a returning visitor whose cookie choice is
 // stored. The seeded articles carry a 6,000 px photograph uploaded through the admin API, and the
 // bytes of the images a phone downloads are reported too. It prints the figures per page and exits
-// 1 when any page misses the budget below, so a run that goes over budget fails.
+// 1 when any page misses the budget below, so a run that goes over budget fails. A bare HTML page,
+// measured the same way and printed last, shows the floor of the Lighthouse figures on the machine.
 //
 //   npm run bench:pages                      every page
 //   npm run bench:pages -- /packages /about  just those
@@ -13,6 +14,7 @@
 //                                             (JSON), to read where its LCP time goes
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -168,7 +170,27 @@ async function lighthouseMedian(url, chromePort) {
     else if (result) runs.push(result.lhr);
   }
   const valid = filterToValidRuns(runs);
-  return valid.length ? { lhr: computeMedianRun(valid), error } : { lhr: undefined, error: error ?? 'no valid Lighthouse run' };
+  const tbtRuns = valid.map((lhr) => Math.round(lhr.audits['total-blocking-time'].numericValue)).join('/');
+  return valid.length ? { lhr: computeMedianRun(valid), error, tbtRuns } : { lhr: undefined, error: error ?? 'no valid Lighthouse run' };
+}
+
+/**
+ * The floor: a bare HTML page (a heading and a line of text, no style, no script), served by a
+ * plain Node server and measured the same way. Its TBT is what Chrome's own work on a navigation
+ * (committing it, creating the page's script context) costs in Lighthouse's simulation on this
+ * machine; it is printed beside the pages and is not held to the budget.
+ */
+async function referenceRow(chromePort) {
+  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Reference</title><meta name="description" content="A bare page."></head><body><h1>Reference</h1><p>A bare page, for the floor of the figures.</p></body></html>';
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { lhr, tbtRuns } = await lighthouseMedian(`http://127.0.0.1:${server.address().port}/`, chromePort);
+    const num = (id) => Math.round(lhr?.audits[id]?.numericValue ?? Number.NaN);
+    return { page: '(bare HTML)', status: 200, perf: lhr ? Math.round(lhr.categories.performance.score * 100) : '-', lcpMs: num('largest-contentful-paint'), fcpMs: num('first-contentful-paint'), tbtMs: num('total-blocking-time'), tbtRuns, budget: 'reference', notes: 'the floor: Chrome\'s own navigation work; not held to the budget' };
+  } finally {
+    server.close();
+  }
 }
 
 const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(18).toString('base64url') };
@@ -209,7 +231,7 @@ try {
       if (dense.largestImage.bytes / 1024 > BUDGET.phoneImageKb) misses.push('image over 100 KB at DPR 3');
     }
     if (first.status === 200) {
-      const { lhr, error } = await lighthouseMedian(url, chrome.port);
+      const { lhr, error, tbtRuns } = await lighthouseMedian(url, chrome.port);
       if (lhr && process.env.BENCH_LHR_DIR) {
         fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
         fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${r.page.replace(/[^A-Za-z0-9]+/g, '_')}.json`), JSON.stringify(lhr));
@@ -227,6 +249,7 @@ try {
         lcpMs: lhr ? Math.round(num('largest-contentful-paint')) : '-',
         fcpMs: lhr ? Math.round(num('first-contentful-paint')) : '-',
         tbtMs: lhr ? Math.round(num('total-blocking-time')) : '-',
+        tbtRuns,
         cls: lhr ? Number(num('cumulative-layout-shift').toFixed(3)) : '-',
         compress: compressed === true ? 'ok' : compressed === false ? 'NO' : '?',
         cache: cacheInsight?.score === 1 || shortCached === 0 ? 'ok' : `${shortCached} short`,
@@ -253,6 +276,7 @@ try {
     rows.push(r);
     process.stderr.write(`  measured ${pathname}\n`);
   }
+  rows.push(await referenceRow(chrome.port));
 } finally {
   await browser?.close();
   await chrome?.kill();
@@ -262,7 +286,8 @@ try {
 console.log(
   `\nPublic pages: gzip KB (jsFirst: a first visit; jsBack: a returning visitor with a stored cookie choice, reactBack: whether React loaded for them;` +
     ` imgKb: the largest image a phone fetched, the seeded articles' image being a 6000x4000 JPEG upload);` +
-    ` Lighthouse 13 mobile, simulated throttling, median of ${RUNS} run(s).` +
+    ` Lighthouse 13 mobile, simulated throttling, median of ${RUNS} run(s) (tbtRuns: each run's TBT).` +
+    ` (bare HTML): a page of a heading and a line, no style or script, measured the same way: the floor, not held to the budget.` +
     `\nBudget: perf ${BUDGET.perf}, LCP <= ${BUDGET.lcpMs} ms, TBT ${BUDGET.tbtMs}, CLS ${BUDGET.cls}, a11y/bp/seo ${BUDGET.a11y}, JS <= ${BUDGET.jsFirstKb} KB first visit and <= ${BUDGET.jsReturningKb} KB returning, any image <= ${BUDGET.phoneImageKb} KB on a phone, no render-blocking script, no admin/editor code, the document compressed and nothing cached too briefly.\n`,
 );
 console.table(rows);
