@@ -78,3 +78,22 @@ test('the whole site stylesheet is served as immutable CSS', async ({ page, requ
   expect(sheet.headers()['cache-control']).toContain('immutable');
   expect((await sheet.text()).startsWith('/*! tailwindcss')).toBe(true);
 });
+
+test('where the browser has no constructed stylesheets, a dialog still opens and closes; only its <style> is refused', async ({ page }) => {
+  await skipCookieBanner(page);
+  await page.addInitScript(() => {
+    delete (Document.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+  });
+  const violations = await recordViolations(page);
+  await page.goto('/packages');
+  const styleElements = () => page.evaluate(() => document.querySelectorAll('style').length);
+  const before = await styleElements();
+  await page.getByRole('link', { name: 'Start Growing', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+  await expect(dialog).toBeVisible();
+  await expect.poll(violations).toEqual(['style-src-elem inline']);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The refused element goes with the dialog, as the package's own did.
+  expect(await styleElements()).toBe(before);
+});
