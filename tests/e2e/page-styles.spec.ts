@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PUBLIC_PAGES, skipCookieBanner } from './public-helpers';
+import { createArticle, deleteArticle } from './support/admin-api';
 
 /** Collects the page's CSP violations (a refused inline style or script would land here). */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -77,6 +78,30 @@ test('the whole site stylesheet is served as immutable CSS', async ({ page, requ
   expect(sheet.headers()['content-type']).toMatch(/^text\/css/);
   expect(sheet.headers()['cache-control']).toContain('immutable');
   expect((await sheet.text()).startsWith('/*! tailwindcss')).toBe(true);
+});
+
+test('on-demand pages name the same site stylesheet as static ones, and an article page styles its drawer from it', async ({ page, request }) => {
+  const article = await createArticle(request, { content: '<h2>A heading</h2><p>A paragraph.</p>', slug: `styled-${Date.now().toString(36)}` });
+  try {
+    await skipCookieBanner(page);
+    await page.goto('/about');
+    const href = await page.locator('html').getAttribute('data-site-stylesheet');
+    for (const path of ['/insights', '/insights?category=Industry+Trends+%26+Insights', `/insights/${article.slug}`, '/insights/no-such-article']) {
+      await page.goto(path);
+      expect(await page.locator('html').getAttribute('data-site-stylesheet'), path).toBe(href);
+    }
+    // The body's typography is in the site stylesheet too.
+    await page.goto(`/insights/${article.slug}`);
+    expect(await page.locator('.article-body h2').evaluate((el) => getComputedStyle(el).fontSize)).toBe('24px');
+    // The drawer is an island: it renders only once the named sheet has loaded.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    expect(await drawer.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+  } finally {
+    await deleteArticle(request, article.id);
+  }
 });
 
 test('where the browser has no constructed stylesheets, a dialog still opens and closes; only its <style> is refused', async ({ page }) => {
