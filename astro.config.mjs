@@ -93,9 +93,11 @@ function clientAddressFromSocket() {
   };
 }
 
-// SITE_URL is the public origin used for canonical URLs, the sitemap and RSS.
-// Netlify sets URL on every build; locally the runtime's own address is used.
-const site = process.env.SITE_URL || process.env.URL || `http://localhost:${process.env.PORT || 4321}`;
+// The public origin of canonical URLs, Open Graph, the sitemap and RSS: SITE_URL, or the URL
+// Netlify sets on every build. Without either (a local build) the site has no fixed origin, so
+// on-demand answers name the origin each request came to (behind a trusted proxy, the one the
+// proxy was asked for) and prerendered pages, built before any request, name none.
+const site = process.env.SITE_URL || process.env.URL || undefined;
 
 export default defineConfig({
   site,

@@ -21,7 +21,7 @@ function fingerprint(root) {
   };
   for (const i of INPUTS) walk(path.join(root, i));
   // The site URL is baked into canonical links, the sitemap and the feed.
-  hash.update(`site=${process.env.SITE_URL ?? ''}`);
+  hash.update(`site=${process.env.SITE_URL ?? ''} ${process.env.URL ?? ''}`);
   return hash.digest('hex');
 }
 

@@ -49,7 +49,7 @@ export function publicCacheHeaders(key: CacheKey, tags: readonly CacheTag[]): Re
   return {
     'Cache-Control': 'public, max-age=0, must-revalidate',
     'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=60, stale-while-revalidate=86400',
-    'Netlify-Cache-Tag': tags.join(','),
+    ...(tags.length ? { 'Netlify-Cache-Tag': tags.join(',') } : {}),
     'Netlify-Vary': netlifyVary(key),
   };
 }

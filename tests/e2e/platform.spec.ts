@@ -65,8 +65,27 @@ test('a brochure page has one URL, without a trailing slash, in its links, the s
   }
 
   await page.goto('/about');
-  expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe('/about');
   const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
   expect(hrefs.length).toBeGreaterThan(5);
   expect(hrefs.filter((h) => /^\/[^?#]*(\/|\.html)([?#]|$)/.test(h) && h !== '/')).toEqual([]);
+});
+
+test('with no public origin configured, each answer names the origin it was asked at; a prerendered page names none', async ({ page, request, baseURL }) => {
+  // The suite's site is built without SITE_URL and opened at 127.0.0.1, not at the localhost its
+  // build ran on: nothing may point at an address the visitor did not use.
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const origins = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).origin));
+  expect([...origins]).toEqual([baseURL]);
+  expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml\n`);
+  const rss = await (await request.get('/insights/rss.xml')).text();
+  expect(/<link>([^<]+)<\/link>/.exec(rss)?.[1]).toBe(`${baseURL}/insights`); // the channel's
+  expect(rss).toContain(`<atom:link href="${baseURL}/insights/rss.xml" rel="self"`);
+
+  await page.goto('/insights');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/insights`);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${baseURL}/insights`);
+  // Built before any request, /about cannot know where it will be opened.
+  await page.goto('/about');
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  await expect(page.locator('meta[property="og:url"]')).toHaveCount(0);
 });
