@@ -47,4 +47,12 @@ describe('article form and schema', () => {
     expect(articleSchema.safeParse({ ...minimal, slug: 'pricing-for-growth-2' }).success).toBe(true);
     for (const slug of ['Pricing', 'a--b', '-a', 'a b', 'a/b']) expect(articleSchema.safeParse({ ...minimal, slug }).success, slug).toBe(false);
   });
+
+  it('refuses a slug of digits alone, which /insights/{number} reads as an id', () => {
+    const r = articleSchema.safeParse({ ...minimal, slug: '2024' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path, i.message])).toEqual([[['slug'], 'Slug cannot be a number alone: /insights/{number} is read as an article id']]);
+    expect(articleSchema.safeParse({ ...minimal, slug: '2024-review' }).success).toBe(true);
+    expect(articleSchema.safeParse({ ...minimal, slug: '2024-10' }).success).toBe(true);
+  });
 });

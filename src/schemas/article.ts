@@ -49,6 +49,7 @@ const nullableText = (max: number) =>
 
 /** Lowercase letters and digits in hyphen-separated runs: every slug an article can have. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ALL_DIGITS = /^[0-9]+$/;
 /** A site path ('/objects/uploads/...') or an absolute http(s) URL; nothing a browser could run. */
 const IMAGE_URL = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
 
@@ -77,9 +78,12 @@ export const articleSchema = z.object({
     .max(ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} tags`)
     .default([])
     .transform((tags) => tags.filter(Boolean)),
-  slug: nullableText(ARTICLE_LIMITS.slug).refine((v) => v === null || SLUG_PATTERN.test(v), {
-    message: 'Slug may contain only lowercase letters, numbers and single hyphens',
-  }),
+  slug: nullableText(ARTICLE_LIMITS.slug)
+    .refine((v) => v === null || SLUG_PATTERN.test(v), {
+      message: 'Slug may contain only lowercase letters, numbers and single hyphens',
+    })
+    // /insights/{number} is an article's id (the table refuses such slugs too).
+    .refine((v) => v === null || !ALL_DIGITS.test(v), { message: 'Slug cannot be a number alone: /insights/{number} is read as an article id' }),
   isFeatured: z.boolean().default(false),
   isPublished: z.boolean().default(true),
   /** The panel sends the time of every save; absent means now. */

@@ -172,6 +172,13 @@ describe('article CRUD', () => {
     expect(r.json.issues.category).toMatch(/Thought Leadership/);
   });
 
+  it('answers 400 on the slug field for a number alone, which would read as an article id', async () => {
+    const { cookie } = await adminSession();
+    const r = await create(cookie, payload({ slug: '42' }));
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ slug: 'Slug cannot be a number alone: /insights/{number} is read as an article id' });
+  });
+
   it('answers 409 on the slug field when another article has the slug', async () => {
     const { cookie } = await adminSession();
     const slug = `taken-${RUN}`;

@@ -3,7 +3,8 @@
  * table holds (counts, page boundaries) while other files write to the run's shared database. On
  * the embedded run a second in-memory PGlite; with TEST_DATABASE_URL a new database on that server,
  * dropped again at the end. It becomes the process's database (DATABASE_URL), so functions called
- * in the file use it too: call it before anything else touches the database.
+ * in the file use it too: call it before anything else touches the database. With
+ * `{ migrated: false }` it starts empty, for a test of the migrations themselves.
  */
 import crypto from 'node:crypto';
 import { Pool } from '@neondatabase/serverless';
@@ -12,7 +13,7 @@ import { resetEnvCache } from '../../src/server/env.ts';
 import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
 import { prepareDatabase } from '../../scripts/lib/prepare-database.mjs';
 
-export async function useOwnDatabase(): Promise<{ stop: () => Promise<void> }> {
+export async function useOwnDatabase({ migrated = true } = {}): Promise<{ databaseUrl: string; stop: () => Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL;
   let databaseUrl: string;
   let stop: () => Promise<void>;
@@ -39,9 +40,9 @@ export async function useOwnDatabase(): Promise<{ stop: () => Promise<void> }> {
       await pg.stop();
     };
   }
-  await prepareDatabase({ databaseUrl, wsProxy: process.env.DATABASE_WS_PROXY, log: () => {} });
+  if (migrated) await prepareDatabase({ databaseUrl, wsProxy: process.env.DATABASE_WS_PROXY, log: () => {} });
   await closeDb();
   process.env.DATABASE_URL = databaseUrl;
   resetEnvCache();
-  return { stop };
+  return { databaseUrl, stop };
 }

@@ -1,0 +1,61 @@
+/**
+ * Migrations that change stored rows, run on rows written under the schema before them: the
+ * project's migrator applies the earlier files, the test writes what production may hold, then
+ * the rest of the files run.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../src/server/db/client.ts';
+import { migrateToLatest, readMigrations } from '../../src/server/db/migrate.ts';
+import { useOwnDatabase } from '../support/own-database.ts';
+
+let own: Awaited<ReturnType<typeof useOwnDatabase>>;
+let connection: ReturnType<typeof createDb>;
+
+beforeAll(async () => {
+  own = await useOwnDatabase({ migrated: false });
+  connection = createDb(own.databaseUrl, process.env.DATABASE_WS_PROXY);
+});
+afterAll(async () => {
+  await connection?.db.destroy();
+  await own?.stop();
+});
+
+/** A folder holding the migrations before `name`, for the migrator to stop short of it. */
+async function migrationsBefore(name: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+  for (const m of await readMigrations()) {
+    if (m.name >= name) break;
+    await fs.writeFile(path.join(dir, `${m.name}.sql`), m.sql);
+  }
+  return dir;
+}
+
+describe('0009: a slug is never a number alone', () => {
+  it('renames stored all-digit slugs, clears one whose new name is taken, and refuses new ones', async () => {
+    const { db } = connection;
+    await migrateToLatest(db, await migrationsBefore('0009_article_slug_not_a_number'));
+    const insert = (title: string, slug: string | null) =>
+      db.insertInto('articles').values({ title, description: 'd', readTime: '1 min read', slug }).returning('id').executeTakeFirstOrThrow();
+    await insert('Kept', 'growth-2024');
+    await insert('Digits', '42');
+    await insert('Taken', 'article-7');
+    await insert('Clashing digits', '7');
+    await insert('No slug', null);
+
+    expect(await migrateToLatest(db)).toEqual(['0009_article_slug_not_a_number']);
+    const rows = await db.selectFrom('articles').select(['title', 'slug']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { title: 'Kept', slug: 'growth-2024' },
+      { title: 'Digits', slug: 'article-42' },
+      { title: 'Taken', slug: 'article-7' },
+      { title: 'Clashing digits', slug: null },
+      { title: 'No slug', slug: null },
+    ]);
+    await expect(insert('New digits', '123')).rejects.toThrow(/articles_slug_not_a_number/);
+    expect(Number((await sql<{ n: string }>`select count(*) as n from articles`.execute(db)).rows[0]!.n)).toBe(5);
+  });
+});
