@@ -185,8 +185,7 @@ export async function listPublishedArticleCardPage(
 }
 
 /**
- * One published article by its URL key: an all-digit key is an id (or, failing that, a slug made of
- * digits); anything else is a slug. Drafts and unknown keys answer undefined in one query; a key no
+ * One published article by its URL key: an all-digit key is an id, anything else a slug. Drafts and unknown keys answer undefined in one query; a key no
  * article could have (not an id, not a slug: NUL bytes, spaces, quotes, capitals) answers undefined
  * without one.
  */
@@ -199,16 +198,11 @@ export async function findPublishedArticleByIdOrSlug(
   const id = /^[1-9]\d{0,9}$/.test(key) && Number(key) <= MAX_ID ? Number(key) : null;
   if (id === null && !SLUG_PATTERN.test(key)) return undefined;
 
-  const query = publishedArticles(db).select([...DETAIL_COLUMNS]);
-  if (id === null) return query.where('slug', '=', key).executeTakeFirst();
-  return (
-    query
-      .where((eb) => eb.or([eb('id', '=', id), eb('slug', '=', key)]))
-      // The id match wins over another article whose slug happens to be the same digits.
-      .orderBy(sql`(id = ${id})`, 'desc')
-      .limit(1)
-      .executeTakeFirst()
-  );
+  // A number is an id: no slug is a number alone (the articles table refuses one).
+  return publishedArticles(db)
+    .select([...DETAIL_COLUMNS])
+    .where(id === null ? 'slug' : 'id', '=', id ?? key)
+    .executeTakeFirst();
 }
 
 /** The RSS feed: the newest published articles with their full body. */
