@@ -1,3 +1,5 @@
+import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
+
 /** The words of the /admin page: the shell around the panel, then the panel's own (the Enquiries and Subscribers tabs' are in leads.ts). */
 export const adminPage = {
   title: 'Admin',
@@ -47,6 +49,8 @@ export const imageFieldCopy = {
   uploading: 'Uploading...',
   accepted: 'PNG, JPEG, GIF, WebP or AVIF, up to 10 MB',
   urlLabel: 'Or enter an image URL',
+  urlPlaceholder: `https://${REMOTE_IMAGE_HOSTS[0]}/...`,
+  urlHint: `An image on ${REMOTE_IMAGE_HOSTS.join(' or ')}, or a path on this site`,
   preview: 'Image preview',
   ready: (noun: string, justUploaded: boolean) =>
     justUploaded ? `Image uploaded and ready to be saved with the ${noun}.` : `Image ready to be saved with the ${noun}.`,

@@ -34,11 +34,22 @@ describe('article form and schema', () => {
     expect(articleSchema.safeParse({ ...minimal, category: 'All' }).success).toBe(false);
   });
 
-  it('takes image URLs that are http(s) or a site path, nothing else', () => {
-    for (const imageUrl of ['/objects/uploads/0123456789abcdef0123456789abcdef', 'https://images.example.com/a.jpg', 'http://x.example/b.png']) {
+  it('takes image URLs that are a site path or https on a listed image host, nothing else', () => {
+    for (const imageUrl of ['/objects/uploads/0123456789abcdef0123456789abcdef', '/favicon.svg', 'https://images.unsplash.com/photo-1?w=1200', 'https://images.pexels.com/photos/1/a.jpeg']) {
       expect(articleSchema.safeParse({ ...minimal, imageUrl }).success, imageUrl).toBe(true);
     }
-    for (const imageUrl of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/a.png', 'a b']) {
+    // Hosts the image CDN would refuse (not listed, plain http, a look-alike, credentials or a port) are refused here.
+    for (const imageUrl of [
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg/>',
+      '//evil.example/a.png',
+      'a b',
+      'https://images.example.com/a.jpg',
+      'http://images.unsplash.com/a.jpg',
+      'https://images.unsplash.com.evil.example/a.jpg',
+      'https://user@images.unsplash.com/a.jpg',
+      'https://images.unsplash.com:8443/a.jpg',
+    ]) {
       expect(articleSchema.safeParse({ ...minimal, imageUrl }).success, imageUrl).toBe(false);
     }
   });

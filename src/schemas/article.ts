@@ -1,8 +1,9 @@
 /**
  * The article schema: the admin panel's article form and POST/PUT /api/articles validate with it.
- * Imports zod only.
+ * Imports zod and the remote image hosts only.
  */
 import { z } from 'zod';
+import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
 import { requiredText, storableText, tooLong } from './fields';
 import type { FieldsCover, FormField } from './form-fields';
 
@@ -50,8 +51,23 @@ const nullableText = (max: number) =>
 /** Lowercase letters and digits in hyphen-separated runs: every slug an article can have. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ALL_DIGITS = /^[0-9]+$/;
-/** A site path ('/objects/uploads/...') or an absolute http(s) URL; nothing a browser could run. */
-const IMAGE_URL = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
+/** A path on this site ('/objects/uploads/...'); nothing a browser could run. */
+const SITE_PATH = /^\/(?!\/)\S*$/;
+/**
+ * An article image is a path on this site or an https URL on a host the image CDN may fetch from:
+ * any other would be refused by the CDN and never shown.
+ */
+function isArticleImageUrl(value: string): boolean {
+  if (SITE_PATH.test(value)) return true;
+  if (!/^https:\/\/\S+$/i.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (REMOTE_IMAGE_HOSTS as readonly string[]).includes(url.hostname) && url.username === '' && url.password === '' && url.port === '';
+}
 
 export const articleSchema = z.object({
   title: requiredText(ARTICLE_LIMITS.title),
@@ -66,8 +82,8 @@ export const articleSchema = z.object({
     .nullish()
     .transform((v) => v || DEFAULT_ARTICLE_AUTHOR),
   category: z.enum(ARTICLE_CATEGORIES, { error: `Category must be one of: ${ARTICLE_CATEGORIES.join(', ')}` }).default(DEFAULT_ARTICLE_CATEGORY),
-  imageUrl: nullableText(ARTICLE_LIMITS.url).refine((v) => v === null || IMAGE_URL.test(v), {
-    message: 'Image URL must be an http(s) address or a path on this site',
+  imageUrl: nullableText(ARTICLE_LIMITS.url).refine((v) => v === null || isArticleImageUrl(v), {
+    message: `Image URL must be a path on this site or an https address on ${REMOTE_IMAGE_HOSTS.join(' or ')}`,
   }),
   youtubeUrl: nullableText(ARTICLE_LIMITS.url),
   readTime: requiredText(ARTICLE_LIMITS.readTime),

@@ -13,6 +13,10 @@
 /** Uploads are images only, at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/** The image types an upload may be: the server checks the bytes themselves, the file picker offers these. */
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const;
+export type ImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
+
 /** The largest body one upload PUT carries. */
 export const UPLOAD_PART_BYTES = 4 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { UPLOAD_PART_BYTES } from '../schemas/upload.ts';
+import { UPLOAD_PART_BYTES, type ImageType } from '../schemas/upload.ts';
 import { JWT_ALG, signingKey } from './auth/keys.ts';
 
 // Article image uploads: an admin asks for an upload URL, PUTs the
@@ -55,8 +55,6 @@ export async function verifyUploadToken(token: string | null, name: string): Pro
     return false;
   }
 }
-
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/avif';
 
 const ascii = (bytes: Uint8Array, start: number, length: number) =>
   String.fromCharCode(...bytes.subarray(start, start + length));

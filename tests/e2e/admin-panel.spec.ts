@@ -258,9 +258,15 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await expect(url).toHaveValue('');
   await expect(preview).toHaveCount(0);
 
-  // A typed URL works as well.
-  await url.fill('https://images.example.com/cover.jpg');
+  // A typed URL works as well, on a host the image CDN may fetch from; the hint names them.
+  await expect(page.getByText('An image on images.unsplash.com or images.pexels.com, or a path on this site')).toBeVisible();
+  await url.fill('https://images.unsplash.com/photo-1?w=1200');
   await expect(page.getByText('Image ready to be saved with the article.')).toBeVisible();
+  // Any other host is refused on save, beside the field.
+  await url.fill('https://images.example.com/cover.jpg');
+  await page.getByRole('button', { name: 'Create Article' }).click();
+  await expect(page.getByText('Image URL must be a path on this site or an https address on images.unsplash.com or images.pexels.com')).toBeVisible();
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
 });

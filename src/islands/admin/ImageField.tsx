@@ -8,7 +8,7 @@
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
-import { MAX_UPLOAD_BYTES, UPLOAD_PART_BYTES, formatContentRange, uploadParts } from '../../schemas/upload';
+import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UPLOAD_PART_BYTES, formatContentRange, uploadParts } from '../../schemas/upload';
 import { toast } from '../../stores/toasts';
 import ConfirmDialog from './ConfirmDialog';
 import { TextField } from './fields';
@@ -107,7 +107,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
         <input
           ref={fileInput}
           type="file"
-          accept="image/*"
+          accept={UPLOAD_IMAGE_TYPES.join(',')}
           aria-label={imageFieldCopy.fileInput}
           tabIndex={-1}
           className="sr-only"
@@ -129,7 +129,8 @@ export default function ImageField({ label, value, onChange, error, noun, classN
           setPreviewFailed(false);
           onChange(url);
         }}
-        placeholder="https://example.com/image.jpg"
+        placeholder={imageFieldCopy.urlPlaceholder}
+        hint={imageFieldCopy.urlHint}
         error={error}
         maxLength={2048}
       />
