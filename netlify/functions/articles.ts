@@ -1,5 +1,6 @@
 // GET    /api/articles?published=true  published articles, newest first (public, CDN-cached)
 // GET    /api/articles                 the same for visitors; every article, drafts too, for an admin
+// GET    /api/articles?drafts=include  every article, drafts too: an admin's only (401 without a session)
 //        ...&page=N&pageSize=M         one page of that list instead: {items, total} (the admin
 //                                      panel's paged list; 400 for a page or size out of range)
 // GET    /api/articles/:id             one article; a draft is a 404 except for an admin
@@ -28,9 +29,9 @@ import { sanitizeArticleHtml } from '../../src/server/sanitize-html.ts';
 /** An article body may be large (~200 KB of HTML at most). */
 const MAX_ARTICLE_BODY = 512 * 1024;
 
-// Reads ?published only. Whether drafts are included depends on the session cookie, so the CDN
-// must key on it too: a cached visitor answer is never served to an admin.
-const CACHE_KEY: CacheKey = { query: ['published', 'page', 'pageSize'], cookies: [SESSION_COOKIE, SECURE_SESSION_COOKIE] };
+// Whether drafts are included depends on ?drafts and on the session cookie, so the CDN keys on
+// both: a cached visitor answer is never served to an admin.
+const CACHE_KEY: CacheKey = { query: ['published', 'drafts', 'page', 'pageSize'], cookies: [SESSION_COOKIE, SECURE_SESSION_COOKIE] };
 const pageQuerySchema = z.object({ page: listQueryFields.page, pageSize: listQueryFields.pageSize });
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);
@@ -56,8 +57,12 @@ async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
 export default route({
   GET: async (req, ctx) => {
     const db = getDb();
-    const publishedOnlyAsked = new URL(req.url).searchParams.get('published') === 'true';
-    const admin = publishedOnlyAsked ? null : await getSession(req, db);
+    const { searchParams } = new URL(req.url);
+    // ?drafts=include (the admin panel's list) is an admin's question: without a session it is
+    // refused (401), not answered with the published articles as if nothing were missing.
+    const draftsAsked = searchParams.get('drafts') === 'include';
+    const publishedOnlyAsked = searchParams.get('published') === 'true';
+    const admin = draftsAsked ? await requireAdmin(req, db) : publishedOnlyAsked ? null : await getSession(req, db);
 
     if (ctx.params.id !== undefined) {
       const article = await findArticle(db, idParam(ctx));
@@ -66,7 +71,7 @@ export default route({
     }
     const headers = admin ? adminHeaders : publicHeaders();
     // Without ?page the whole list, as the spec's API answers it; with it, one page and the total.
-    if (!new URL(req.url).searchParams.has('page')) return json(await listArticles(db, { publishedOnly: !admin }), { headers });
+    if (!searchParams.has('page')) return json(await listArticles(db, { publishedOnly: !admin }), { headers });
     const { page, pageSize } = readQuery(req, pageQuerySchema);
     return json(await listArticlePage(db, { publishedOnly: !admin, page, pageSize }), { headers });
   },

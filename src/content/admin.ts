@@ -118,6 +118,27 @@ export const collectionCopy = {
   update: (Noun: string) => `Update ${Noun}`,
   saved: (Noun: string, editing: boolean) => ({ title: editing ? `${Noun} updated` : `${Noun} created`, description: 'Changes saved successfully' }),
   saveFailed: (noun: string) => ({ title: `Error saving ${noun}`, description: 'Please try again' }),
+  loadFailed: (nouns: string) => `The ${nouns} could not be loaded.`,
+  retry: 'Retry',
+  discardTitle: 'Discard changes?',
+  discardQuestion: (noun: string) => `Your changes to this ${noun} have not been saved. They will be lost.`,
+  discard: 'Discard changes',
+} as const;
+
+/** Over the panel when the server has ended the session (it expired, or a password change ended it). */
+export const sessionEndedCopy = {
+  title: 'Sign in again',
+  description: 'Your session has ended. Sign in again to carry on: everything you have typed is still here.',
+  submit: 'Sign In',
+  signOut: 'Logout',
+  signedInAgain: { title: 'Signed in again', description: 'Save again to keep your changes.' },
+} as const;
+
+/** Logout while a form holds unsaved changes. */
+export const logoutCopy = {
+  title: 'Logout and discard changes?',
+  question: 'A form holds changes that have not been saved. They will be lost.',
+  confirm: 'Logout',
 } as const;
 
 export const articlesTabCopy = {

@@ -268,6 +268,7 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await expect(page.getByText('Image URL must be a path on this site or an https address on images.unsplash.com or images.pexels.com')).toBeVisible();
   await expect(url).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
 });
 
@@ -345,6 +346,127 @@ test('image upload: a file above 4 MiB goes as Content-Range parts; a refused pa
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/png');
   expect(Buffer.compare(await served.body(), large)).toBe(0);
+});
+
+test('unsaved changes: Cancel, New, Logout and leaving the page ask first; a form opened and left alone does not', async ({ page }) => {
+  const title = `Half-written ${RUN}`;
+  await signedInAdmin(page);
+  const existing = await page.request.post('/api/articles', {
+    data: { title: `Formatted ${RUN}`, description: 'D', readTime: '2 min read', content: '<h2>A heading</h2><p>Some <strong>bold</strong> text.</p>', isPublished: false },
+  });
+  expect(existing.status()).toBe(201);
+  const existingTitle = `Formatted ${RUN}`;
+  await page.reload();
+  const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+
+  // An article opened for editing and left alone (its rich text included) closes without a question.
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: existingTitle }) });
+  await item.getByRole('button', { name: `Edit ${existingTitle}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Article' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Article' })).toBeHidden();
+  await expect(discard).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const titleField = page.getByLabel('Title', { exact: true });
+  await titleField.fill(title);
+  // Cancel asks; keeping the changes keeps the form as it was, and the focus on Cancel.
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  await cancel.click();
+  await expect(discard.getByText('Your changes to this article have not been saved. They will be lost.')).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeHidden();
+  await expect(titleField).toHaveValue(title);
+  await expect(cancel).toBeFocused();
+  // So does opening another article over it.
+  await item.getByRole('button', { name: `Edit ${existingTitle}` }).click();
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
+
+  // Leaving the page asks the browser's own question; dismissed, the page and the form stay.
+  page.once('dialog', (dialog) => {
+    expect(dialog.type()).toBe('beforeunload');
+    void dialog.dismiss();
+  });
+  await page.evaluate(() => window.location.assign('/'));
+  await expect(titleField).toHaveValue(title);
+  expect(new URL(page.url()).pathname).toBe('/admin');
+
+  // Logout asks too; agreeing signs out.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const logout = page.getByRole('alertdialog', { name: 'Logout and discard changes?' });
+  await expect(logout).toBeVisible();
+  await logout.getByRole('button', { name: 'Cancel' }).click();
+  await expect(titleField).toHaveValue(title);
+
+  // Discarding closes the form; with nothing unsaved, leaving asks nothing.
+  await cancel.click();
+  await discard.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
+  await page.goto('/about');
+  expect(new URL(page.url()).pathname).toBe('/about');
+  await page.request.delete(`/api/articles/${(await existing.json()).id}`);
+});
+
+test('an ended session mid-edit: the panel asks for the password over the form, keeps what was typed, and the save then works', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const title = `Written across a sign-in ${RUN}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('Typed before the session ended.');
+  await page.getByLabel('Read Time', { exact: true }).fill('3 min read');
+
+  // The session ends under the panel (its cookie is gone, as when it expires).
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Create Article' }).click();
+  const again = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(again.getByText('Your session has ended. Sign in again to carry on: everything you have typed is still here.')).toBeVisible();
+  await expect(toast(page, 'Error saving article')).toHaveCount(0);
+  // Escape does not close it: only signing in or Logout does.
+  await page.keyboard.press('Escape');
+  await expect(again).toBeVisible();
+  await expect(again.getByLabel('Username', { exact: true })).toHaveValue(E2E_ADMIN.email);
+  await again.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await again.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toast(page, 'Signed in again')).toBeVisible();
+  await expect(again).toBeHidden();
+
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await page.getByRole('button', { name: 'Create Article' }).click();
+  await expect(toast(page, 'Article created')).toBeVisible();
+  const saved = await articleByTitle(page, title);
+  expect(saved.description).toBe('Typed before the session ended.');
+  expect((await page.request.delete(`/api/articles/${saved.id}`)).status()).toBe(200);
+});
+
+test('a list that fails to load says so and offers a retry, which loads it', async ({ page }) => {
+  let refuse = true;
+  await page.route(
+    (url) => url.pathname === '/api/articles',
+    (route) => (refuse ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }) : route.fallback()),
+  );
+  await signedInAdmin(page);
+  const listed = await page.request.post('/api/articles', { data: { title: `Listed after a retry ${RUN}`, description: 'D', readTime: '1 min read', isPublished: false } });
+  expect(listed.status()).toBe(201);
+  await expect(page.getByRole('alert').filter({ hasText: 'The articles could not be loaded.' })).toBeVisible();
+  await expect(page.getByText('Loading articles...')).toHaveCount(0);
+  refuse = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('list', { name: 'Articles' }).getByRole('heading', { name: `Listed after a retry ${RUN}` })).toBeVisible();
+  await expect(page.getByText('The articles could not be loaded.')).toHaveCount(0);
+  expect((await page.request.delete(`/api/articles/${(await listed.json()).id}`)).status()).toBe(200);
+});
+
+test('after a save refused for its fields, the first field named takes the focus', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  await page.getByLabel('Description', { exact: true }).fill('No title yet.');
+  await page.getByRole('button', { name: 'Create Article' }).click();
+  await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
 test('services: create, edit and delete through the Services tab', async ({ page, playwright }) => {

@@ -219,4 +219,19 @@ describe('drafts are for admins only', () => {
     expect(anonPublished.status).toBe(200);
     expect(anonPublished.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage/);
   });
+
+  it('refuses ?drafts=include without a session (401) rather than answering the published list', async () => {
+    const { cookie } = await adminSession();
+    const draft = (await create(cookie, payload({ title: `Listed draft ${RUN}`, isPublished: false }))).json;
+    for (const headers of [{}, { cookie: 'session=forged.token.value' }] as Record<string, string>[]) {
+      const r = await call(articles, '/api/articles?drafts=include&page=1&pageSize=12', { headers });
+      expect(r.status).toBe(401);
+      expect(r.json).toEqual({ error: 'Authentication required' });
+    }
+    const admin = await call(articles, '/api/articles?drafts=include&page=1&pageSize=12', { headers: { cookie } });
+    expect(admin.status).toBe(200);
+    expect(admin.json.items.map((a: { id: number }) => a.id)).toContain(draft.id);
+    expect(admin.headers.get('cache-control')).toBe('no-store');
+    expect(admin.headers.get('netlify-vary')).toBe('query=published|drafts|page|pageSize,cookie=session|__Host-session');
+  });
 });

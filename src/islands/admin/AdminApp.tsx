@@ -1,7 +1,8 @@
 /**
  * The admin panel at /admin, rendered client-only by
  * src/pages/admin.astro, so its code (React forms, Lexical) never loads on a public page.
- * The session check runs at load; until it answers nothing but a status line shows.
+ * The session check runs at load; until it answers nothing but a status line shows. Leaving the
+ * page while a form holds unsaved changes asks first.
  */
 import { useStore } from '../../stores/use-store';
 import { useEffect, useState } from 'react';
@@ -9,6 +10,8 @@ import { $session, checkSession } from './session';
 import Dashboard from './Dashboard';
 import LoginCard from './LoginCard';
 import ResetPasswordCard from './ResetPasswordCard';
+import SessionEndedDialog from './SessionEndedDialog';
+import { guardPageExit } from './unsaved-changes';
 import { dashboardCopy } from '../../content/admin';
 
 export default function AdminApp() {
@@ -17,6 +20,7 @@ export default function AdminApp() {
 
   useEffect(() => {
     void checkSession();
+    return guardPageExit();
   }, []);
 
   return (
@@ -28,7 +32,9 @@ export default function AdminApp() {
       )}
       {session.status === 'signedOut' &&
         (resetOpen ? <ResetPasswordCard onCancel={() => setResetOpen(false)} /> : <LoginCard onForgotPassword={() => setResetOpen(true)} />)}
-      {session.status === 'signedIn' && <Dashboard username={session.username} />}
+      {/* An ended session keeps the panel, and what is typed in it, under the sign-in dialog. */}
+      {(session.status === 'signedIn' || session.status === 'expired') && <Dashboard username={session.username} />}
+      {session.status === 'expired' && <SessionEndedDialog username={session.username} />}
     </div>
   );
 }

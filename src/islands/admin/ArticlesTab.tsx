@@ -6,8 +6,11 @@ import CollectionTab from './CollectionTab';
 import { Badge } from './ui';
 import { articlesTabCopy } from '../../content/admin';
 
-/** Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a time. */
-export const articles = createCollection<Article>({ url: '/api/articles', noun: 'articles', pageSize: PAGE_SIZE });
+/**
+ * Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a
+ * time, drafts included, which it answers to a signed-in admin only (401 otherwise).
+ */
+export const articles = createCollection<Article>({ url: '/api/articles', noun: 'articles', pageSize: PAGE_SIZE, params: { drafts: 'include' } });
 
 /** publishedAt is the time of every save. */
 const savedNow = () => ({ publishedAt: new Date().toISOString() });

@@ -116,6 +116,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           extraPayload={form.extraPayload}
           onCancel={editor.close}
           onSaved={editor.saved}
+          onDirtyChange={editor.onDirtyChange}
         />
       )}
 
@@ -136,7 +137,14 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
         </div>
       )}
 
-      {status !== 'loaded' && items.length === 0 ? (
+      {status === 'failed' && items.length === 0 ? (
+        <Card className="grid justify-items-center gap-4 py-10 text-center text-ink-700">
+          <p role="alert">{collectionCopy.loadFailed(collection.noun)}</p>
+          <Button variant="neutral" size="sm" onClick={() => void collection.reload()}>
+            {collectionCopy.retry}
+          </Button>
+        </Card>
+      ) : status !== 'loaded' && items.length === 0 ? (
         <p role="status" className="py-10 text-center text-ink-600">
           Loading {collection.noun}...
         </p>
@@ -198,6 +206,17 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
             {collectionCopy.next}
           </Button>
         </nav>
+      )}
+
+      {form && (
+        <ConfirmDialog
+          open={editor.discarding}
+          title={collectionCopy.discardTitle}
+          question={collectionCopy.discardQuestion(noun)}
+          confirmLabel={collectionCopy.discard}
+          onConfirm={editor.confirmDiscard}
+          onCancel={editor.cancelDiscard}
+        />
       )}
 
       {deletable && (

@@ -1,6 +1,11 @@
-/** The overlay and centred panel every admin dialog opens in (Radix Dialog's Portal, Overlay and Content). */
+/**
+ * The overlay and centred panel every admin dialog opens in (Radix Dialog's Portal, Overlay and
+ * Content). Closed, it gives the focus back to what had it when it opened (the button that asked
+ * for it), whether or not that was a Radix trigger; when that is gone (the deleted item's button),
+ * Radix's own default applies.
+ */
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 interface Props {
   title: string;
@@ -11,14 +16,30 @@ interface Props {
   children: ReactNode;
 }
 
+/** Notes the focused element as the dialog mounts: before Radix moves the focus into it. */
+function RememberFocus({ into }: { into: RefObject<HTMLElement | null> }) {
+  useLayoutEffect(() => {
+    into.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [into]);
+  return null;
+}
+
 export default function DialogFrame({ title, description, role = 'dialog', size = 'md', children }: Props) {
+  const openedFrom = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/60" />
       <Dialog.Content
         role={role}
         className={`dialog-content fixed left-1/2 top-1/2 z-[60] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-2xl focus:outline-none ${size === 'sm' ? 'max-w-sm' : 'max-w-md'}`}
+        onCloseAutoFocus={(event) => {
+          const target = openedFrom.current;
+          if (!target?.isConnected || target === document.body) return;
+          event.preventDefault();
+          target.focus();
+        }}
       >
+        <RememberFocus into={openedFrom} />
         <Dialog.Title className="font-display text-xl font-semibold text-brand-900">{title}</Dialog.Title>
         <Dialog.Description className="mt-1 text-sm text-ink-700">{description}</Dialog.Description>
         {children}

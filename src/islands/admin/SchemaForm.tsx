@@ -1,9 +1,12 @@
 /**
  * The create/edit form of a collection, built from its schema's field list (src/schemas/form-fields.ts):
  * 'Create New {Noun}' / 'Edit {Noun}', the fields in order, Cancel and 'Create {Noun}' / 'Update {Noun}'.
- * The server validates with the same schema; its field issues show beside the fields.
+ * The server validates with the same schema; its field issues show beside the fields, and the
+ * first field with one takes the focus. While its values differ from what it opened with, the form
+ * holds unsaved changes (unsaved-changes.ts). A save refused for an ended session keeps the form as
+ * it is: the panel asks for the password, and the admin saves again.
  */
-import { Fragment, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { formValuesOf, payloadOf, type FormField, type FormValues } from '../../schemas/form-fields';
 import { toast } from '../../stores/toasts';
@@ -13,6 +16,8 @@ import ImageField from './ImageField';
 import { capitalise } from './nouns';
 import { Button, Card } from './ui';
 import { collectionCopy } from '../../content/admin';
+import { endedSession } from './session';
+import { holdUnsavedChanges } from './unsaved-changes';
 
 export interface SchemaFormProps {
   fields: readonly FormField[];
@@ -26,6 +31,8 @@ export interface SchemaFormProps {
   extraPayload?: () => Record<string, unknown>;
   onSaved: () => void;
   onCancel: () => void;
+  /** Told whether the values now differ from what the form opened with. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** The first issue of a field or of any of its items ('features.2'). */
@@ -33,13 +40,29 @@ function issueOf(issues: Record<string, string>, name: string): string | undefin
   return issues[name] ?? Object.entries(issues).find(([key]) => key.startsWith(`${name}.`))?.[1];
 }
 
-export default function SchemaForm({ fields, noun, url, item, extraPayload, onSaved, onCancel }: SchemaFormProps) {
+export default function SchemaForm({ fields, noun, url, item, extraPayload, onSaved, onCancel, onDirtyChange }: SchemaFormProps) {
   const Noun = capitalise(noun);
+  const formId = useId();
   const richTextLabelId = useId();
-  const [values, setValues] = useState<FormValues>(() => formValuesOf(fields, item));
+  const opened = useMemo(() => formValuesOf(fields, item), [fields, item]);
+  const [values, setValues] = useState<FormValues>(opened);
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
   const editing = item !== null;
+  const dirty = !saved && fields.some((field) => values[field.name] !== opened[field.name]);
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+    return dirty ? holdUnsavedChanges() : undefined;
+  }, [dirty, onDirtyChange]);
+
+  // After a refused save, the first field with an issue takes the focus (in the form's order).
+  useEffect(() => {
+    const first = fields.find((field) => issueOf(issues, field.name));
+    if (!first) return;
+    document.getElementById(formId)?.querySelector<HTMLElement>(`[data-field="${first.name}"] :is(input, textarea, select, [contenteditable="true"], button[role="switch"])`)?.focus();
+  }, [issues, fields, formId]);
 
   const set = (name: string, value: string | boolean) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -55,8 +78,10 @@ export default function SchemaForm({ fields, noun, url, item, extraPayload, onSa
       if (editing) await api.put(`${url}/${item.id}`, payload);
       else await api.post(url, payload);
       toast(collectionCopy.saved(Noun, editing));
+      setSaved(true);
       onSaved();
     } catch (err) {
+      if (endedSession(err)) return;
       console.error(`[admin] saving the ${noun} failed`, err);
       if (err instanceof ApiError) setIssues(err.fieldIssues);
       toast({ ...collectionCopy.saveFailed(noun), variant: 'destructive' });
@@ -106,9 +131,11 @@ export default function SchemaForm({ fields, noun, url, item, extraPayload, onSa
   return (
     <Card>
       <h3 className="font-display text-xl font-semibold text-brand-900">{editing ? `Edit ${Noun}` : `Create New ${Noun}`}</h3>
-      <form onSubmit={onSubmit} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
+      <form id={formId} onSubmit={onSubmit} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
         {fields.map((field) => (
-          <Fragment key={field.name}>{control(field)}</Fragment>
+          <div key={field.name} data-field={field.name} className="contents">
+            {control(field)}
+          </div>
         ))}
         <div className="flex flex-wrap justify-end gap-3 border-t border-ink-200 pt-5 sm:col-span-2">
           <Button variant="neutral" onClick={onCancel}>

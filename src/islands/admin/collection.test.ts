@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { $toasts } from '../../stores/toasts';
-import { createCollection, resetCollections } from './collection';
+import { createCollection } from './collection';
+import { $session } from './session';
 
 // The collection store against a real HTTP server: what it asks for (page, pageSize, search,
 // filters) and what it keeps of the answers, whole lists and pages alike.
@@ -15,7 +16,8 @@ interface Item {
 
 const ITEMS: Item[] = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: i % 2 ? `Acme ${i + 1}` : `Beta ${i + 1}`, status: i < 3 ? 'new' : 'done' }));
 const requests: string[] = [];
-let failNext = false;
+/** The status the next request is refused with, once. */
+let failNext: 401 | 500 | null = null;
 let server: http.Server;
 let origin: string;
 
@@ -24,8 +26,9 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push(`${url.pathname}${url.search}`);
     if (failNext) {
-      failNext = false;
-      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"Internal server error"}');
+      const status = failNext;
+      failNext = null;
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: status === 401 ? 'Unauthorized' : 'Internal server error' }));
       return;
     }
     const search = url.searchParams.get('search')?.toLowerCase() ?? '';
@@ -85,16 +88,36 @@ describe('a server-paged collection', () => {
     expect(paged.$state.get()).toMatchObject({ total: 1, query: { page: 1 }, items: [{ id: 2 }] });
   });
 
-  it('goes idle again with a toast when loading fails, and forgets everything on sign-out', async () => {
-    const paged = createCollection<Item>({ url: `${origin}/paged`, noun: 'items', pageSize: 3 });
-    failNext = true;
+  it('is failed with a toast when loading fails, loads again on the next open, and forgets everything on sign-out', async () => {
+    const paged = createCollection<Item>({ url: `${origin}/paged`, noun: 'items', pageSize: 3, params: { drafts: 'include' } });
+    failNext = 500;
+    $toasts.set([]);
     await paged.open();
-    expect(paged.$state.get().status).toBe('idle');
-    expect($toasts.get()[0]).toMatchObject({ title: 'Error loading items', description: 'Failed to fetch items', variant: 'destructive' });
+    expect(paged.$state.get().status).toBe('failed');
+    expect($toasts.get().map(({ title, description, variant }) => ({ title, description, variant }))).toEqual([
+      { title: 'Error loading items', description: 'Failed to fetch items', variant: 'destructive' },
+    ]);
 
+    requests.length = 0;
     await paged.open();
+    expect(requests).toEqual(['/paged?drafts=include&page=1&pageSize=3']);
     expect(paged.$state.get().status).toBe('loaded');
-    resetCollections();
+    expect(paged.csvUrl()).toBe(`${origin}/paged?drafts=include&format=csv`);
+    $session.set({ status: 'signedOut' });
     expect(paged.$state.get()).toEqual({ status: 'idle', items: [], total: 0, query: { page: 1, search: '', filters: {} } });
+  });
+
+  it('refused for an ended session, asks for the password again, with no error toast, and loads once signed in', async () => {
+    const paged = createCollection<Item>({ url: `${origin}/paged`, noun: 'items', pageSize: 3 });
+    $session.set({ status: 'signedIn', username: 'admin@example.com' });
+    $toasts.set([]);
+    failNext = 401;
+    await paged.open();
+    expect($session.get()).toEqual({ status: 'expired', username: 'admin@example.com' });
+    expect(paged.$state.get().status).toBe('idle');
+    expect($toasts.get()).toEqual([]);
+    $session.set({ status: 'signedIn', username: 'admin@example.com' });
+    await paged.open();
+    expect(paged.$state.get()).toMatchObject({ status: 'loaded', total: 7 });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * One admin list: its items, its loading state and the query that chose them. Every tab's data is
  * a collection made here; a tab loads it the first time it opens while signed in and reloads it
- * after a change; signing out clears every collection. No refetching, retrying or staleness.
+ * after a change; signing out clears every collection. A load that fails leaves the list 'failed'
+ * for the tab to offer a retry; one refused for an ended session waits for the next sign-in.
  *
  * The list URL answers either the whole list (a JSON array) or one page of it,
  * `{ "items": [...], "total": n }`. A collection made with `pageSize` asks for pages:
@@ -13,6 +14,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { api } from '../../lib/api-client';
 import { toast } from '../../stores/toasts';
+import { $session, endedSession } from './session';
 
 export interface ListQuery {
   /** 1-based; always 1 for a collection without pages. */
@@ -27,7 +29,7 @@ export interface ListPage<T> {
 }
 
 export interface CollectionState<T> {
-  status: 'idle' | 'loading' | 'loaded';
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
   items: T[];
   /** Items matching the query on every page (the list's length without pages). */
   total: number;
@@ -57,12 +59,14 @@ interface CollectionOptions {
   url: string;
   noun: string;
   pageSize?: number;
+  /** Query parameters every list request sends, e.g. { drafts: 'include' }. */
+  params?: Readonly<Record<string, string>>;
 }
 
 const firstQuery = (): ListQuery => ({ page: 1, search: '', filters: {} });
 const resets = new Set<() => void>();
 
-export function createCollection<T>({ url, noun, pageSize }: CollectionOptions): Collection<T> {
+export function createCollection<T>({ url, noun, pageSize, params: fixed = {} }: CollectionOptions): Collection<T> {
   const initial = (): CollectionState<T> => ({ status: 'idle', items: [], total: 0, query: firstQuery() });
   const $state = atom<CollectionState<T>>(initial());
   // Every load and reset takes a new number; an answer whose number is no longer the latest is
@@ -70,7 +74,7 @@ export function createCollection<T>({ url, noun, pageSize }: CollectionOptions):
   let latest = 0;
 
   function listUrl(query: ListQuery, format: 'json' | 'csv' = 'json'): string {
-    const params = new URLSearchParams();
+    const params = new URLSearchParams(fixed);
     if (format === 'csv') params.set('format', 'csv');
     else if (pageSize) {
       params.set('page', String(query.page));
@@ -96,9 +100,13 @@ export function createCollection<T>({ url, noun, pageSize }: CollectionOptions):
       $state.set({ status: 'loaded', items: page.items, total: page.total, query });
     } catch (err) {
       if (ticket !== latest) return;
+      if (endedSession(err)) {
+        // Idle again: the tab loads it once the admin has signed in again.
+        $state.set({ ...$state.get(), status: 'idle', query });
+        return;
+      }
       console.error(`[admin] loading ${noun} failed`, err);
-      // Idle again, so opening the tab later tries once more.
-      $state.set({ ...initial(), query });
+      $state.set({ ...$state.get(), status: 'failed', query });
       toast({ title: `Error loading ${noun}`, description: `Failed to fetch ${noun}`, variant: 'destructive' });
     }
   }
@@ -114,7 +122,8 @@ export function createCollection<T>({ url, noun, pageSize }: CollectionOptions):
     pageSize: pageSize ?? null,
     $state,
     async open() {
-      if ($state.get().status === 'idle') await load($state.get().query);
+      const { status } = $state.get();
+      if (status === 'idle' || status === 'failed') await load($state.get().query);
     },
     reload: () => load($state.get().query),
     setQuery(change) {
@@ -127,7 +136,7 @@ export function createCollection<T>({ url, noun, pageSize }: CollectionOptions):
   };
 }
 
-/** Forgets every collection's items and query (sign-out). */
-export function resetCollections(): void {
-  for (const reset of resets) reset();
-}
+/** Signed out, every collection forgets its items and query. */
+$session.listen((session) => {
+  if (session.status === 'signedOut') for (const reset of resets) reset();
+});

@@ -1,17 +1,32 @@
 /**
- * The admin panel's session: checked at load, set by a sign-in, ended by Logout (which also
- * forgets every loaded list).
+ * The admin panel's session: checked at load, set by a sign-in, ended by Logout. A request the server refuses with 401 while the panel is signed in
+ * means the session ended under it (it expired, or a password change ended it): the panel stays
+ * as it is, half-written forms included, and asks for the password again over it.
  */
 import { atom } from 'nanostores';
-import { api } from '../../lib/api-client';
-import { resetCollections } from './collection';
+import { ApiError, api } from '../../lib/api-client';
 
-export type SessionState = { status: 'checking' } | { status: 'signedOut' } | { status: 'signedIn'; username: string };
+export type SessionState =
+  | { status: 'checking' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; username: string }
+  | { status: 'expired'; username: string };
 
 export const $session = atom<SessionState>({ status: 'checking' });
 
 export function signedIn(username: string): void {
   $session.set({ status: 'signedIn', username });
+}
+
+/**
+ * Whether `err` is the server saying the session is gone (401); if so, and the panel was signed
+ * in, the panel asks for the password again. Callers skip their own failure message then.
+ */
+export function endedSession(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status !== 401) return false;
+  const current = $session.get();
+  if (current.status === 'signedIn') $session.set({ status: 'expired', username: current.username });
+  return true;
 }
 
 /** At load: a valid session cookie signs the panel in; any failure is silently ignored. */
@@ -24,7 +39,7 @@ export async function checkSession(): Promise<void> {
   }
 }
 
-/** Ends the session (the answer is ignored) and forgets every loaded list. */
+/** Ends the session (the answer is ignored); signed out, the panel forgets every loaded list (collection.ts). */
 export async function logout(): Promise<void> {
   try {
     await api.post('/api/auth/logout');
@@ -32,5 +47,4 @@ export async function logout(): Promise<void> {
     console.error('[admin] logout request failed', err);
   }
   $session.set({ status: 'signedOut' });
-  resetCollections();
 }

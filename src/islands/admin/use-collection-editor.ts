@@ -1,30 +1,52 @@
 /**
  * The create/edit/delete flow of a collection tab: which item the form is open for, the delete
- * confirmation, and the toasts and list reloads around them.
+ * confirmation, and the toasts and list reloads around them. Dropping a form that holds unsaved
+ * changes (Cancel, or New or Edit over it) asks 'Discard changes?' first.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { toast } from '../../stores/toasts';
 import type { Collection } from './collection';
 import { capitalise } from './nouns';
+import { endedSession } from './session';
 
 let formSession = 0;
 
+type OpenForm<T> = { item: T | null; key: number } | null;
+
 export function useCollectionEditor<T extends { id: number }>(collection: Collection<T>, noun: string) {
   // `key` remounts the form (and an article's editor) for every new create or edit.
-  const [form, setForm] = useState<{ item: T | null; key: number } | null>(null);
+  const [form, setForm] = useState<OpenForm<T>>(null);
+  const [dirty, setDirty] = useState(false);
+  /** What replaces the form once the admin agrees to discard its changes. */
+  const [discarding, setDiscarding] = useState<{ next: OpenForm<T> } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+
+  function show(next: OpenForm<T>) {
+    setDirty(false);
+    setForm(next);
+    if (next) window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
+  function replaceForm(next: OpenForm<T>) {
+    if (form && dirty) setDiscarding({ next });
+    else show(next);
+  }
 
   return {
     form,
     deleting,
-    open(item: T | null) {
-      setForm({ item, key: ++formSession });
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+    discarding: discarding !== null,
+    onDirtyChange: useCallback((value: boolean) => setDirty(value), []),
+    open: (item: T | null) => replaceForm({ item, key: ++formSession }),
+    close: () => replaceForm(null),
+    confirmDiscard() {
+      if (discarding) show(discarding.next);
+      setDiscarding(null);
     },
-    close: () => setForm(null),
+    cancelDiscard: () => setDiscarding(null),
     saved() {
-      setForm(null);
+      show(null);
       void collection.reload();
     },
     askDelete: (item: T) => setDeleting(item),
@@ -36,9 +58,10 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
       try {
         await api.delete(collection.itemUrl(item.id));
         toast({ title: `${capitalise(noun)} deleted` });
-        if (form?.item?.id === item.id) setForm(null);
+        if (form?.item?.id === item.id) show(null);
         await collection.reload();
       } catch (err) {
+        if (endedSession(err)) return;
         console.error(`[admin] deleting the ${noun} failed`, err);
         toast({ title: `Error deleting ${noun}`, variant: 'destructive' });
       }
