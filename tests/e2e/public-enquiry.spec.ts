@@ -27,6 +27,11 @@ test.beforeEach(async ({ page }) => {
 for (const trigger of TRIGGERS) {
   test(`${trigger.path} '${trigger.button}' opens the dialog and sends ${trigger.service} / ${trigger.page}`, async ({ page }) => {
     const captured = await routeEnquiries(page);
+    // Islands hydrated on demand (the dialog, then the toasts with their first toast) must match
+    // their server markup: React reports a mismatch as a console error.
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
     await page.goto(trigger.path);
     await waitForIslands(page);
 
@@ -54,6 +59,7 @@ for (const trigger of TRIGGERS) {
       ctaButton: trigger.ctaButton,
       website: '',
     });
+    expect(errors).toEqual([]);
   });
 }
 
