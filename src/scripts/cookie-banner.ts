@@ -1,10 +1,12 @@
 /**
  * The cookie banner's behaviour, fetched by src/scripts/consent-on-load.ts only for a visitor who has
  * not chosen yet, once the runtime has shown the static banner (src/components/sections/CookieBanner.astro):
- * wires its buttons to the consent store and hides it when the store says so.
+ * wires its buttons to the consent store and hides it when the store says so. A choice made on it
+ * hides it, so the focus moves on to the page's main region rather than falling to the document.
  */
 import { COOKIE_BANNER_ATTRIBUTE, type ConsentChoice } from '../islands/cookies/consent';
 import { $cookieConsent, chooseCookies, dismissCookieBanner, setCookieSettingsOpen } from '../stores/cookie-consent';
+import { returnFocus } from '../lib/return-focus';
 
 const banner = document.querySelector<HTMLElement>(`[${COOKIE_BANNER_ATTRIBUTE}]`);
 if (banner) {
@@ -14,8 +16,10 @@ if (banner) {
   banner.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cookie-action]') : null;
     const action = button?.dataset.cookieAction;
-    if (action === 'settings') setCookieSettingsOpen(true);
+    if (action === 'settings') setCookieSettingsOpen(true, button);
     else if (action === 'dismiss') dismissCookieBanner();
     else if (action) chooseCookies(action as ConsentChoice);
+    // The banner is gone with the focus it held: the focus carries on from the content.
+    if (action && action !== 'settings') returnFocus(null);
   });
 }

@@ -11,6 +11,8 @@ import { demandIsland } from '../lib/island-demand';
 export interface CookieConsentState {
   bannerOpen: boolean;
   settingsOpen: boolean;
+  /** The control that opened Cookie Preferences: it has the focus back when the modal closes. */
+  settingsOpenedFrom?: HTMLElement | null;
 }
 
 export const $cookieConsent = pageAtom<CookieConsentState>('cookie-consent', { bannerOpen: false, settingsOpen: false });
@@ -24,13 +26,14 @@ export function dismissCookieBanner(): void {
   $cookieConsent.set({ ...$cookieConsent.get(), bannerOpen: false });
 }
 
-export function setCookieSettingsOpen(open: boolean): void {
-  $cookieConsent.set({ ...$cookieConsent.get(), settingsOpen: open });
+export function setCookieSettingsOpen(open: boolean, openedFrom?: HTMLElement | null): void {
+  const current = $cookieConsent.get();
+  $cookieConsent.set({ ...current, settingsOpen: open, settingsOpenedFrom: open ? (openedFrom ?? null) : current.settingsOpenedFrom });
   if (open) demandIsland('cookie-preferences');
 }
 
 /** Stores the choice (starting analytics if accepted) and closes the banner and the modal. */
 export function chooseCookies(choice: ConsentChoice): void {
   storeConsent(choice);
-  $cookieConsent.set({ bannerOpen: false, settingsOpen: false });
+  $cookieConsent.set({ ...$cookieConsent.get(), bannerOpen: false, settingsOpen: false });
 }

@@ -24,6 +24,7 @@ test('Accept All stores accepted, starts analytics now and on later loads, and h
 
   await banner(page).getByRole('button', { name: 'Accept All' }).click();
   await expect(banner(page)).toBeHidden();
+  await expect(page.locator('main')).toBeFocused();
   expect(await stored(page)).toBe('accepted');
   expect(await analyticsCalls(page)).toBe(1);
 
@@ -46,6 +47,8 @@ test('Cookie Settings opens Cookie Preferences; Accept Necessary Only stores nec
   await modal.getByRole('button', { name: 'Accept Necessary Only' }).click();
   await expect(modal).toBeHidden();
   await expect(banner(page)).toBeHidden();
+  // The banner that opened the modal has gone: the focus carries on from the page's content.
+  await expect(page.locator('main')).toBeFocused();
   expect(await stored(page)).toBe('necessary-only');
   expect(await analyticsCalls(page)).toBe(0);
 
@@ -102,6 +105,7 @@ test('the preferences modal closes on Escape without storing a choice', async ({
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
   await expect(banner(page)).toBeVisible();
+  await expect(banner(page).getByRole('button', { name: 'Cookie Settings' })).toBeFocused();
   expect(await stored(page)).toBeNull();
 });
 

@@ -1,11 +1,12 @@
 /**
  * The overlay and centred panel every admin dialog opens in (Radix Dialog's Portal, Overlay and
  * Content). Closed, it gives the focus back to what had it when it opened (the button that asked
- * for it), whether or not that was a Radix trigger; when that is gone (the deleted item's button),
- * Radix's own default applies.
+ * for it), whether or not that was a Radix trigger, or to the page's main region when that is gone
+ * (the deleted item's button): src/lib/return-focus.ts.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { returnFocus } from '../../lib/return-focus';
 
 interface Props {
   title: string;
@@ -33,10 +34,8 @@ export default function DialogFrame({ title, description, role = 'dialog', size 
         role={role}
         className={`dialog-content fixed left-1/2 top-1/2 z-[60] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-2xl focus:outline-none ${size === 'sm' ? 'max-w-sm' : 'max-w-md'}`}
         onCloseAutoFocus={(event) => {
-          const target = openedFrom.current;
-          if (!target?.isConnected || target === document.body) return;
           event.preventDefault();
-          target.focus();
+          returnFocus(openedFrom.current);
         }}
       >
         <RememberFocus into={openedFrom} />

@@ -1,7 +1,8 @@
 /**
  * The 'Cookie Preferences' modal: an island hydrated on demand the first time the banner's
  * Cookie Settings is chosen (client:demand="cookie-preferences"), then driven by the consent store
- * like the static banner.
+ * like the static banner. Closed, it gives the focus back to Cookie Settings while the banner
+ * still shows, else to the page's main region.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { PAGE_PATHS } from '../../lib/permalinks';
@@ -11,18 +12,27 @@ import DialogCloseButton from '../ui/DialogCloseButton';
 import { TooltipProvider } from '../ui/Tooltip';
 import { cookiePreferences } from '../../content/cookie-preferences';
 import { buttonClass } from '../../lib/button-styles';
+import { returnFocus } from '../../lib/return-focus';
 
 const primary = buttonClass('primary');
 const secondary = buttonClass('neutral');
 
 export default function CookiePreferences() {
-  const { settingsOpen } = useStore($cookieConsent);
+  const { settingsOpen, settingsOpenedFrom } = useStore($cookieConsent);
   return (
     <TooltipProvider>
       <Dialog.Root open={settingsOpen} onOpenChange={setCookieSettingsOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/60" />
-          <Dialog.Content className="dialog-content fixed left-1/2 top-1/2 z-[60] max-h-[85vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-2xl focus:outline-none sm:p-8">
+          <Dialog.Content
+            className="dialog-content fixed left-1/2 top-1/2 z-[60] max-h-[85vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
+            onCloseAutoFocus={(event) => {
+              // Opened from a static button outside Radix: back to it while the banner still
+              // shows it (Escape, Close), else on into the page (a choice hid the banner).
+              event.preventDefault();
+              returnFocus(settingsOpenedFrom);
+            }}
+          >
             <Dialog.Title className="pr-10 font-display text-2xl font-semibold text-brand-900">{cookiePreferences.title}</Dialog.Title>
             <Dialog.Description className="mt-2 text-sm text-ink-600">
               {cookiePreferences.intro}{' '}
