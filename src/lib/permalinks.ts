@@ -27,6 +27,9 @@ export const FORM_IDS = {
   newsletter: 'newsletter',
 } as const;
 
+/** The footer's Quick Links: where the header's menu control leads without JavaScript. */
+export const FOOTER_LINKS_ID = 'footer-links';
+
 export type PageName = keyof typeof PAGE_PATHS;
 
 export const INSIGHTS_PATH = PAGE_PATHS.insights;

@@ -1,10 +1,22 @@
 /**
  * Loaded once per page by BaseLayout with enquiry-triggers.ts: the header's static
- * menu button opens the drawer through the store, so a tap before the MobileNav
+ * menu control (a link until this runs) opens the drawer through the store, so a tap before the MobileNav
  * island (client:demand) has arrived is kept and the drawer opens as soon as it does.
  */
 import { demandIsland } from '../lib/island-demand';
 import { MOBILE_NAV_TRIGGER_ATTRIBUTE, openMobileNav } from '../stores/mobile-nav';
+
+// The page's menu control is a link to the footer's links (what it does without JavaScript);
+// here it becomes the button that opens the drawer, looking and labelled the same.
+for (const link of document.querySelectorAll<HTMLAnchorElement>(`a[${MOBILE_NAV_TRIGGER_ATTRIBUTE}]`)) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  for (const { name, value } of link.attributes) if (name !== 'href') button.setAttribute(name, value);
+  button.setAttribute('aria-haspopup', 'dialog');
+  button.setAttribute('aria-expanded', 'false');
+  button.append(...link.childNodes);
+  link.replaceWith(button);
+}
 
 // A press on the menu button starts fetching the drawer's island before the click lands.
 document.addEventListener('pointerdown', (event) => {

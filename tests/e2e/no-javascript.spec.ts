@@ -85,3 +85,18 @@ test('the newsletter form subscribes, and the same address again comes back alre
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('This email address is already subscribed.')).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the menu control leads to the footer's links", async ({ page }) => {
+    await page.goto('/packages');
+    const menu = page.getByRole('link', { name: 'Open menu' });
+    await expect(menu).toBeVisible();
+    await menu.click();
+    await expect(page).toHaveURL(/\/packages#footer-links$/);
+    const links = page.getByRole('navigation', { name: 'Quick Links' });
+    await expect(links).toBeInViewport();
+    await expect(links.getByRole('link', { name: 'Insights' })).toHaveAttribute('href', '/insights');
+  });
+});
