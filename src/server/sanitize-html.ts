@@ -84,3 +84,19 @@ export function sanitizeArticleHtml(html: string): string {
   if (!html) return '';
   return sanitizeHtml(html, OPTIONS);
 }
+
+/**
+ * The editor's headings 1-3 one level down (h2-h4): on an article page the title is the page's one
+ * h1, and the body's headings are sections under it.
+ */
+const UNDER_TITLE: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...ALLOWED_TAGS.filter((tag) => tag !== 'h1'), 'h4'],
+  transformTags: { ...OPTIONS.transformTags, h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h4', h5: 'h4', h6: 'h4' },
+};
+
+/** An article body as its page shows it, under the title: sanitised as above, headings one level down. */
+export function sanitizeArticleBodyUnderTitle(html: string): string {
+  if (!html) return '';
+  return sanitizeHtml(html, UNDER_TITLE);
+}

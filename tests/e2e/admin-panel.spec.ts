@@ -570,9 +570,15 @@ test('change password: the modal, a wrong current password, success, and the ses
   await submit.click();
   await expect(toast(page, 'Change failed')).toBeVisible();
   await expect(toast(page, 'Invalid current password')).toBeVisible();
+  // The field it names is marked, with the reason under it, until it changes.
+  const current = dialog.getByLabel('Current Password', { exact: true });
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Invalid current password')).toBeVisible();
+  await expect(dialog.getByLabel('New Password', { exact: true })).not.toHaveAttribute('aria-invalid');
 
   // A common password is refused, with the reason under the field until the field changes.
-  await dialog.getByLabel('Current Password', { exact: true }).fill(E2E_PASSWORD_ADMIN.password);
+  await current.fill(E2E_PASSWORD_ADMIN.password);
+  await expect(current).not.toHaveAttribute('aria-invalid');
   await dialog.getByLabel('New Password', { exact: true }).fill('password1');
   await submit.click();
   await expect(dialog.getByText(COMMON_PASSWORD_MESSAGE)).toBeVisible();

@@ -26,6 +26,15 @@ test("with no published articles the list says 'No Articles Yet'", async ({ page
   await expect(page.getByRole('heading', { name: 'No Articles in Thought Leadership' })).toBeVisible();
   await page.getByRole('link', { name: 'Show All Articles' }).click();
   await expect(page.getByRole('heading', { name: 'No Articles Yet' })).toBeVisible();
+
+  // A page past the end of an empty list is a 404 that says only that the list is empty: no
+  // 'No more articles here' beside it, and no pager counting a page that does not exist.
+  const past = await page.goto('/insights?category=Thought%20Leadership&page=3');
+  expect(past?.status()).toBe(404);
+  await expect(page.getByRole('region', { name: 'Articles' }).getByRole('heading', { level: 2 })).toHaveText(['No Articles in Thought Leadership']);
+  await expect(page.getByText('No more articles here')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+  await expect(page.locator('head link[rel="prev"]')).toHaveCount(0);
 });
 
 test("an empty category beside a published one says 'No Articles in' it, and 'Show All Articles' returns to All", async ({ page, request }) => {

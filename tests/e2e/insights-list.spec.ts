@@ -161,6 +161,7 @@ test('12 a page: the pager links pages with rel prev/next and reads Page X of Y;
     const past = await page.goto(`${list}&page=3`);
     expect(past?.status()).toBe(404);
     await expect(page.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute('href', `${list}&page=2`);
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
   } finally {
     for (const article of paged) await deleteArticle(request, article.id);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from '../../src/server/sanitize-html.ts';
+import { sanitizeArticleBodyUnderTitle, sanitizeArticleHtml } from '../../src/server/sanitize-html.ts';
 
 // Payloads drawn from the OWASP XSS filter evasion cheat sheet and PortSwigger's XSS cheat sheet:
 // https://cheatsheetseries.owasp.org/cheatsheets/XSS_Filter_Evasion_Cheat_Sheet.html
@@ -94,6 +94,13 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
 
   it('folds h4-h6 into h3', () => {
     expect(sanitizeArticleHtml('<h5>Small</h5>')).toBe('<h3>Small</h3>');
+  });
+
+  it('sets the headings one level under the page title for the article page, with the same allowlist', () => {
+    expect(sanitizeArticleBodyUnderTitle('<h1>One</h1><h2>Two</h2><h3>Three</h3><h5>Small</h5><p>Text<script>x</script></p>')).toBe(
+      '<h2>One</h2><h3>Two</h3><h4>Three</h4><h4>Small</h4><p>Text</p>',
+    );
+    expect(sanitizeArticleBodyUnderTitle('<h4 onclick="x()">Kept</h4><a href="javascript:alert(1)">y</a>')).toBe('<h4>Kept</h4><a>y</a>');
   });
 
   it('gives external links rel="noopener noreferrer" and a new tab, replacing author rel/target', () => {

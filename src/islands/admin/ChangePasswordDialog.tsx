@@ -14,13 +14,17 @@ export default function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  /** The server's reason for refusing the new password (common, breached, the current one). */
+  /** The server's reason for refusing the current password (wrong) or the new one (common, breached, the current one). */
+  const [currentPasswordError, setCurrentPasswordError] = useState<string>();
   const [newPasswordError, setNewPasswordError] = useState<string>();
   const change = useAuthRequest({
     url: '/api/auth/change-password',
     refused: changePasswordCopy.refused,
     unreachable: changePasswordCopy.unreachable,
-    onRefused: (err) => setNewPasswordError(err.fieldIssues.newPassword),
+    onRefused: (err) => {
+      setCurrentPasswordError(err.fieldIssues.currentPassword);
+      setNewPasswordError(err.fieldIssues.newPassword);
+    },
   });
   const ready = currentPassword !== '' && newPassword.length >= MIN_PASSWORD_LENGTH;
 
@@ -29,6 +33,7 @@ export default function ChangePasswordDialog() {
     if (!next) {
       setCurrentPassword('');
       setNewPassword('');
+      setCurrentPasswordError(undefined);
       setNewPasswordError(undefined);
     }
   }
@@ -46,7 +51,18 @@ export default function ChangePasswordDialog() {
       <Dialog.Trigger className={buttonClass('neutral', 'sm')}>{changePasswordCopy.open}</Dialog.Trigger>
       <DialogFrame title={changePasswordCopy.title} description={changePasswordCopy.description}>
         <form onSubmit={onSubmit} className="mt-5 grid gap-4" aria-busy={change.pending}>
-          <TextField label={changePasswordCopy.currentPassword} type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrentPassword} maxLength={1024} />
+          <TextField
+            label={changePasswordCopy.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(value) => {
+              setCurrentPassword(value);
+              setCurrentPasswordError(undefined);
+            }}
+            error={currentPasswordError}
+            maxLength={1024}
+          />
           <TextField
             label={changePasswordCopy.newPassword}
             type="password"
