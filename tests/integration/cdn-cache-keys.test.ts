@@ -38,8 +38,8 @@ describe('feeds read no query parameter: the path alone is the key', () => {
   }
 });
 
-describe('GET /api/articles reads ?published, ?page, ?pageSize and the session cookie only', () => {
-  const KEY = 'query=published|page|pageSize,cookie=session|__Host-session';
+describe('GET /api/articles reads ?published, ?drafts, ?page, ?pageSize and the session cookie only', () => {
+  const KEY = 'query=published|drafts|page|pageSize,cookie=session|__Host-session';
 
   it('keys every answer of the URL alike: visitor, published-only and an admin (uncached)', async () => {
     const { cookie } = await adminSession();

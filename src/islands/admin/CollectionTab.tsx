@@ -72,7 +72,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
   const { status, items, total, query } = useStore(collection.$state);
   const editor = useCollectionEditor<T>(collection, noun);
   const [searchText, setSearchText] = useState(query.search);
-  const narrowed = query.search !== '' || Object.values(query.filters).some(Boolean);
+  const narrowed = query.search !== '' || Object.entries(query.filters).some(([name, value]) => value !== (collection.initialFilters[name] ?? ''));
   const pages = collection.pageSize ? Math.max(1, Math.ceil(total / collection.pageSize)) : 1;
 
   // The search goes out once typing pauses, not on every key.

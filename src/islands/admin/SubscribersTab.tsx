@@ -1,7 +1,7 @@
 /**
  * The 'Subscribers' tab: every newsletter address on the generic tab, with when and from which page
- * it subscribed and its status, the count, search, a status filter, Export CSV (the subscribed
- * addresses unless the filter says otherwise) and Delete.
+ * it subscribed and its status, the count, search, a status filter, Export CSV (of what the search
+ * and the filter show) and Delete.
  */
 import { subscribersTab as text } from '../../content/leads';
 import { firmTime } from '../../lib/firm-time';
@@ -10,7 +10,13 @@ import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import { Badge } from './ui';
 
-export const subscribers = createCollection<Subscriber>({ url: '/api/subscribers', noun: text.plural, pageSize: 25 });
+const ALL = 'all';
+
+/**
+ * The status filter is always sent, 'all' included: the server's own default for an export is the
+ * subscribed addresses only, and Export CSV must hold what the list shows.
+ */
+export const subscribers = createCollection<Subscriber>({ url: '/api/subscribers', noun: text.plural, pageSize: 25, initialFilters: { status: ALL } });
 
 const statusOptions = SUBSCRIBER_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
 
@@ -24,7 +30,7 @@ export default function SubscribersTab() {
       emptyText={text.empty}
       summary={text.count}
       search={{ label: text.searchLabel, placeholder: text.searchPlaceholder }}
-      filters={[{ name: 'status', label: text.statusFilter, options: [{ value: '', label: text.allStatuses }, ...statusOptions] }]}
+      filters={[{ name: 'status', label: text.statusFilter, options: [{ value: ALL, label: text.allStatuses }, ...statusOptions] }]}
       exportLabel={text.exportCsv}
       deleteQuestion={(s) => `Delete ${s.email} for good? This cannot be undone.`}
       itemTitle={(s) => s.email}

@@ -42,6 +42,8 @@ export interface Collection<T> {
   readonly noun: string;
   /** Items per page, or null when the server answers the whole list. */
   readonly pageSize: number | null;
+  /** The filters the list starts with: what shows every item. */
+  readonly initialFilters: Readonly<Record<string, string>>;
   readonly $state: ReadableAtom<CollectionState<T>>;
   /** Loads the list the first time; later calls do nothing until it is reset. */
   open(): Promise<void>;
@@ -61,12 +63,14 @@ interface CollectionOptions {
   pageSize?: number;
   /** Query parameters every list request sends, e.g. { drafts: 'include' }. */
   params?: Readonly<Record<string, string>>;
+  /** The filters a new or reset list starts with, e.g. { status: 'all' }. */
+  initialFilters?: Readonly<Record<string, string>>;
 }
 
-const firstQuery = (): ListQuery => ({ page: 1, search: '', filters: {} });
 const resets = new Set<() => void>();
 
-export function createCollection<T>({ url, noun, pageSize, params: fixed = {} }: CollectionOptions): Collection<T> {
+export function createCollection<T>({ url, noun, pageSize, params: fixed = {}, initialFilters = {} }: CollectionOptions): Collection<T> {
+  const firstQuery = (): ListQuery => ({ page: 1, search: '', filters: { ...initialFilters } });
   const initial = (): CollectionState<T> => ({ status: 'idle', items: [], total: 0, query: firstQuery() });
   const $state = atom<CollectionState<T>>(initial());
   // Every load and reset takes a new number; an answer whose number is no longer the latest is
@@ -120,6 +124,7 @@ export function createCollection<T>({ url, noun, pageSize, params: fixed = {} }:
     url,
     noun,
     pageSize: pageSize ?? null,
+    initialFilters,
     $state,
     async open() {
       const { status } = $state.get();
