@@ -10,7 +10,7 @@ import enquiries from '../../netlify/functions/enquiries.ts';
 import inbox from '../../netlify/functions/enquiries-inbox.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv, resetEnvCache } from '../../src/server/env.ts';
-import { createMailer, outboxDir } from '../../src/server/mail/transport.ts';
+import { createMailer, outboxDir, type Mailer } from '../../src/server/mail/transport.ts';
 import { backoffMs, deliverDue, deliverJobs } from '../../src/server/outbox/sender.ts';
 import { contact } from '../../src/content/site.ts';
 import { adminSession } from '../support/admin-session.ts';
@@ -142,6 +142,57 @@ describe('the enquiry notice through the outbox', () => {
     refusing = false;
     await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 7 * 86_400_000) });
     expect((await jobOf(r.json.id)).status).toBe('failed');
+  });
+
+  it('marks each message sent as soon as it is: a sender cut short later in its batch sends nothing twice', async () => {
+    process.env.SMTP_URL = smtpUrl;
+    resetEnvCache();
+    refusing = true;
+    const answers = [await call(enquiries, '/api/contacts', { body: enquiry(), ip: ip() }), await call(enquiries, '/api/contacts', { body: enquiry(), ip: ip() })];
+    const jobs = await Promise.all(answers.map((a) => until(() => jobOf(a.json.id), (j) => j.attempts === 1 && j.lastError !== null)));
+    const ids = jobs.map((j) => j.id);
+
+    // A mailer that delivers the first message and then hangs, as an SMTP server can, until the
+    // function running it is stopped.
+    const delivered: string[] = [];
+    const hanging: Mailer = {
+      send: (_message, name) => (delivered.length === 0 ? (delivered.push(name), Promise.resolve()) : new Promise<void>(() => {})),
+    };
+    const later = Date.now() + 86_400_000;
+    void deliverJobs(getDb(), hanging, ids, { now: new Date(later) });
+    const first = await until(() => jobOf(answers[0]!.json.id), (j) => j.status === 'sent');
+    expect(first).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(delivered).toEqual([`enquiry-notice-${ids[0]}`]);
+
+    // The next run, once the cut-short attempt's lease has ended, sends only the other one.
+    refusing = false;
+    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    const before = received.length;
+    expect(await deliverJobs(getDb(), mailer, ids, { now: new Date(later + 10 * 60_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(received.slice(before).map((m) => m.replyTo?.value[0]?.address)).toEqual([(jobs[1]!.payload as { replyTo: string }).replyTo]);
+    expect((await jobOf(answers[1]!.json.id)).status).toBe('sent');
+  });
+
+  it('fails a job whose last allowed attempt never reported back, rather than claiming it for ever', async () => {
+    process.env.SMTP_URL = smtpUrl;
+    resetEnvCache();
+    refusing = true;
+    const r = await call(enquiries, '/api/contacts', { body: enquiry(), ip: ip() });
+    const job = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
+    // Its second and last attempt is claimed and then cut short: the job stays pending, leased.
+    const hanging: Mailer = { send: () => new Promise<void>(() => {}) };
+    const later = Date.now() + 86_400_000;
+    void deliverJobs(getDb(), hanging, [job.id], { now: new Date(later), maxAttempts: 2 });
+    await until(() => jobOf(r.json.id), (j) => j.attempts === 2);
+
+    refusing = false;
+    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    const before = received.length;
+    await deliverDue(getDb(), mailer, { now: new Date(later + 10 * 60_000), maxAttempts: 2 });
+    const failed = await jobOf(r.json.id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(failed.lastError).toContain('451'); // the last reason it had is kept
+    expect(received.slice(before).filter((m) => m.replyTo?.value[0]?.address === (job.payload as { replyTo: string }).replyTo)).toEqual([]);
   });
 
   it('writes the notice as an RFC 5322 .eml file under DATA_DIR/outbox when no SMTP_URL is set', async () => {

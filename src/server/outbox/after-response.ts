@@ -8,9 +8,9 @@ let again = false;
 
 /**
  * One sender per process at a time: a request that finds it running asks for one more pass and
- * waits on the same promise. Under a burst of enquiries the database sees one claim and one
- * 'sent' update per batch instead of two statements a message, so the requests themselves keep
- * their speed. A pass ends once nothing more was asked for and the last claim was not full.
+ * waits on the same promise. Under a burst of enquiries the database sees one claim per batch
+ * rather than one a message, so the requests themselves keep their speed. A pass ends once
+ * nothing more was asked for and the last claim was not full.
  */
 async function pass(): Promise<void> {
   try {

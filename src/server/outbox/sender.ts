@@ -3,7 +3,10 @@
  * attempt is retried later with exponential backoff; after MAX_ATTEMPTS the job ends 'failed' with
  * the last reason, which the admin panel shows. Claiming moves a job's next attempt a lease ahead
  * in the same statement (FOR UPDATE SKIP LOCKED), so two senders never send one job twice and a
- * sender that dies mid-send leaves the job to be retried once the lease ends.
+ * sender that dies mid-send leaves the job to be retried once the lease ends. Each job is marked
+ * sent as soon as it is: a sender that dies later in its batch (a function's time limit, a hung
+ * SMTP server) never leaves a delivered message to be sent again. A job whose last allowed attempt
+ * was cut short that way ends 'failed' rather than being claimed for ever.
  */
 import type { Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../db/schema.ts';
@@ -47,7 +50,7 @@ function reasonOf(err: unknown): string {
   return (e?.code && !reason.includes(e.code) ? `${e.code}: ${reason}` : reason).slice(0, MAX_REASON);
 }
 
-/** Sends one claimed job; a failure is recorded at once, a success is left to the batch's one update. */
+/** Sends one claimed job and records the outcome at once. */
 async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Required<DeliveryOptions>): Promise<keyof DeliveryReport> {
   try {
     await mailer.send(job.payload as OutgoingMessage, `${job.kind}-${job.id}`);
@@ -66,21 +69,27 @@ async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: 
     console.warn(`[outbox] ${job.kind} ${job.id} attempt ${job.attempts} failed${giveUp ? ', giving up' : ''}: ${reason}`);
     return giveUp ? 'failed' : 'retrying';
   }
+  await db.updateTable('outbox').set({ status: 'sent', sentAt: new Date(), lastError: null }).where('id', '=', job.id).execute();
   return 'sent';
 }
 
 async function deliver(db: Kysely<Database>, mailer: Mailer, jobs: OutboxRow[], o: Required<DeliveryOptions>): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
-  const sent: number[] = [];
-  for (const job of jobs) {
-    const outcome = await attempt(db, mailer, job, o);
-    report[outcome] += 1;
-    if (outcome === 'sent') sent.push(job.id);
-  }
-  // One statement for the whole batch: under load, sending costs the database two statements a
-  // batch (claim, mark), not two a message.
-  if (sent.length > 0) await db.updateTable('outbox').set({ status: 'sent', sentAt: new Date(), lastError: null }).where('id', 'in', sent).execute();
+  for (const job of jobs) report[await attempt(db, mailer, job, o)] += 1;
   return report;
+}
+
+export const INTERRUPTED_REASON = 'The sender stopped during the last attempt (time limit or a connection that hung)';
+
+/** Jobs whose last allowed attempt never reported back (its lease ended): failed, not claimed again. */
+function failInterrupted(db: Kysely<Database>, o: Required<DeliveryOptions>) {
+  return db
+    .updateTable('outbox')
+    .set((eb) => ({ status: 'failed', lastError: eb.fn.coalesce('lastError', eb.val(INTERRUPTED_REASON)) }))
+    .where('status', '=', 'pending')
+    .where('attempts', '>=', o.maxAttempts)
+    .where('nextAttemptAt', '<=', o.now)
+    .execute();
 }
 
 const withDefaults = (o: DeliveryOptions): Required<DeliveryOptions> => ({
@@ -92,6 +101,7 @@ const withDefaults = (o: DeliveryOptions): Required<DeliveryOptions> => ({
 /** Sends every job that is due (the scheduled run), a batch at a time. */
 export async function deliverDue(db: Kysely<Database>, mailer: Mailer, options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const o = withDefaults(options);
+  await failInterrupted(db, o);
   const jobs = await db
     .updateTable('outbox')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: new Date(o.now.getTime() + LEASE_MS) }))
@@ -100,6 +110,7 @@ export async function deliverDue(db: Kysely<Database>, mailer: Mailer, options: 
         .selectFrom('outbox')
         .select('id')
         .where('status', '=', 'pending')
+        .where('attempts', '<', o.maxAttempts)
         .where('nextAttemptAt', '<=', o.now)
         .orderBy('nextAttemptAt')
         .limit(BATCH)
@@ -120,6 +131,7 @@ export async function deliverJobs(db: Kysely<Database>, mailer: Mailer, ids: num
     .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: new Date(o.now.getTime() + LEASE_MS) }))
     .where('id', 'in', ids)
     .where('status', '=', 'pending')
+    .where('attempts', '<', o.maxAttempts)
     .where('nextAttemptAt', '<=', o.now)
     .returningAll()
     .execute();
