@@ -1,8 +1,11 @@
-// GET  /api/newsletter/unsubscribe?email=...&token=...  the link in every newsletter message
-// POST /api/newsletter/unsubscribe?email=...&token=...  the one-click unsubscribe of RFC 8058 (mail
-//                                                      clients post `List-Unsubscribe=One-Click`)
-// Either unsubscribes the address when the token is ours, unexpired and made for that address,
-// and answers a plain confirmation page; anything else is a 400 page that changes nothing.
+// GET  /api/newsletter/unsubscribe?email=...&token=...  the link in every newsletter message: a page
+//                                                      asking to confirm, with a button that posts
+// POST /api/newsletter/unsubscribe?email=...&token=...  unsubscribes: that button, or the one-click
+//                                                      unsubscribe of RFC 8058 (mail clients post
+//                                                      `List-Unsubscribe=One-Click`)
+// Only a POST changes anything: mail scanners and link previews open (GET, HEAD) every link in a
+// message, and must not unsubscribe anyone by doing so. Either method checks that the token is
+// ours, unexpired and made for that address; anything else is a 400 page that changes nothing.
 // No session: the signed token is the proof.
 import type { Config } from '@netlify/functions';
 import { unsubscribePage } from '../../src/content/leads.ts';
@@ -15,16 +18,31 @@ import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
 
 const back = { label: unsubscribePage.back, href: PAGE_PATHS.insights };
+const invalid = () => plainPage({ title: unsubscribePage.invalidTitle, text: unsubscribePage.invalidText, link: back, status: 400 });
 
-async function handle(req: Request): Promise<Response> {
+/** The address the request's token was made for, or null. */
+async function verifiedAddress(req: Request): Promise<string | null> {
   const query = unsubscribeQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  const valid = query.success && (await verifyUnsubscribeToken(query.data.token, query.data.email));
-  if (!valid || !(await unsubscribe(getDb(), query.data.email))) {
-    return plainPage({ title: unsubscribePage.invalidTitle, text: unsubscribePage.invalidText, link: back, status: 400 });
-  }
-  return plainPage({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, link: back });
+  return query.success && (await verifyUnsubscribeToken(query.data.token, query.data.email)) ? query.data.email : null;
 }
 
-export default route({ GET: handle, POST: handle });
+export default route({
+  GET: async (req) => {
+    const email = await verifiedAddress(req);
+    if (!email) return invalid();
+    const { pathname, search } = new URL(req.url);
+    return plainPage({
+      title: unsubscribePage.confirmTitle,
+      text: unsubscribePage.confirmText(email),
+      form: { action: `${pathname}${search}`, button: unsubscribePage.confirmButton },
+      link: back,
+    });
+  },
+  POST: async (req) => {
+    const email = await verifiedAddress(req);
+    if (!email || !(await unsubscribe(getDb(), email))) return invalid();
+    return plainPage({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, link: back });
+  },
+});
 
 export const config: Config = { path: '/api/newsletter/unsubscribe' };

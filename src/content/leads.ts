@@ -40,6 +40,9 @@ export const welcomeText = {
 } as const;
 
 export const unsubscribePage = {
+  confirmTitle: 'Unsubscribe from the newsletter?',
+  confirmText: (email: string) => `${email} will receive no more newsletters from ${firm.name}.`,
+  confirmButton: 'Unsubscribe',
   doneTitle: 'You have been unsubscribed',
   doneText: `This address will receive no more newsletters from ${firm.name}. You can subscribe again at any time on our Insights page.`,
   invalidTitle: 'This unsubscribe link is not valid',

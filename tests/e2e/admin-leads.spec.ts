@@ -168,9 +168,14 @@ test('a newsletter sign-up shows in the Subscribers tab with its page; its welco
   await expect(page.getByText('1 subscriber', { exact: true })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  // Following the link unsubscribes and says so on a plain page.
+  // Export CSV holds what the list shows: every status under All.
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/subscribers?format=csv&search=${run}&status=all`);
+
+  // Following the link asks first (a mail scanner opening it changes nothing); the button unsubscribes.
   const visitor = await page.context().browser()!.newPage();
   await visitor.goto(link!);
+  await expect(visitor.getByRole('heading', { name: 'Unsubscribe from the newsletter?' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(visitor.getByRole('heading', { name: 'You have been unsubscribed' })).toBeVisible();
   await visitor.close();
   await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(email);

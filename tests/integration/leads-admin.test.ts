@@ -182,8 +182,9 @@ describe('subscribers', () => {
     const row = (await list(`?search=${email}`)).json.items[0];
     expect(row).toMatchObject({ status: 'unsubscribed' });
     expect(row.unsubscribedAt).not.toBeNull();
-    // Following the link again confirms again.
+    // Following the link again asks again (and posting again confirms again).
     expect((await call(unsubscribeFn, `${link.pathname}${link.search}`)).status).toBe(200);
+    expect((await call(unsubscribeFn, `${link.pathname}${link.search}`, { method: 'POST' })).text).toContain('You have been unsubscribed');
 
     const csv = await list('?format=csv');
     expect(csv.text).not.toContain(email);
@@ -213,7 +214,28 @@ describe('subscribers', () => {
     expect((await list(`?search=${email}`)).json.items[0].status).toBe('subscribed');
     // The genuine token still works, in any letter case of the address.
     const good = await createUnsubscribeToken(email);
-    expect((await call(unsubscribeFn, `/api/newsletter/unsubscribe?email=${encodeURIComponent(email.toUpperCase())}&token=${good}`)).status).toBe(200);
+    const url = `/api/newsletter/unsubscribe?email=${encodeURIComponent(email.toUpperCase())}&token=${good}`;
+    expect((await call(unsubscribeFn, url, { method: 'POST' })).status).toBe(200);
+    expect((await list(`?search=${email}`)).json.items[0].status).toBe('unsubscribed');
+  });
+
+  it('opening the link (GET or HEAD, as mail scanners do) only asks; the button posts and unsubscribes', async () => {
+    const email = 'scanned@example.com';
+    expect((await subscribe(email)).status).toBe(201);
+    const url = `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&token=${await createUnsubscribeToken(email)}`;
+    const page = await call(unsubscribeFn, url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.text).toContain('<h1>Unsubscribe from the newsletter?</h1>');
+    expect(page.text).toContain(`<form method="post" action="${url.replaceAll('&', '&#38;')}"><button type="submit">Unsubscribe</button></form>`);
+    expect((await call(unsubscribeFn, url, { method: 'HEAD' })).status).toBe(200);
+    expect((await list(`?search=${email}`)).json.items[0].status).toBe('subscribed');
+
+    // The button: a same-site form post with an empty body.
+    const posted = await call(unsubscribeFn, url, { method: 'POST', rawBody: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(posted.status).toBe(200);
+    expect(posted.text).toContain('<h1>You have been unsubscribed</h1>');
+    expect((await list(`?search=${email}`)).json.items[0].status).toBe('unsubscribed');
   });
 
   it('deletes an address with its queued messages', async () => {

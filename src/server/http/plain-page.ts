@@ -3,17 +3,26 @@ import { API_SECURITY_HEADERS } from '../security-headers.ts';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * A plain HTML page answered by a function (the unsubscribe confirmation): a heading, a sentence and
- * a link on, with no script, style or outside resource, so it shows anywhere a link is opened.
+ * A plain HTML page answered by a function (the unsubscribe question and its answer): a heading, a
+ * sentence, maybe a one-button form that posts back to the same address, and a link on, with no
+ * script, style or outside resource, so it shows anywhere a link is opened.
  */
-export function plainPage(o: { title: string; text: string; link: { label: string; href: string }; status?: number }): Response {
+export function plainPage(o: {
+  title: string;
+  text: string;
+  link: { label: string; href: string };
+  /** A button posting to `action` (a same-site path with its query). */
+  form?: { action: string; button: string };
+  status?: number;
+}): Response {
+  const form = o.form ? `\n<form method="post" action="${escapeHtml(o.form.action)}"><button type="submit">${escapeHtml(o.form.button)}</button></form>` : '';
   const html = `<!doctype html>
 <html lang="en-AU">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(o.title)}</title></head>
 <body>
 <main>
 <h1>${escapeHtml(o.title)}</h1>
-<p>${escapeHtml(o.text)}</p>
+<p>${escapeHtml(o.text)}</p>${form}
 <p><a href="${escapeHtml(o.link.href)}">${escapeHtml(o.link.label)}</a></p>
 </main>
 </body>
