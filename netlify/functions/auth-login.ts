@@ -5,9 +5,9 @@
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../../src/schemas/auth.ts';
 import { beginLoginAttempt, loginSucceeded } from '../../src/server/auth/login-throttle.ts';
+import { readAuthJson } from '../../src/server/auth/auth-body.ts';
 import { startSessionCookie } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { readJson } from '../../src/server/http/body.ts';
 import { unauthorized } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
@@ -19,7 +19,7 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export default route({
   POST: async (req, ctx) => {
-    const { username, password } = await readJson(req, LoginSchema);
+    const { username, password } = await readAuthJson(req, LoginSchema);
     const address = clientAddress(ctx);
     await beginLoginAttempt(username, address);
 

@@ -79,7 +79,10 @@ describe('POST /api/auth/login', () => {
   it('answers 400 with the messages the panel shows for missing fields', async () => {
     const r = await call(login, '/api/auth/login', { body: { username: '', password: '' }, ip: uniqueIp() });
     expect(r.status).toBe(400);
-    expect(r.json.issues).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect(r.json).toEqual({ error: 'Username is required', issues: { username: 'Username is required', password: 'Password is required' } });
+    // Spaces alone are no username either; the panel's toast shows the answer's `error`.
+    const spaces = await call(login, '/api/auth/login', { body: { username: '   ', password: 'x' }, ip: uniqueIp() });
+    expect(spaces.json).toEqual({ error: 'Username is required', issues: { username: 'Username is required' } });
   });
 
   it('refuses a cross-site login', async () => {
