@@ -13,6 +13,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { neutraliseCell } from '../../src/server/http/csv.ts';
+import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { adminSession, uniqueIp } from '../support/admin-session.ts';
 import { ORIGIN, call } from '../support/call.ts';
 
@@ -236,6 +237,17 @@ describe('subscribers', () => {
     expect(posted.status).toBe(200);
     expect(posted.text).toContain('<h1>You have been unsubscribed</h1>');
     expect((await list(`?search=${email}`)).json.items[0].status).toBe('unsubscribed');
+  });
+
+  it("drops the address's unsent welcome in the same statement as the unsubscribe", async () => {
+    const db = getDb();
+    const { id } = await db.insertInto('subscribers').values({ email: 'queued@example.com' }).returning('id').executeTakeFirstOrThrow();
+    const later = new Date(Date.now() + 3_600_000);
+    await db.insertInto('outbox').values({ kind: 'welcome', payload: JSON.stringify({ to: 'queued@example.com' }), subscriberId: id, nextAttemptAt: later, lastError: null, enquiryId: null }).execute();
+    expect(await unsubscribe(db, ' QUEUED@example.com ')).toBe(true);
+    expect(await db.selectFrom('outbox').select('id').where('subscriberId', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('subscribers').select('status').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'unsubscribed' });
+    expect(await unsubscribe(db, 'nobody@example.com')).toBe(false);
   });
 
   it('deletes an address with its queued messages', async () => {

@@ -62,18 +62,29 @@ export async function subscribeWithWelcome(
  * so following a link twice confirms twice. Its welcome, if still unsent, is not sent.
  */
 export async function unsubscribe(db: Kysely<Database>, email: string): Promise<boolean> {
+  // One statement: the status and the dropped welcome are written together or not at all.
   const row = await db
-    .updateTable('subscribers')
-    .set((eb) => ({
-      status: 'unsubscribed',
-      unsubscribedAt: eb.fn.coalesce('unsubscribedAt', sql<Date>`now()`),
-    }))
-    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-    .returning('id')
+    .with('gone', (q) =>
+      q
+        .updateTable('subscribers')
+        .set((eb) => ({
+          status: 'unsubscribed',
+          unsubscribedAt: eb.fn.coalesce('unsubscribedAt', sql<Date>`now()`),
+        }))
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+        .returning('id'),
+    )
+    .with('dropped', (q) =>
+      q
+        .deleteFrom('outbox')
+        .where('subscriberId', 'in', (eb) => eb.selectFrom('gone').select('id'))
+        .where('status', '=', 'pending')
+        .returning('id'),
+    )
+    .selectFrom('gone')
+    .select('id')
     .executeTakeFirst();
-  if (!row) return false;
-  await db.deleteFrom('outbox').where('subscriberId', '=', row.id).where('status', '=', 'pending').execute();
-  return true;
+  return row !== undefined;
 }
 
 type Filter = Pick<SubscriberListQuery, 'status' | 'search'>;
