@@ -114,10 +114,13 @@ describe('a plain form post to POST /api/newsletter', () => {
 });
 
 describe('the page a refused form post is sent back to', () => {
-  const back = (location: string, body: string, init: { method?: string; type?: string } = {}) =>
+  const back = (location: string, body: string, init: { method?: string; type?: string; origin?: string | null } = {}) =>
     new Request(new URL(location, ORIGIN), {
       method: init.method ?? 'POST',
-      headers: { 'content-type': init.type ?? 'application/x-www-form-urlencoded' },
+      headers: {
+        'content-type': init.type ?? 'application/x-www-form-urlencoded',
+        ...(init.origin === null ? {} : { origin: init.origin ?? ORIGIN }),
+      },
       ...(init.method === 'GET' ? {} : { body }),
     });
 
@@ -136,5 +139,12 @@ describe('the page a refused form post is sent back to', () => {
     expect(await returnedForm(back('/contact?status=400&error=Forged', '', { method: 'GET' }))).toBeUndefined();
     expect(await returnedForm(back('/contact?status=400&error=Forged', '{}', { type: 'application/json' }))).toBeUndefined();
     expect(await returnedForm(back('/contact?status=200&error=Forged', 'a=b'))).toBeUndefined();
+  });
+
+  it("ignores another site's form posting a made-up refusal, and a post without Origin", async () => {
+    const forged = '/contact?status=400&error=Call+us+on+0000&issue.email=Call+us';
+    expect(await returnedForm(back(forged, 'email=victim%40example.com', { origin: 'https://attacker.example' }))).toBeUndefined();
+    expect(await returnedForm(back(forged, 'email=victim%40example.com', { origin: 'null' }))).toBeUndefined();
+    expect(await returnedForm(back(forged, 'email=victim%40example.com', { origin: null }))).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import { fieldIssues } from '../../schemas/fields.ts';
 import { DEFAULT_BODY_LIMIT, readBodyBytes, readJson } from './body.ts';
 import { HttpError, badRequest } from './errors.ts';
 import type { RouteHandler } from './handler.ts';
+import { isCrossSite } from './request-context.ts';
 import { API_SECURITY_HEADERS } from '../security-headers.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -94,10 +95,13 @@ export interface ReturnedForm {
 
 /**
  * The refused form post a page was sent back (307) with, or undefined for any other request: a
- * GET, or a POST that is not a plain form. The body is read within the same limit as the function's.
+ * GET, a POST that is not a plain form, or one another site's form made (a 307 from this site's
+ * function keeps this site's Origin; a browser always sends Origin with a form post). The body is
+ * read within the same limit as the function's.
  */
 export async function returnedForm(req: Request): Promise<ReturnedForm | undefined> {
   if (req.method !== 'POST' || !isFormPost(req)) return undefined;
+  if (req.headers.get('origin') === null || isCrossSite(req)) return undefined;
   const query = new URL(req.url).searchParams;
   const status = Number(query.get(STATUS));
   if (!Number.isInteger(status) || status < 400 || status > 499) return undefined;

@@ -2,28 +2,12 @@ import { withRequestDatabase } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError } from './errors.ts';
 import { errorJson } from './respond.ts';
-import type { RequestContext } from './request-context.ts';
+import { isCrossSite, type RequestContext } from './request-context.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteHandler = (req: Request, ctx: RequestContext) => Promise<Response> | Response;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Refuses a state-changing request whose Origin is not the very origin (scheme, host and port) the
- * request was made to: a cross-site form post or fetch, or a page served over http posting to https.
- * Requests without Origin (curl, server-to-server) pass: the session cookie is SameSite=Strict, so
- * a browser never sends it cross-site anyway. An opaque origin ('null') is refused.
- */
-function isCrossSite(req: Request): boolean {
-  const origin = req.headers.get('origin');
-  if (origin === null) return false;
-  try {
-    return new URL(origin).origin !== new URL(req.url).origin;
-  } catch {
-    return true;
-  }
-}
 
 /**
  * Wraps the per-method handlers of one function: HEAD answered by GET's handler (the platform sends

@@ -44,3 +44,20 @@ export function sameOriginRefererPath(req: Request): string | null {
     return null;
   }
 }
+
+/**
+ * Whether a request's Origin is not the very origin (scheme, host and port) it was made to: a
+ * cross-site form post or fetch, or a page served over http posting to https. State-changing
+ * requests so marked are refused (src/server/http/handler.ts). Requests without Origin (curl,
+ * server-to-server) are not cross-site: the session cookie is SameSite=Strict, so a browser never
+ * sends it cross-site anyway. An opaque origin ('null') is.
+ */
+export function isCrossSite(req: Request): boolean {
+  const origin = req.headers.get('origin');
+  if (origin === null) return false;
+  try {
+    return new URL(origin).origin !== new URL(req.url).origin;
+  } catch {
+    return true;
+  }
+}
