@@ -103,6 +103,6 @@ export default route({
     await purgeCacheTag(CACHE_TAGS.articles);
     return json({ ok: true });
   },
-});
+}, { errorHeaders: adminHeaders });
 
 export const config: Config = { path: ['/api/articles', '/api/articles/:id'] };

@@ -55,6 +55,20 @@ describe('GET /api/articles reads ?published, ?drafts, ?page, ?pageSize and the 
     expect(admin.headers.get('cache-control')).toBe('no-store');
     expect(admin.headers.get('netlify-cdn-cache-control')).toBeNull();
   });
+
+  it('keys its refusals alike too, uncached: 404, 400 and 401', async () => {
+    const answers = [
+      await call(articles, '/api/articles/2147483000', { params: { id: '2147483000' } }),
+      await call(articles, '/api/articles?page=0&pageSize=12'),
+      await call(articles, '/api/articles?drafts=include'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([404, 400, 401]);
+    for (const answer of answers) {
+      expect(answer.headers.get('netlify-vary')).toBe(KEY);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('netlify-cdn-cache-control')).toBeNull();
+    }
+  });
 });
 
 describe('an on-demand route keys its 503 like its 200', () => {

@@ -1,13 +1,21 @@
 import { withRequestDatabase } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError } from './errors.ts';
-import { errorJson } from './respond.ts';
+import { errorJson as errorAnswer } from './respond.ts';
 import { isCrossSite, type RequestContext } from './request-context.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteHandler = (req: Request, ctx: RequestContext) => Promise<Response> | Response;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface RouteOptions {
+  /**
+   * Headers every error answer carries, e.g. a cached function's `Netlify-Vary` with no-store: the
+   * CDN keeps the key instructions of the first answer of a URL it sees, a failure included.
+   */
+  errorHeaders?: Readonly<Record<string, string>>;
+}
 
 /**
  * Wraps the per-method handlers of one function: HEAD answered by GET's handler (the platform sends
@@ -16,8 +24,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * answer, a database that is unavailable to 503 with Retry-After, and anything unexpected to a bare
  * 500 (the detail goes to the log, never to the client). Nothing a handler throws escapes.
  */
-export function route(handlers: Partial<Record<Method, RouteHandler>>) {
+export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHeaders = {} }: RouteOptions = {}) {
   const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : [])].join(', ');
+  const errorJson = (status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>) =>
+    errorAnswer(status, message, issues, { ...errorHeaders, ...headers });
   return async (req: Request, context: RequestContext): Promise<Response> => {
     const method = req.method.toUpperCase();
     const handle = method === 'HEAD' ? handlers.GET : Object.hasOwn(handlers, method) ? handlers[method as Method] : undefined;
