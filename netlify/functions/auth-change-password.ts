@@ -33,15 +33,15 @@ export default route({
     }
     await loginSucceeded(admin.username, address);
 
-    // setPassword bumps the session version: every session, this one included, ends here...
+    // setPassword bumps the session version: every session, this one included, ends here, and
+    // this one continues under the version it answers.
+    let renewed: Awaited<ReturnType<typeof setPassword>>;
     try {
-      await setPassword(db, admin.id, newPassword);
+      renewed = await setPassword(db, admin.id, newPassword);
     } catch (err) {
       if (err instanceof PasswordRejected) throw badRequest(err.message, { newPassword: err.message });
       throw err;
     }
-    // ...and this one continues under the new version.
-    const renewed = await db.selectFrom('users').select(['id', 'sessionVersion']).where('id', '=', admin.id).executeTakeFirstOrThrow();
     return json({ message: 'Password changed successfully' }, { headers: { 'Set-Cookie': await startSessionCookie(req, renewed) } });
   },
 });

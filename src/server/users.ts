@@ -25,16 +25,19 @@ export async function createAdmin(db: Kysely<Database>, email: string, password:
  * Sets a new password and ends every session the user had. PasswordRejected when it breaks a rule
  * of src/server/password-policy.ts or is the password it would replace.
  */
-export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<void> {
+export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<{ id: number; sessionVersion: number }> {
   await assertAcceptablePassword(password);
   const current = await db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirstOrThrow();
   if (await verifyPassword(current.password, password)) throw new PasswordRejected(SAME_PASSWORD_MESSAGE);
   const hash = await hashPassword(password);
-  await db
+  // The new session version comes back from the write itself: the caller's renewed session needs
+  // no second read that could fail after the password has changed.
+  return db
     .updateTable('users')
     .set((eb) => ({ password: hash, sessionVersion: eb('sessionVersion', '+', 1), updatedAt: new Date() }))
     .where('id', '=', userId)
-    .execute();
+    .returning(['id', 'sessionVersion'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
