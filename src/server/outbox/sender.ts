@@ -3,10 +3,11 @@
  * attempt is retried later with exponential backoff; after MAX_ATTEMPTS the job ends 'failed' with
  * the last reason, which the admin panel shows. Claiming moves a job's next attempt a lease ahead
  * in the same statement (FOR UPDATE SKIP LOCKED), so two senders never send one job twice and a
- * sender that dies mid-send leaves the job to be retried once the lease ends. Each job is marked
- * sent as soon as it is: a sender that dies later in its batch (a function's time limit, a hung
- * SMTP server) never leaves a delivered message to be sent again. A job whose last allowed attempt
- * was cut short that way ends 'failed' rather than being claimed for ever.
+ * sender that dies mid-send leaves the job to be retried once the lease ends. A sent job is marked
+ * within MARK_WITHIN_MS of its send, whatever the rest of the batch does: a sender stopped later in
+ * its batch (a function's time limit, a hung SMTP server) leaves no delivered message to be sent
+ * again, while a batch that sends quickly still marks its jobs in one statement. A job whose last
+ * allowed attempt was cut short ends 'failed' rather than being claimed for ever.
  */
 import type { Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../db/schema.ts';
@@ -22,6 +23,8 @@ const LEASE_MS = 5 * 60_000;
 /** Jobs one claim takes at most: a scheduled run must end well within a function's time limit. */
 export const BATCH = 20;
 const MAX_REASON = 500;
+/** The longest a sent job waits to be marked sent (with the others sent meanwhile). */
+export const MARK_WITHIN_MS = 200;
 
 export interface DeliveryOptions {
   /** The time due jobs are judged by (tests move it forward instead of waiting). */
@@ -50,7 +53,41 @@ function reasonOf(err: unknown): string {
   return (e?.code && !reason.includes(e.code) ? `${e.code}: ${reason}` : reason).slice(0, MAX_REASON);
 }
 
-/** Sends one claimed job and records the outcome at once. */
+/**
+ * Marks sent jobs: together, at most MARK_WITHIN_MS after the first of them was sent, on a timer
+ * of its own so a send that hangs does not hold back the marks of those before it.
+ */
+function sentMarks(db: Kysely<Database>) {
+  let ids: number[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = ids;
+    ids = [];
+    if (batch.length > 0) {
+      writing = writing.then(async () => {
+        try {
+          await db.updateTable('outbox').set({ status: 'sent', sentAt: new Date(), lastError: null }).where('id', 'in', batch).execute();
+        } catch (err) {
+          // Left pending, they are sent again after their lease: a duplicate rather than a loss.
+          console.error(`[outbox] marking ${batch.length} sent message(s) failed:`, err instanceof Error ? err.message : err);
+        }
+      });
+    }
+    return writing;
+  };
+  return {
+    add(id: number) {
+      ids.push(id);
+      timer ??= setTimeout(() => void flush(), MARK_WITHIN_MS);
+    },
+    flush,
+  };
+}
+
+/** Sends one claimed job; a failure is recorded at once, a success handed to the marks. */
 async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Required<DeliveryOptions>): Promise<keyof DeliveryReport> {
   try {
     await mailer.send(job.payload as OutgoingMessage, `${job.kind}-${job.id}`);
@@ -69,13 +106,21 @@ async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: 
     console.warn(`[outbox] ${job.kind} ${job.id} attempt ${job.attempts} failed${giveUp ? ', giving up' : ''}: ${reason}`);
     return giveUp ? 'failed' : 'retrying';
   }
-  await db.updateTable('outbox').set({ status: 'sent', sentAt: new Date(), lastError: null }).where('id', '=', job.id).execute();
   return 'sent';
 }
 
 async function deliver(db: Kysely<Database>, mailer: Mailer, jobs: OutboxRow[], o: Required<DeliveryOptions>): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
-  for (const job of jobs) report[await attempt(db, mailer, job, o)] += 1;
+  const marks = sentMarks(db);
+  try {
+    for (const job of jobs) {
+      const outcome = await attempt(db, mailer, job, o);
+      report[outcome] += 1;
+      if (outcome === 'sent') marks.add(job.id);
+    }
+  } finally {
+    await marks.flush();
+  }
   return report;
 }
 
