@@ -14,6 +14,7 @@ import { firmTime } from '../../lib/firm-time';
 import { ENQUIRY_STATUSES, type EnquiryRecord, type EnquiryStatus } from '../../schemas/enquiry';
 import { toast } from '../../stores/toasts';
 import { useStore } from '../../stores/use-store';
+import { endedSession } from './session';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import DialogFrame from './DialogFrame';
@@ -66,6 +67,7 @@ async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
     toast({ title: text.statusChanged(text.statusLabels[status]) });
     await enquiries.reload();
   } catch (err) {
+    if (endedSession(err)) return;
     console.error('[admin] changing the status failed', err);
     toast({ title: text.statusChangeFailed, variant: 'destructive' });
   }

@@ -12,6 +12,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UPLOAD_PART_BYTES, formatContentR
 import { toast } from '../../stores/toasts';
 import ConfirmDialog from './ConfirmDialog';
 import { TextField } from './fields';
+import { endedSession } from './session';
 import { Button } from './ui';
 import { imageFieldCopy } from '../../content/admin';
 
@@ -67,6 +68,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       onChange('');
       toast(imageFieldCopy.deleted);
     } catch (err) {
+      if (endedSession(err)) return;
       if (!(err instanceof ApiError)) console.error('[admin] image delete failed', err);
       const reason = err instanceof ApiError ? err.serverMessage : undefined;
       toast({ ...imageFieldCopy.deleteFailed, description: reason ?? imageFieldCopy.deleteFailed.description, variant: 'destructive' });
@@ -93,6 +95,8 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       onChange(url);
       toast(imageFieldCopy.uploaded);
     } catch (err) {
+      // The upload URL is asked for with the session: an ended one asks for the password again.
+      if (endedSession(err instanceof Error ? err.cause : err)) return;
       console.error('[admin] image upload failed', err);
       toast({ ...imageFieldCopy.uploadFailed, variant: 'destructive' });
     } finally {
