@@ -262,11 +262,15 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await expect(page.getByText('An image on images.unsplash.com or images.pexels.com, or a path on this site')).toBeVisible();
   await url.fill('https://images.unsplash.com/photo-1?w=1200');
   await expect(page.getByText('Image ready to be saved with the article.')).toBeVisible();
-  // Any other host is refused on save, beside the field.
+  // Any other host is refused on save, beside the field, which takes the focus.
+  await page.getByLabel('Title', { exact: true }).fill(`Image host ${RUN}`);
+  await page.getByLabel('Description', { exact: true }).fill('An image from an unlisted host.');
+  await page.getByLabel('Read Time', { exact: true }).fill('1 min read');
   await url.fill('https://images.example.com/cover.jpg');
   await page.getByRole('button', { name: 'Create Article' }).click();
   await expect(page.getByText('Image URL must be a path on this site or an https address on images.unsplash.com or images.pexels.com')).toBeVisible();
   await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toBeFocused();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();

@@ -60,8 +60,11 @@ export default function SchemaForm({ fields, noun, url, item, extraPayload, onSa
   // After a refused save, the first field with an issue takes the focus (in the form's order).
   useEffect(() => {
     const first = fields.find((field) => issueOf(issues, field.name));
-    if (!first) return;
-    document.getElementById(formId)?.querySelector<HTMLElement>(`[data-field="${first.name}"] :is(input, textarea, select, [contenteditable="true"], button[role="switch"])`)?.focus();
+    const field = first && document.getElementById(formId)?.querySelector(`[data-field="${first.name}"]`);
+    if (!field) return;
+    // The control marked invalid (an image field's URL, not its hidden file input), else the first one.
+    const control = field.querySelector<HTMLElement>('[aria-invalid="true"]') ?? field.querySelector<HTMLElement>('input:not([tabindex="-1"]), textarea, select, [contenteditable="true"], button[role="switch"]');
+    control?.focus();
   }, [issues, fields, formId]);
 
   const set = (name: string, value: string | boolean) => {
