@@ -1,6 +1,6 @@
 // PUT /api/objects/uploads/:name?token=... (raw image bytes) -> 201 {objectPath, contentType, size}
 // The signed URL from POST /api/objects/upload is the permission: it names the object, expires
-// after 10 minutes and stores one object only. At most 10 MB (413); the bytes must be a PNG, JPEG,
+// after 10 minutes or with the session it was issued in, and stores one object only. At most 10 MB (413); the bytes must be a PNG, JPEG,
 // GIF, WebP or AVIF image whatever the Content-Type says (415 otherwise, SVG included).
 //
 // A file larger than one part (4 MiB, src/schemas/upload.ts) comes as several PUTs to the same URL,
@@ -16,7 +16,7 @@ import type { Config } from '@netlify/functions';
 import { parseContentRange, type ByteRange } from '../../src/schemas/upload.ts';
 import { UPLOADS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { readBodyBytes } from '../../src/server/http/body.ts';
-import { requireAdmin } from '../../src/server/auth/session.ts';
+import { currentSessionUser, requireAdmin } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
@@ -81,7 +81,9 @@ export default route({
   PUT: async (req, ctx) => {
     const name = ctx.params.name;
     if (!isObjectName(name)) throw notFound('Not found');
-    if (!(await verifyUploadToken(new URL(req.url).searchParams.get('token'), name))) {
+    // Signed for this object, unexpired, and issued in a session that has not ended since.
+    const issuedIn = await verifyUploadToken(new URL(req.url).searchParams.get('token'), name);
+    if (!issuedIn || !(await currentSessionUser(getDb(), issuedIn))) {
       throw new HttpError(401, 'The upload URL is invalid or has expired');
     }
     const contentRange = req.headers.get('content-range');

@@ -9,7 +9,7 @@ import { createUploadUrl } from '../../src/server/uploads.ts';
 export default route({
   POST: async (req) => {
     const admin = await requireAdmin(req);
-    const { uploadURL } = await createUploadUrl(admin.id);
+    const { uploadURL } = await createUploadUrl(admin);
     return json({ uploadURL });
   },
 });

@@ -5,7 +5,8 @@ import { JWT_ALG, signingKey } from './auth/keys.ts';
 
 // Article image uploads: an admin asks for an upload URL, PUTs the
 // raw bytes to it, and the image is then served from /objects/uploads/{last segment of that URL}.
-// The URL is signed, names its object, expires after 10 minutes and stores at most one object.
+// The URL is signed, names its object, expires after 10 minutes or with the admin's session (a
+// logout or a password change), and stores at most one object.
 // A file larger than one part goes as several PUTs with Content-Range (src/schemas/upload.ts,
 // src/server/upload-parts.ts).
 
@@ -27,10 +28,14 @@ export function isObjectName(name: string | undefined): name is string {
 export const uploadTargetPath = (name: string) => `/api/objects/uploads/${name}`;
 export const objectPublicPath = (name: string) => `/objects/uploads/${name}`;
 
-/** A signed, short-lived upload URL (relative: the browser PUTs to the same origin). */
-export async function createUploadUrl(userId: number): Promise<{ uploadURL: string; name: string }> {
+/**
+ * A signed, short-lived upload URL (relative: the browser PUTs to the same origin), issued within
+ * the admin's session: it names the session's user and version, so a logout or a password change
+ * ends it with the session.
+ */
+export async function createUploadUrl(admin: { id: number; sessionVersion: number }): Promise<{ uploadURL: string; name: string }> {
   const name = newObjectName();
-  const token = await new SignJWT({ uid: userId })
+  const token = await new SignJWT({ uid: admin.id, sv: admin.sessionVersion })
     .setProtectedHeader({ alg: JWT_ALG, typ: 'JWT' })
     .setSubject(name)
     .setAudience(AUDIENCE)
@@ -40,9 +45,12 @@ export async function createUploadUrl(userId: number): Promise<{ uploadURL: stri
   return { uploadURL: `${uploadTargetPath(name)}?token=${token}`, name };
 }
 
-/** True when `token` is a valid, unexpired upload token for exactly this object name. */
-export async function verifyUploadToken(token: string | null, name: string): Promise<boolean> {
-  if (!token) return false;
+/**
+ * The session an upload token was issued in, when `token` is a valid, unexpired upload token for
+ * exactly this object name; else null. Whether that session is still current is the caller's check.
+ */
+export async function verifyUploadToken(token: string | null, name: string): Promise<{ userId: number; sessionVersion: number } | null> {
+  if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, signingKey('upload'), {
       algorithms: [JWT_ALG],
@@ -50,9 +58,10 @@ export async function verifyUploadToken(token: string | null, name: string): Pro
       subject: name,
       maxTokenAge: UPLOAD_URL_TTL_SECONDS,
     });
-    return typeof payload.uid === 'number';
+    const { uid, sv } = payload;
+    return typeof uid === 'number' && typeof sv === 'number' ? { userId: uid, sessionVersion: sv } : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

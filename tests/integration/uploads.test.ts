@@ -7,6 +7,7 @@ import issue from '../../netlify/functions/objects-upload.ts';
 import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
 import articles from '../../netlify/functions/articles.ts';
+import logout from '../../netlify/functions/auth-logout.ts';
 import { UPLOAD_PART_BYTES } from '../../src/schemas/upload.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
@@ -156,6 +157,15 @@ describe('PUT to the upload URL, then GET /objects/uploads/:name', () => {
     }
     // None of that used the URL up.
     expect((await put(url, PNG)).status).toBe(201);
+  });
+
+  it('refuses a URL issued in a session that has ended since (a logout), like the session itself', async () => {
+    const { cookie } = await adminSession();
+    const { url } = await uploadUrl(cookie);
+    expect((await call(logout, '/api/auth/logout', { method: 'POST', headers: { cookie } })).status).toBe(200);
+    const r = await put(url, PNG);
+    expect(r.status).toBe(401);
+    expect(r.json).toEqual({ error: 'The upload URL is invalid or has expired' });
   });
 
   it('refuses a cross-site PUT', async () => {

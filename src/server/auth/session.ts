@@ -54,14 +54,21 @@ export async function getSession(req: Request, db: Kysely<Database> = getDb()): 
   const token = readCookie(req, sessionCookieName(req));
   if (!token) return null;
   const claims = await readSessionToken(token);
-  if (!claims) return null;
+  return claims ? currentSessionUser(db, claims) : null;
+}
+
+/**
+ * The admin a session (or anything issued within one: an upload URL) belongs to, while that
+ * session is still current; null once a logout or a password change has moved the user's session
+ * version on, or the user is gone.
+ */
+export async function currentSessionUser(db: Kysely<Database>, claims: { userId: number; sessionVersion: number }): Promise<SessionUser | null> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'username', 'sessionVersion'])
     .where('id', '=', claims.userId)
     .executeTakeFirst();
-  if (!user || user.sessionVersion !== claims.sessionVersion) return null;
-  return user;
+  return user && user.sessionVersion === claims.sessionVersion ? user : null;
 }
 
 /** Every admin-only handler starts here: the session's admin, or a 401. (Every user is an admin.) */
