@@ -442,6 +442,20 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   const saved = await articleByTitle(page, title);
   expect(saved.description).toBe('Typed before the session ended.');
   expect((await page.request.delete(`/api/articles/${saved.id}`)).status()).toBe(200);
+
+  // Change Password meeting an ended session gives way to the same sign-in, with no failure toast.
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const change = page.getByRole('dialog', { name: 'Change Password' });
+  await change.getByLabel('Current Password', { exact: true }).fill(E2E_ADMIN.password);
+  await change.getByLabel('New Password', { exact: true }).fill('a different long passphrase');
+  await change.getByRole('button', { name: 'Change Password' }).click();
+  await expect(change).toBeHidden();
+  await expect(again).toBeVisible();
+  await expect(toast(page, 'Change failed')).toHaveCount(0);
+  await again.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await again.getByRole('button', { name: 'Sign In' }).click();
+  await expect(again).toBeHidden();
 });
 
 test('a list that fails to load says so and offers a retry, which loads it', async ({ page }) => {

@@ -6,6 +6,7 @@ import { MIN_PASSWORD_LENGTH } from '../../schemas/auth';
 import { toast } from '../../stores/toasts';
 import DialogFrame from './DialogFrame';
 import { TextField } from './fields';
+import { endedSession } from './session';
 import { Button } from './ui';
 import { useAuthRequest } from './use-auth-request';
 import { changePasswordCopy } from '../../content/admin';
@@ -22,6 +23,11 @@ export default function ChangePasswordDialog() {
     refused: changePasswordCopy.refused,
     unreachable: changePasswordCopy.unreachable,
     onRefused: (err) => {
+      // The session ended under the dialog: the panel asks for the password again instead.
+      if (endedSession(err)) {
+        onOpenChange(false);
+        return true;
+      }
       setCurrentPasswordError(err.fieldIssues.currentPassword);
       setNewPasswordError(err.fieldIssues.newPassword);
     },

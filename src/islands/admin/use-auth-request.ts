@@ -18,8 +18,11 @@ interface Options {
   refused: Failure;
   /** No answer at all (network down, server unreachable). */
   unreachable: Failure;
-  /** Called with the refusal too, for a form that shows the server's field issues under its fields. */
-  onRefused?: (err: ApiError) => void;
+  /**
+   * Called with the refusal too, for a form that shows the server's field issues under its fields;
+   * answering true means it has dealt with the refusal itself, and no toast is shown.
+   */
+  onRefused?: (err: ApiError) => boolean | void;
 }
 
 export function useAuthRequest<Result = unknown>({ url, refused, unreachable, onRefused }: Options) {
@@ -33,7 +36,7 @@ export function useAuthRequest<Result = unknown>({ url, refused, unreachable, on
       return await api.post<Result>(url, body);
     } catch (err) {
       if (err instanceof ApiError) {
-        onRefused?.(err);
+        if (onRefused?.(err) === true) return null;
         toast({ title: refused.title, description: err.serverMessage || refused.description, variant: 'destructive' });
       } else {
         console.error(`[admin] ${url} request failed`, err);
