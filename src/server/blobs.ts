@@ -19,7 +19,7 @@ export interface ObjectStore {
   has(key: string): Promise<boolean>;
   /** The metadata of the object with that key, without its data; null if there is none. */
   metadata(key: string): Promise<Record<string, string> | null>;
-  /** The keys that start with `prefix`, in no particular order. */
+  /** The keys that start with `prefix` ('' for every key), in no particular order. */
   list(prefix: string): Promise<string[]>;
   delete(key: string): Promise<void>;
 }
@@ -56,9 +56,9 @@ function netlifyStore(name: string): ObjectStore {
     },
     metadata: readMetadata,
     async list(prefix) {
-      assertSafe('prefix', prefix);
+      if (prefix !== '') assertSafe('prefix', prefix);
       // Made through the same client, so with the same strong consistency as the reads.
-      const { blobs } = await store.list({ prefix });
+      const { blobs } = await store.list(prefix === '' ? {} : { prefix });
       return blobs.map((blob) => blob.key);
     },
     async delete(key) {

@@ -88,3 +88,22 @@ export async function withJoinedParts<T>(name: string, total: number, use: (byte
     for (const r of deleted) if (r.status === 'rejected') console.error(`[uploads] could not delete a part of ${name}:`, r.reason);
   }
 }
+
+/**
+ * Deletes the parts of uploads left unfinished (the admin closed the page, the connection dropped)
+ * once their upload URL can no longer finish them: kept since before `keptBefore`. Answers how many
+ * parts went. Run by the scheduled housekeeping (netlify/functions/outbox-sender.ts).
+ */
+export async function deleteAbandonedParts(keptBefore: Date): Promise<number> {
+  const store = objectStore(UPLOAD_PARTS_STORE);
+  let deleted = 0;
+  for (const key of await store.list('')) {
+    const metadata = await store.metadata(key);
+    // A part without a readable time is as abandoned as an old one: nothing can finish it either.
+    const kept = Date.parse(metadata?.uploadedAt ?? '');
+    if (metadata && Number.isFinite(kept) && kept >= keptBefore.getTime()) continue;
+    await store.delete(key);
+    deleted += 1;
+  }
+  return deleted;
+}

@@ -11,7 +11,8 @@ import logout from '../../netlify/functions/auth-logout.ts';
 import { UPLOAD_PART_BYTES } from '../../src/schemas/upload.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
-import { sniffImageType } from '../../src/server/uploads.ts';
+import { newObjectName, sniffImageType, UPLOAD_URL_TTL_SECONDS } from '../../src/server/uploads.ts';
+import { deleteAbandonedParts } from '../../src/server/upload-parts.ts';
 import { call } from '../support/call.ts';
 import { adminSession } from '../support/admin-session.ts';
 
@@ -202,6 +203,22 @@ describe('PUT in parts with Content-Range (files larger than one part)', () => {
 
   const partsOf = (name: string) => objectStore(UPLOAD_PARTS_STORE).list(`${name}-`);
   const served = (name: string) => serve(new Request(`http://localhost:4321/objects/uploads/${name}`), { params: { name } });
+
+  it('the scheduled housekeeping deletes the parts of an upload no URL can finish any more, and keeps the rest', async () => {
+    const { cookie } = await adminSession();
+    const fresh = await uploadUrl(cookie);
+    expect((await putPart(fresh.url, pngOfSize(NINE_MIB), 0, 4 * MiB - 1)).status).toBe(202);
+    // A part kept eleven minutes ago: its URL (ten minutes) has expired.
+    const stale = newObjectName();
+    await objectStore(UPLOAD_PARTS_STORE).createIfAbsent(`${stale}-0`, new Uint8Array(16), {
+      total: '32',
+      end: '15',
+      uploadedAt: new Date(Date.now() - 11 * 60_000).toISOString(),
+    });
+    expect(await deleteAbandonedParts(new Date(Date.now() - UPLOAD_URL_TTL_SECONDS * 1000))).toBe(1);
+    expect(await partsOf(stale)).toEqual([]);
+    expect(await partsOf(fresh.name)).toEqual([`${fresh.name}-0`]);
+  });
 
   it('joins three parts of a ~9 MB image into one object, served byte for byte, and drops the parts', async () => {
     expect(UPLOAD_PART_BYTES).toBe(4 * MiB);
