@@ -1,7 +1,8 @@
 // PUT /api/objects/uploads/:name?token=... (raw image bytes) -> 201 {objectPath, contentType, size}
 // The signed URL from POST /api/objects/upload is the permission: it names the object, expires
-// after 10 minutes or with the session it was issued in, and stores one object only. At most 10 MB (413); the bytes must be a PNG, JPEG,
-// GIF, WebP or AVIF image whatever the Content-Type says (415 otherwise, SVG included).
+// after 10 minutes or with the session it was issued in, and stores one object only. At most
+// 10 MB (413); the bytes must be a PNG, JPEG, GIF, WebP or AVIF image whatever the Content-Type
+// says (415 otherwise, SVG included).
 //
 // A file larger than one part (4 MiB, src/schemas/upload.ts) comes as several PUTs to the same URL,
 // each with `Content-Range: bytes <start>-<end>/<total>` and at most one part's bytes (413 beyond),

@@ -1,0 +1,53 @@
+/**
+ * Signing in with a username and password, where the panel asks for it: the Admin Access card and,
+ * over the panel, the dialog after a session has ended. One request at a time; a refusal is the
+ * shared failure toast (use-auth-request.ts); a success says `granted` and signs the panel in.
+ */
+import { useState, type FormEvent } from 'react';
+import { toast } from '../../stores/toasts';
+import { TextField } from './fields';
+import { signedIn } from './session';
+import { useAuthRequest } from './use-auth-request';
+import { signInCopy } from '../../content/admin';
+
+export function useSignIn({ username: initial = '', granted }: { username?: string; granted: { title: string; description: string } }) {
+  const [username, setUsername] = useState(initial);
+  const [password, setPassword] = useState('');
+  const login = useAuthRequest<{ user: { username: string } }>({
+    url: '/api/auth/login',
+    refused: signInCopy.refused,
+    unreachable: signInCopy.unreachable,
+  });
+  const filled = username.trim() !== '' && password !== '';
+
+  async function submit(event: FormEvent) {
+    // A <form>, so Enter in the Password field submits.
+    event.preventDefault();
+    if (!filled) return;
+    const answer = await login.send({ username: username.trim(), password });
+    if (!answer) return;
+    setPassword('');
+    toast(granted);
+    signedIn(answer.user.username);
+  }
+
+  return { username, setUsername, password, setPassword, filled, pending: login.pending, submit };
+}
+
+/** The two fields of a sign-in form. */
+export default function SignInFields({ form, usernamePlaceholder }: { form: ReturnType<typeof useSignIn>; usernamePlaceholder?: string }) {
+  return (
+    <>
+      <TextField
+        label={signInCopy.username}
+        type="email"
+        autoComplete="username"
+        value={form.username}
+        onChange={form.setUsername}
+        placeholder={usernamePlaceholder}
+        maxLength={254}
+      />
+      <TextField label={signInCopy.password} type="password" autoComplete="current-password" value={form.password} onChange={form.setPassword} maxLength={1024} />
+    </>
+  );
+}
