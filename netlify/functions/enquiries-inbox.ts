@@ -11,13 +11,13 @@ import { enquiryListQuerySchema, enquiryStatusSchema } from '../../src/schemas/e
 import { requireAdmin } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readJson } from '../../src/server/http/body.ts';
-import { csvResponse, toCsv } from '../../src/server/http/csv.ts';
+import { csvDownload } from '../../src/server/http/csv.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
 import { readQuery } from '../../src/server/http/query.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { enquiryCsvColumns } from '../../src/server/lead-exports.ts';
-import { allEnquiries, deleteEnquiry, findEnquiry, listEnquiries, setEnquiryStatus } from '../../src/server/repositories/enquiries.ts';
+import { deleteEnquiry, exportEnquiries, findEnquiry, listEnquiries, setEnquiryStatus } from '../../src/server/repositories/enquiries.ts';
 
 export default route({
   GET: async (req, ctx) => {
@@ -29,7 +29,7 @@ export default route({
       return json(enquiry);
     }
     const q = readQuery(req, enquiryListQuerySchema);
-    if (q.format === 'csv') return csvResponse('enquiries', toCsv(enquiryCsvColumns, await allEnquiries(db, q)));
+    if (q.format === 'csv') return csvDownload('enquiries', enquiryCsvColumns, exportEnquiries(db, q));
     return json({ ...(await listEnquiries(db, q)), page: q.page, pageSize: q.pageSize });
   },
 

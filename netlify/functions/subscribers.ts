@@ -9,13 +9,13 @@ import type { Config } from '@netlify/functions';
 import { subscriberListQuerySchema } from '../../src/schemas/subscriber.ts';
 import { requireAdmin } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { csvResponse, toCsv } from '../../src/server/http/csv.ts';
+import { csvDownload } from '../../src/server/http/csv.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
 import { readQuery } from '../../src/server/http/query.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { subscriberCsvColumns } from '../../src/server/lead-exports.ts';
-import { allSubscribers, deleteSubscriber, listSubscribers } from '../../src/server/repositories/subscribers.ts';
+import { deleteSubscriber, exportSubscribers, listSubscribers } from '../../src/server/repositories/subscribers.ts';
 
 export default route({
   GET: async (req, ctx) => {
@@ -23,10 +23,7 @@ export default route({
     await requireAdmin(req, db);
     if (ctx.params.id !== undefined) throw notFound('Subscriber not found');
     const q = readQuery(req, subscriberListQuerySchema);
-    if (q.format === 'csv') {
-      const rows = await allSubscribers(db, { ...q, status: q.status ?? 'subscribed' });
-      return csvResponse('subscribers', toCsv(subscriberCsvColumns, rows));
-    }
+    if (q.format === 'csv') return csvDownload('subscribers', subscriberCsvColumns, exportSubscribers(db, { ...q, status: q.status ?? 'subscribed' }));
     return json({ ...(await listSubscribers(db, q)), page: q.page, pageSize: q.pageSize });
   },
 

@@ -191,6 +191,8 @@ function sharedFor(url: string, wsProxy: string | undefined): SharedConnections 
 /** One request's use of the process's connections: taken on its first query, given back when it is done. */
 class RequestDatabase {
   private lease: { handle: Handle; from: SharedConnections } | undefined;
+  /** Work that reads with this request's connections after its handler has returned (holdRequestDatabase). */
+  readonly holds: Promise<unknown>[] = [];
 
   get(): Handle {
     if (!this.lease) {
@@ -223,8 +225,20 @@ export async function withRequestDatabase<T>(work: () => Promise<T>): Promise<T>
   try {
     return await requestScope.run(scope, work);
   } finally {
-    await scope.close();
+    if (scope.holds.length === 0) await scope.close();
+    else void Promise.allSettled(scope.holds).then(() => scope.close());
   }
+}
+
+/**
+ * Keeps the current request's connections until `done` settles, past the return of its answer:
+ * for an answer whose body is still being read from the database as it is sent (a streamed
+ * export). `done` must settle however the body ends: read to the end, failed or abandoned.
+ */
+export function holdRequestDatabase(done: Promise<unknown>): void {
+  const scope = requestScope.getStore();
+  if (!scope) throw new Error('holdRequestDatabase called outside a request');
+  scope.holds.push(done);
 }
 
 /**

@@ -4,6 +4,7 @@
  * the encoding right, and every cell that a spreadsheet would run as a formula neutralised.
  */
 import { stringify } from 'csv-stringify/sync';
+import { holdRequestDatabase } from '../db/client.ts';
 import { API_SECURITY_HEADERS } from '../security-headers.ts';
 
 export interface CsvColumn<T> {
@@ -22,18 +23,58 @@ export function neutraliseCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const records = rows.map((row) =>
-    columns.map((c) => {
-      const value = c.value(row);
-      return value === null ? '' : typeof value === 'number' ? String(value) : neutraliseCell(value);
-    }),
-  );
-  return BOM + stringify([columns.map((c) => c.header), ...records], { record_delimiter: 'windows' });
+function cell(value: string | number | null): string {
+  return value === null ? '' : typeof value === 'number' ? String(value) : neutraliseCell(value);
 }
 
-/** The download: `{name}-{date}.csv`, never cached. */
-export function csvResponse(name: string, body: string, now = new Date()): Response {
+const lines = (cells: string[][]) => stringify(cells, { record_delimiter: 'windows' });
+const records = <T>(columns: readonly CsvColumn<T>[], rows: readonly T[]) => lines(rows.map((row) => columns.map((c) => cell(c.value(row)))));
+
+/**
+ * The download, `{name}-{date}.csv`, never cached, streamed a batch at a time: an export of any
+ * size holds one batch in memory, and a platform's limit on buffered answers does not cap it.
+ * The first batch is read before answering, so a database that cannot be reached still gets the
+ * API's error answer; a fault after the first bytes cuts the download off (the browser reports a
+ * failed download) rather than ending it as if it were whole.
+ */
+export async function csvDownload<T>(
+  name: string,
+  columns: readonly CsvColumn<T>[],
+  batches: AsyncIterable<T[]>,
+  now = new Date(),
+): Promise<Response> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const encoder = new TextEncoder();
+  const { promise: finished, resolve: finish } = Promise.withResolvers<void>();
+  // The later batches are read after this answer has left the handler, with its connections.
+  holdRequestDatabase(finished);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const header = lines([columns.map((c) => c.header)]);
+      controller.enqueue(encoder.encode(BOM + header + (first.done ? '' : records(columns, first.value))));
+    },
+    async pull(controller) {
+      try {
+        const next = await iterator.next();
+        if (next.done) {
+          controller.close();
+          finish();
+        } else controller.enqueue(encoder.encode(records(columns, next.value)));
+      } catch (err) {
+        console.error(`[api] ${name} export cut off:`, err instanceof Error ? err.message : err);
+        controller.error(err);
+        finish();
+      }
+    },
+    async cancel() {
+      try {
+        await iterator.return?.(undefined);
+      } finally {
+        finish();
+      }
+    },
+  });
   return new Response(body, {
     headers: {
       ...API_SECURITY_HEADERS,

@@ -31,12 +31,6 @@ export function toArticle(row: ArticleRow): Article {
 }
 
 /** Newest first. Published only unless an admin asks for drafts too. */
-export async function listArticles(db: Kysely<Database>, { publishedOnly }: { publishedOnly: boolean }): Promise<Article[]> {
-  let q = db.selectFrom('articles').selectAll();
-  if (publishedOnly) q = q.where('isPublished', '=', true);
-  return (await q.orderBy('publishedAt', 'desc').orderBy('id', 'desc').execute()).map(toArticle);
-}
-
 export async function findArticle(db: Kysely<Database>, id: number): Promise<Article | undefined> {
   const row = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toArticle(row);
@@ -49,7 +43,8 @@ export interface PageQuery {
 }
 
 /**
- * One page of listArticles' list and the list's length, in one statement: the count rides on each
+ * One page of the articles, newest first (published ones only, or drafts too), and the list's
+ * length, in one statement: the count rides on each
  * row (a window over the whole filtered list), so only a page past the end needs a second look.
  */
 export async function listArticlePage(

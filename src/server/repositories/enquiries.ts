@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
+import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, EnquiryRow, OutboxRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
 import type { SpentPoint } from '../rate-limit.ts';
@@ -143,10 +144,19 @@ export async function listEnquiries(
   return { items: rows.map((r) => toEnquiryRecord(r as ListedRow)), total: Number(count.n) };
 }
 
-/** Every enquiry the filter matches, newest first (the CSV export). */
-export async function allEnquiries(db: Kysely<Database>, filter: Filter): Promise<EnquiryRecord[]> {
-  const rows = await enquiriesWithNotice(db).where((eb) => matches(eb as never, filter)).orderBy('enquiries.createdAt', 'desc').orderBy('enquiries.id', 'desc').execute();
-  return rows.map((r) => toEnquiryRecord(r as ListedRow));
+/** Every enquiry the filter matches, newest first, a batch at a time (the CSV export). */
+export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<EnquiryRecord[]> {
+  return keysetBatches(
+    (cursor: KeysetCursor | undefined, limit: number) => {
+      let q = enquiriesWithNotice(db)
+        .select(cursorText('enquiries.createdAt').as('cursorAt'))
+        .where((eb) => matches(eb as never, filter));
+      if (cursor) q = q.where(after('enquiries.createdAt', 'enquiries.id', cursor));
+      return q.orderBy('enquiries.createdAt', 'desc').orderBy('enquiries.id', 'desc').limit(limit).execute();
+    },
+    (row) => toEnquiryRecord(row as ListedRow),
+    batchSize,
+  );
 }
 
 export async function findEnquiry(db: Kysely<Database>, id: number): Promise<EnquiryRecord | undefined> {

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
+import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
 import { likePattern } from './enquiries.ts';
@@ -117,16 +118,21 @@ export async function listSubscribers(db: Kysely<Database>, q: Filter & { page: 
   return { items: rows.map(toSubscriber), total: Number(count.n) };
 }
 
-/** Every subscriber the filter matches (the CSV export). */
-export async function allSubscribers(db: Kysely<Database>, filter: Filter): Promise<Subscriber[]> {
-  const rows = await db
-    .selectFrom('subscribers')
-    .selectAll()
-    .where((eb) => matches(eb, filter))
-    .orderBy('subscribedAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(toSubscriber);
+/** Every subscriber the filter matches, the latest sign-up first, a batch at a time (the CSV export). */
+export function exportSubscribers(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<Subscriber[]> {
+  return keysetBatches(
+    (cursor: KeysetCursor | undefined, limit: number) => {
+      let q = db
+        .selectFrom('subscribers')
+        .selectAll()
+        .select(cursorText('subscribers.subscribedAt').as('cursorAt'))
+        .where((eb) => matches(eb, filter));
+      if (cursor) q = q.where(after('subscribers.subscribedAt', 'subscribers.id', cursor));
+      return q.orderBy('subscribedAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+    toSubscriber,
+    batchSize,
+  );
 }
 
 /** Deletes an address for good; its queued messages go with it (ON DELETE CASCADE). */
