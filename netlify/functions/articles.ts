@@ -1,8 +1,11 @@
-// GET    /api/articles?published=true  published articles, newest first (public, CDN-cached)
+// GET    /api/articles?published=true  published articles, newest first (public, CDN-cached): an
+//                                      array of the newest 100, the whole list's length in
+//                                      X-Total-Count (ADR 0022)
 // GET    /api/articles                 the same for visitors; every article, drafts too, for an admin
 // GET    /api/articles?drafts=include  every article, drafts too: an admin's only (401 without a session)
 //        ...&page=N&pageSize=M         one page of that list instead: {items, total} (the admin
-//                                      panel's paged list; 400 for a page or size out of range)
+//                                      panel's paged list, and the way past the newest 100; 400 for
+//                                      a page or size out of range)
 // GET    /api/articles/:id             one article; a draft is a 404 except for an admin
 // POST   /api/articles                 create (admin)
 // PUT    /api/articles/:id             replace (admin)
@@ -21,8 +24,8 @@ import { readQuery } from '../../src/server/http/query.ts';
 import { conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { createArticle, deleteArticle, findArticle, listArticlePage, listArticles, updateArticle } from '../../src/server/repositories/articles.ts';
-import { listQueryFields } from '../../src/schemas/list-query.ts';
+import { createArticle, deleteArticle, findArticle, listArticlePage, updateArticle } from '../../src/server/repositories/articles.ts';
+import { MAX_PAGE_SIZE, listQueryFields } from '../../src/schemas/list-query.ts';
 import * as z from 'zod/mini';
 import { sanitizeArticleHtml } from '../../src/server/sanitize-html.ts';
 
@@ -70,8 +73,12 @@ export default route({
       return json(article, { headers: admin ? adminHeaders : publicHeaders() });
     }
     const headers = admin ? adminHeaders : publicHeaders();
-    // Without ?page the whole list, as the spec's API answers it; with it, one page and the total.
-    if (!searchParams.has('page')) return json(await listArticles(db, { publishedOnly: !admin }), { headers });
+    // Without ?page an array, as the spec's API answers it, but never more than one full page:
+    // the whole list at 10,000 articles would be tens of megabytes from one request.
+    if (!searchParams.has('page')) {
+      const { items, total } = await listArticlePage(db, { publishedOnly: !admin, page: 1, pageSize: MAX_PAGE_SIZE });
+      return json(items, { headers: { ...headers, 'X-Total-Count': String(total) } });
+    }
     const { page, pageSize } = readQuery(req, pageQuerySchema);
     return json(await listArticlePage(db, { publishedOnly: !admin, page, pageSize }), { headers });
   },

@@ -123,13 +123,14 @@ describe('the admin list, paged', () => {
     expect(await listArticlePage(getDb(), { publishedOnly: true, page: 7, pageSize: 5 })).toEqual({ items: [], total: 30 });
   });
 
-  it('GET /api/articles?page=&pageSize= answers {items, total}; the whole list without them', async () => {
+  it('GET /api/articles?page=&pageSize= answers {items, total}; an array of the list without them', async () => {
     const r = await call(articlesFunction, '/api/articles?page=2&pageSize=12');
     expect(r.status).toBe(200);
     expect(r.json.total).toBe(30);
     expect(r.json.items.map((a: { id: number }) => a.id)).toEqual(listed.slice(12, 24));
     const whole = await call(articlesFunction, '/api/articles');
-    expect(whole.json).toHaveLength(30);
+    expect(whole.json.map((a: { id: number }) => a.id)).toEqual(listed);
+    expect(whole.headers.get('x-total-count')).toBe('30');
   });
 
   it.each([
@@ -188,5 +189,21 @@ describe('feed and sitemap at scale', () => {
       const r = await sitemapPartGet(context(`/sitemap-${part}.xml`, { part }));
       expect(r.status, part).toBe(404);
     }
+  });
+});
+
+describe('the public array at scale', () => {
+  it('holds the newest 100 only, the whole length in X-Total-Count, the rest a page away', async () => {
+    const total = 30 + 40 + 1100; // the articles above, the feed fillers and the sitemap's bulk
+    const r = await call(articlesFunction, '/api/articles?published=true');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-total-count')).toBe(String(total));
+    const ids = (r.json as { id: number }[]).map((a) => a.id);
+    expect(ids).toHaveLength(100);
+    expect(ids.slice(0, 30)).toEqual(listed);
+    const next = await call(articlesFunction, '/api/articles?published=true&page=2&pageSize=100');
+    expect(next.json.total).toBe(total);
+    expect(next.json.items).toHaveLength(100);
+    expect(next.json.items.some((a: { id: number }) => ids.includes(a.id))).toBe(false);
   });
 });

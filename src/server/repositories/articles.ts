@@ -44,8 +44,8 @@ export interface PageQuery {
 
 /**
  * One page of the articles, newest first (published ones only, or drafts too), and the list's
- * length, in one statement: the count rides on each
- * row (a window over the whole filtered list), so only a page past the end needs a second look.
+ * length, in one statement: the count rides on each row (a window over the whole filtered list),
+ * so only a page past the end needs a second look.
  */
 export async function listArticlePage(
   db: Kysely<Database>,
