@@ -88,6 +88,21 @@ async function startSmokeDatabase() {
   return { databaseUrl: url.toString(), wsProxy: bridge.wsProxy, label: `PostgreSQL at ${url.host}, database ${name}` };
 }
 
+/** Subscribers enough that their export streams in three batches, read after the handler has returned. */
+const BULK_SUBSCRIBERS = 1_100;
+async function addBulkSubscribers({ databaseUrl, wsProxy }) {
+  configureNeonProxy(wsProxy);
+  const pool = new Pool({ connectionString: databaseUrl });
+  pool.on('error', () => {});
+  try {
+    await pool.query(
+      `insert into subscribers (email, subscribed_at) select 'bulk' || i || '.${RUN}@example.com', now() - i * interval '1 minute' from generate_series(1, ${BULK_SUBSCRIBERS}) as i`,
+    );
+  } finally {
+    await pool.end();
+  }
+}
+
 /** Refuses to start on a port something already answers on: the smoke would test that instead. */
 async function assertPortFree(port) {
   const server = net.createServer();
@@ -297,6 +312,13 @@ async function smoke({ manifest }) {
   const csv = await get(`/api/subscribers?format=csv&search=news.${RUN}`, { headers: { cookie } });
   const csvText = await csv.text();
   check(csv.status === 200 && csvText.includes(`news.${RUN}@example.com`), 'GET /api/subscribers?format=csv lists the new subscriber', String(csv.status));
+  const bulk = await get(`/api/subscribers?format=csv&search=bulk`, { headers: { cookie } });
+  const bulkLines = (await bulk.text()).split('\r\n').filter(Boolean);
+  check(
+    bulk.status === 200 && bulkLines.length === BULK_SUBSCRIBERS + 1 && bulkLines[1].startsWith(`bulk1.${RUN}@example.com,`),
+    `GET /api/subscribers?format=csv streams all ${BULK_SUBSCRIBERS} in batches, newest first`,
+    `${bulk.status}, ${bulkLines.length - 1} rows`,
+  );
 
   step('Upload in parts');
   const issued = await fetch(new URL('/api/objects/upload', ORIGIN), { method: 'POST', headers: { cookie } });
@@ -389,7 +411,8 @@ try {
   step('Database');
   const database = await startSmokeDatabase();
   await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, adminEmail: ADMIN.email, adminPassword: ADMIN.password, log: () => {} });
-  console.log(`  ${database.label}: migrated, seeded, one admin`);
+  await addBulkSubscribers(database);
+  console.log(`  ${database.label}: migrated, seeded, one admin, ${BULK_SUBSCRIBERS} subscribers`);
 
   step('netlify build and serve (offline, Netlify CLI)');
   // A clean slate: no zips of an earlier build, and no local build stamp that `npm start` could
