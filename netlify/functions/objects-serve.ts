@@ -1,8 +1,10 @@
 // GET /objects/uploads/:name -> the uploaded image, with the type detected at upload, the shared
 // security headers under a sandboxing policy, and a year-long immutable cache (a name is never
-// reused). 404 for unknown or malformed names.
+// reused): in browsers, and on the CDN under the image's own tag, which deleting it purges.
+// 404 for unknown or malformed names.
 import type { Config } from '@netlify/functions';
 import { UPLOADS_STORE, objectStore } from '../../src/server/blobs.ts';
+import { PATH_ONLY, netlifyVary, uploadCacheTag } from '../../src/server/cdn-cache.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
@@ -23,6 +25,9 @@ export default route({
         'Content-Type': type,
         'Content-Length': String(object.data.byteLength),
         'Cache-Control': 'public, max-age=31536000, immutable',
+        'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000',
+        'Netlify-Cache-Tag': uploadCacheTag(name),
+        'Netlify-Vary': netlifyVary(PATH_ONLY),
       },
     });
   },

@@ -12,10 +12,11 @@
 // answers as the single PUT does.
 //
 // DELETE /api/objects/uploads/:name (admin) -> {ok: true}: deletes an uploaded image that no
-// article uses; 409 naming an article that does, 404 for an unknown image.
+// article uses, and purges the CDN's copy; 409 naming an article that does, 404 for an unknown image.
 import type { Config } from '@netlify/functions';
 import { parseContentRange, type ByteRange } from '../../src/schemas/upload.ts';
 import { UPLOADS_STORE, objectStore } from '../../src/server/blobs.ts';
+import { purgeCacheTag, uploadCacheTag } from '../../src/server/cdn-cache.ts';
 import { readBodyBytes } from '../../src/server/http/body.ts';
 import { currentSessionUser, requireAdmin } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -106,6 +107,7 @@ export default route({
     if (!(await store.has(name))) throw notFound('Image not found');
     await assertUnused(name);
     await store.delete(name);
+    await purgeCacheTag(uploadCacheTag(name));
     return json({ ok: true });
   },
 });

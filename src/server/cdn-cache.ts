@@ -9,7 +9,9 @@ export const CACHE_TAGS = {
   articles: 'articles',
   services: 'services',
 } as const;
-export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
+/** One uploaded image's own tag: deleting the image purges its answer, which is otherwise kept a year. */
+export const uploadCacheTag = (name: string) => `upload-${name}` as const;
+export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS] | ReturnType<typeof uploadCacheTag>;
 
 /**
  * What a cached answer's CDN cache key is made of besides its path. By default Netlify keys a

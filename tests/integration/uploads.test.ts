@@ -13,6 +13,8 @@ import { signingKey } from '../../src/server/auth/keys.ts';
 import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { newObjectName, sniffImageType, UPLOAD_URL_TTL_SECONDS } from '../../src/server/uploads.ts';
 import { deleteAbandonedParts } from '../../src/server/upload-parts.ts';
+import { durableCache, startPurgeApi } from '../../scripts/lib/durable-cache.mjs';
+import { storedEncodings } from '../../scripts/lib/stored-encodings.mjs';
 import { call } from '../support/call.ts';
 import { adminSession } from '../support/admin-session.ts';
 
@@ -478,6 +480,28 @@ describe('DELETE /api/objects/uploads/:name', () => {
     expect(r.json).toEqual({ ok: true });
     expect((await served(name)).status).toBe(404);
     expect((await del(name, { cookie })).json).toEqual({ error: 'Image not found' });
+  });
+
+  it('purges the copy the CDN keeps a year, under the image\'s own tag', async () => {
+    const cdn = durableCache({ encode: storedEncodings() });
+    const api = await startPurgeApi(cdn);
+    const saved = { ...process.env };
+    Object.assign(process.env, api.env);
+    try {
+      const { cookie } = await adminSession();
+      const [name, other] = [await uploaded(cookie), await uploaded(cookie)];
+      const viaCdn = (n: string) => cdn.serve(new Request(`http://127.0.0.1:4321/objects/uploads/${n}`), (req) => serve(req, { params: { name: n } }));
+      for (const n of [name, other]) expect((await viaCdn(n)).headers.get('cache-status')).toBe('"Netlify Edge"; fwd=miss; stored');
+      expect((await viaCdn(name)).headers.get('cache-status')).toBe('"Netlify Edge"; hit');
+      expect((await del(name, { cookie })).status).toBe(200);
+      const after = await viaCdn(name);
+      expect(after.status).toBe(404);
+      expect(after.headers.get('cache-status')).toBeNull(); // the function's own answer, not a kept one
+      expect((await viaCdn(other)).headers.get('cache-status')).toBe('"Netlify Edge"; hit');
+    } finally {
+      process.env = saved;
+      await api.stop();
+    }
   });
 
   it('refuses with 409 naming the article while one uses it, as its image or in its body, drafts included', async () => {
