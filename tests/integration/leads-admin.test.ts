@@ -145,6 +145,18 @@ describe('CSV injection', () => {
     const [record] = parse(r.text, { bom: true, columns: true }) as Record<string, string>[];
     expect(record).toMatchObject({ 'First name': `'=HYPERLINK("http://x")`, Company: "'@Corp, Ltd", Message: 'line 1\r\nline 2' });
   });
+
+  it('quotes a bare line feed (a textarea\'s line break), so no line of a cell starts a record of its own', async () => {
+    await getDb()
+      .insertInto('enquiries')
+      .values({ firstName: 'Lf', lastName: "Z\n=cmd|' /C calc'!A0", email: 'lf@example.com', phone: '0400', company: 'Lf Co', message: 'Hi there\nWe need help\rThanks', createdAt: new Date(base - 2000) })
+      .execute();
+    const r = await get('/api/enquiries?format=csv&search=lf@example.com');
+    expect(r.text).toContain(`,Lf,"Z\n=cmd|' /C calc'!A0",lf@example.com,0400,Lf Co,,,,"Hi there\nWe need help\rThanks",`);
+    const records = parse(r.text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ 'Last name': "Z\n=cmd|' /C calc'!A0", Message: 'Hi there\nWe need help\rThanks' });
+  });
 });
 
 describe('subscribers', () => {

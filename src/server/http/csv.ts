@@ -1,6 +1,6 @@
 /**
  * CSV downloads (the Enquiries and Subscribers exports): RFC 4180 through csv-stringify (CRLF
- * record ends, quoting where needed), a header row, UTF-8 with a byte-order mark so Excel reads
+ * record ends, quoting where needed, any line break included), a header row, UTF-8 with a byte-order mark so Excel reads
  * the encoding right, and every cell that a spreadsheet would run as a formula neutralised.
  */
 import { stringify } from 'csv-stringify/sync';
@@ -27,7 +27,10 @@ function cell(value: string | number | null): string {
   return value === null ? '' : typeof value === 'number' ? String(value) : neutraliseCell(value);
 }
 
-const lines = (cells: string[][]) => stringify(cells, { record_delimiter: 'windows' });
+// csv-stringify quotes a cell holding the record delimiter (CRLF) but not a bare LF or CR, which
+// every spreadsheet reads as a new record: a textarea's line breaks would split an enquiry in two,
+// and a line starting with = would become a formula cell of its own.
+const lines = (cells: string[][]) => stringify(cells, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 const records = <T>(columns: readonly CsvColumn<T>[], rows: readonly T[]) => lines(rows.map((row) => columns.map((c) => cell(c.value(row)))));
 
 /**
