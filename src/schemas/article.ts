@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
-import { requiredText, storableText, tooLong } from './fields';
+import { requiredLine, requiredText, storableText, tooLong } from './fields';
 import type { FieldsCover, FormField } from './form-fields';
 
 /** The article categories, in the admin select's order; the first is the default. */
@@ -70,7 +70,7 @@ function isArticleImageUrl(value: string): boolean {
 }
 
 export const articleSchema = z.object({
-  title: requiredText(ARTICLE_LIMITS.title),
+  title: requiredLine(ARTICLE_LIMITS.title),
   description: requiredText(ARTICLE_LIMITS.description),
   /** Rich-text HTML; the server sanitises it before storing. */
   content: nullableText(ARTICLE_LIMITS.content),
@@ -86,7 +86,7 @@ export const articleSchema = z.object({
     message: `Image URL must be a path on this site or an https address on ${REMOTE_IMAGE_HOSTS.join(' or ')}`,
   }),
   youtubeUrl: nullableText(ARTICLE_LIMITS.url),
-  readTime: requiredText(ARTICLE_LIMITS.readTime),
+  readTime: requiredLine(ARTICLE_LIMITS.readTime),
   metaTitle: nullableText(ARTICLE_LIMITS.metaTitle),
   metaDescription: nullableText(ARTICLE_LIMITS.metaDescription),
   tags: z

@@ -4,24 +4,24 @@
  */
 import * as z from 'zod/mini';
 import { ENQUIRY_LIMITS } from './enquiry-limits';
-import { emailField, honeypotField, optionalText, requiredText } from './fields';
+import { emailField, honeypotField, optionalLine, requiredLine, requiredText } from './fields';
 import { listQueryFields } from './list-query';
 
 export { ENQUIRY_LIMITS, enquiryFormFields, type EnquiryFormField } from './enquiry-limits';
 
 export const enquirySchema = z.object({
-  firstName: requiredText(ENQUIRY_LIMITS.name),
-  lastName: requiredText(ENQUIRY_LIMITS.name),
+  firstName: requiredLine(ENQUIRY_LIMITS.name),
+  lastName: requiredLine(ENQUIRY_LIMITS.name),
   email: emailField,
-  phone: requiredText(ENQUIRY_LIMITS.phone),
-  company: requiredText(ENQUIRY_LIMITS.company),
+  phone: requiredLine(ENQUIRY_LIMITS.phone),
+  company: requiredLine(ENQUIRY_LIMITS.company),
   message: requiredText(ENQUIRY_LIMITS.message),
   /** Default service of the trigger that opened the form. */
-  service: optionalText(ENQUIRY_LIMITS.context),
+  service: optionalLine(ENQUIRY_LIMITS.context),
   /** Source page of the form, e.g. 'Home'. */
-  page: optionalText(ENQUIRY_LIMITS.context),
+  page: optionalLine(ENQUIRY_LIMITS.context),
   /** Label of the button that opened the form. */
-  ctaButton: optionalText(ENQUIRY_LIMITS.context),
+  ctaButton: optionalLine(ENQUIRY_LIMITS.context),
   /** Honeypot; must be empty. */
   website: honeypotField,
 });

@@ -30,12 +30,30 @@ export const isStorableText = (text: string) => !UNSTORABLE.test(text);
  */
 export const storableText = z.refine<string>(isStorableText, INVALID_CHARACTERS);
 
-/** A required, trimmed text field with an upper bound. */
+export const ONE_LINE = 'Must be on one line';
+
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+
+/**
+ * The check of a one-line field (a name, a phone number, a title): its input cannot hold a line
+ * break, and one sent by other means would pass for a line of its own in an e-mail notice, a
+ * CSV export or a page heading.
+ */
+export const singleLine = z.refine<string>((text) => !LINE_BREAK.test(text), ONE_LINE);
+
+/** A required, trimmed text field with an upper bound; line breaks allowed (a message). */
 export const requiredText = (max: number) =>
   z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
-/** An optional, trimmed text field with an upper bound. */
+/** A required, trimmed one-line text field with an upper bound. */
+export const requiredLine = (max: number) =>
+  z.string({ error: REQUIRED }).check(z.trim(), storableText, singleLine, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
+
+/** An optional, trimmed text field with an upper bound (a search). */
 export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), storableText, z.maxLength(max, tooLong(max))));
+
+/** An optional, trimmed one-line text field with an upper bound. */
+export const optionalLine = (max: number) => z.optional(z.string().check(z.trim(), storableText, singleLine, z.maxLength(max, tooLong(max))));
 
 /** RFC 5321 caps an address at 254 characters. */
 export const emailField = z.pipe(

@@ -3,7 +3,7 @@
  * Imports zod only.
  */
 import { z } from 'zod';
-import { requiredText, storableText, tooLong } from './fields';
+import { requiredLine, requiredText, storableText, tooLong } from './fields';
 import type { FieldsCover, FormField } from './form-fields';
 
 export const SERVICE_LIMITS = {
@@ -16,10 +16,10 @@ export const SERVICE_LIMITS = {
 } as const;
 
 export const serviceSchema = z.object({
-  title: requiredText(SERVICE_LIMITS.title),
+  title: requiredLine(SERVICE_LIMITS.title),
   description: requiredText(SERVICE_LIMITS.description),
   /** An icon name, e.g. 'target'. */
-  icon: requiredText(SERVICE_LIMITS.icon),
+  icon: requiredLine(SERVICE_LIMITS.icon),
   features: z
     .array(z.string().trim().check(storableText).max(SERVICE_LIMITS.feature, tooLong(SERVICE_LIMITS.feature)), { error: 'Features must be a list' })
     .max(SERVICE_LIMITS.features, `At most ${SERVICE_LIMITS.features} features`)

@@ -11,7 +11,7 @@ import enquiries from '../../netlify/functions/enquiries.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import objectsServe from '../../netlify/functions/objects-serve.ts';
 import services from '../../netlify/functions/services.ts';
-import { INVALID_CHARACTERS } from '../../src/schemas/fields.ts';
+import { INVALID_CHARACTERS, ONE_LINE } from '../../src/schemas/fields.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { findPublishedArticleByIdOrSlug } from '../../src/server/repositories/articles.ts';
 import { TEST_PASSWORD, adminSession, uniqueIp } from '../support/admin-session.ts';
@@ -109,6 +109,46 @@ describe.each(Object.entries(HOSTILE))('text with %s', (_label, make) => {
       const r = await call(changePassword, '/api/auth/change-password', { body, headers: { cookie: admin.cookie } });
       expect(r.status, field).toBe(400);
       expect(r.json, field).toEqual({ error: INVALID_CHARACTERS, issues: { [field]: INVALID_CHARACTERS } });
+    }
+  });
+});
+
+describe('a line break in a one-line field', () => {
+  const breaks = ['\r\n', '\n', '\r', '\u2028'];
+
+  it('is refused in every enquiry field but the message, naming it, and nothing is stored', async () => {
+    for (const lineBreak of breaks) {
+      for (const field of ['firstName', 'lastName', 'phone', 'company', 'service', 'page', 'ctaButton'] as const) {
+        const base = validEnquiry();
+        // A second line that would pass for a field of its own in the notice e-mail.
+        const r = await call(enquiries, '/api/contacts', { body: { ...base, [field]: `Eve${lineBreak}Email: eve@evil.example` }, ip: uniqueIp() });
+        expect(r.status, field).toBe(400);
+        expect(r.json, field).toEqual({ error: 'Invalid request', issues: { [field]: ONE_LINE } });
+        expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', base.email).execute(), field).toEqual([]);
+      }
+    }
+    const multiLine = { ...validEnquiry(), message: 'Hello\r\nWe want to grow\nThanks' };
+    const kept = await call(enquiries, '/api/contacts', { body: multiLine, ip: uniqueIp() });
+    expect(kept.status).toBe(201);
+  });
+
+  it('is refused in article and service titles', async () => {
+    const article = await call(articles, '/api/articles', { body: { ...validArticle(), title: 'One\nTwo' }, headers: { cookie: admin.cookie } });
+    expect(article.status).toBe(400);
+    expect(article.json.issues).toEqual({ title: ONE_LINE });
+    const service = await call(services, '/api/services', { body: { ...validService(), title: 'One\nTwo' }, headers: { cookie: admin.cookie } });
+    expect(service.status).toBe(400);
+    expect(service.json.issues).toEqual({ title: ONE_LINE });
+  });
+
+  it('is refused in the newsletter source page, which must be a path', async () => {
+    for (const [page, issue] of [
+      ['/insights\n=cmd', ONE_LINE],
+      ['https://evil.example/', 'Must be a path on this site, starting with /'],
+    ] as const) {
+      const r = await call(newsletter, '/api/newsletter', { body: { email: `page.${unique()}@example.com`, page }, ip: uniqueIp() });
+      expect(r.status, page).toBe(400);
+      expect(r.json, page).toEqual({ error: 'Invalid request', issues: { page: issue } });
     }
   });
 });

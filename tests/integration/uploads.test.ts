@@ -490,7 +490,7 @@ describe('DELETE /api/objects/uploads/:name', () => {
     try {
       const { cookie } = await adminSession();
       const [name, other] = [await uploaded(cookie), await uploaded(cookie)];
-      const viaCdn = (n: string) => cdn.serve(new Request(`http://127.0.0.1:4321/objects/uploads/${n}`), (req) => serve(req, { params: { name: n } }));
+      const viaCdn = (n: string) => cdn.serve(new Request(`http://127.0.0.1:4321/objects/uploads/${n}`), (req: Request) => serve(req, { params: { name: n } }));
       for (const n of [name, other]) expect((await viaCdn(n)).headers.get('cache-status')).toBe('"Netlify Edge"; fwd=miss; stored');
       expect((await viaCdn(name)).headers.get('cache-status')).toBe('"Netlify Edge"; hit');
       expect((await del(name, { cookie })).status).toBe(200);
