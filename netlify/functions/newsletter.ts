@@ -13,6 +13,7 @@ import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { consumeOrThrow, rateLimiter } from '../../src/server/rate-limit.ts';
+import { mailLinkOrigin } from '../../src/server/mail/link-origin.ts';
 import { welcomeMessage } from '../../src/server/mail/welcome.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { sameOriginRefererPath } from '../../src/server/http/request-context.ts';
@@ -23,9 +24,10 @@ export default route({
   POST: withFormPosts({ form: `${PAGE_PATHS.insights}#${FORM_IDS.newsletter}`, done: PAGE_PATHS.subscribed }, async (req, ctx) => {
     const { email, website, page } = await readSubmission(req, newsletterSchema);
     if (website) return json({}, { status: 201 }); // honeypot: see enquiries.ts
+    const linkOrigin = mailLinkOrigin(req);
     const limiter = rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: 3600 });
     await consumeOrThrow(limiter, clientAddress(ctx), 'Too many sign-ups from your network in the last hour. Please try again later.');
-    const welcome = await welcomeMessage(email, getEnv().siteUrl ?? new URL(req.url).origin);
+    const welcome = await welcomeMessage(email, linkOrigin);
     const sourcePage = page || sameOriginRefererPath(req);
     const subscribed = await subscribeWithWelcome(getDb(), { email, sourcePage }, welcome);
     if (subscribed === undefined) throw conflict('This email address is already subscribed.', { email: 'This email address is already subscribed.' });

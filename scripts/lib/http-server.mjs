@@ -20,9 +20,11 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 const BAD_REQUEST = () => errorJson(400, 'Bad request');
 
-/** The first value of a comma-separated forwarding header, trimmed; undefined when absent. */
-const first = (value) => value?.split(',')[0]?.trim() || undefined;
-/** The last: the address the trusted proxy itself saw, which a client cannot forge. */
+/**
+ * The last value of a comma-separated forwarding header, trimmed; undefined when absent. A proxy
+ * either sets the header (one value) or appends its own to what the client sent, so the last one
+ * is what the trusted proxy itself saw and a client cannot forge it.
+ */
 const last = (value) => value?.split(',').at(-1)?.trim() || undefined;
 
 /** `host` or `host:port`, nothing else (no user info, path or spaces). */
@@ -40,8 +42,8 @@ function isHost(value) {
  * X-Forwarded-Host when present and well formed. Throws on a malformed value (answered 400).
  */
 function asForwarded(request) {
-  const proto = first(request.headers.get('x-forwarded-proto'))?.toLowerCase();
-  const host = first(request.headers.get('x-forwarded-host'));
+  const proto = last(request.headers.get('x-forwarded-proto'))?.toLowerCase();
+  const host = last(request.headers.get('x-forwarded-host'));
   if (proto === undefined && host === undefined) return request;
   if (proto !== undefined && proto !== 'http' && proto !== 'https') throw new Error(`X-Forwarded-Proto ${proto}`);
   if (host !== undefined && !isHost(host)) throw new Error(`X-Forwarded-Host ${host}`);

@@ -10,6 +10,7 @@ import newsletter from '../../netlify/functions/newsletter.ts';
 import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
 import outboxSender from '../../netlify/functions/outbox-sender.ts';
 import { getDb } from '../../src/server/db/client.ts';
+import { resetEnvCache } from '../../src/server/env.ts';
 import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { neutraliseCell } from '../../src/server/http/csv.ts';
@@ -174,6 +175,42 @@ describe('subscribers', () => {
     expect((await list('?search=ONE')).json.items.map((s: { email: string }) => s.email)).toEqual(['one@example.com']);
     const welcome = await getDb().selectFrom('outbox').selectAll().where('kind', '=', 'welcome').where('subscriberId', '=', page.json.items[0].id).executeTakeFirstOrThrow();
     expect(welcome.payload).toMatchObject({ to: 'two@example.com', headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
+  });
+
+  it('names the configured origin in the unsubscribe link whatever Host the sign-up came with, and without one only a loopback host', async () => {
+    const welcomeLink = async (email: string) => {
+      const row = await getDb()
+        .selectFrom('outbox')
+        .innerJoin('subscribers', 'subscribers.id', 'outbox.subscriberId')
+        .select('outbox.payload')
+        .where('subscribers.email', '=', email)
+        .executeTakeFirstOrThrow();
+      return (row.payload as { headers: Record<string, string> }).headers['List-Unsubscribe']!.slice(1, -1);
+    };
+    const signUp = (origin: string, email: string) =>
+      newsletter(new Request(`${origin}/api/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, page: '/insights' }) }), {
+        params: {},
+        ip: uniqueIp(),
+      });
+
+    expect(process.env.SITE_URL).toBeUndefined();
+    const refused = await signUp('http://evil.example', 'host-header@example.com');
+    expect(refused.status).toBe(500);
+    expect(await refused.json()).toEqual({ error: 'Internal server error' });
+    expect((await list('?search=host-header@example.com&status=all')).json.total).toBe(0);
+    expect((await signUp('http://127.0.0.1:4399', 'loopback@example.com')).status).toBe(201);
+    expect(await welcomeLink('loopback@example.com')).toMatch(/^http:\/\/127\.0\.0\.1:4399\/api\/newsletter\/unsubscribe\?email=loopback%40example\.com&token=/);
+
+    process.env.SITE_URL = 'https://surgere.example';
+    resetEnvCache();
+    try {
+      expect((await signUp('http://evil.example', 'configured@example.com')).status).toBe(201);
+      expect(new URL(await welcomeLink('configured@example.com')).origin).toBe('https://surgere.example');
+    } finally {
+      delete process.env.SITE_URL;
+      resetEnvCache();
+    }
+    for (const email of ['loopback@example.com', 'configured@example.com']) await getDb().deleteFrom('subscribers').where('email', '=', email).execute();
   });
 
   it('unsubscribes through the link, keeps the address out of the default export, and resubscribes on a new sign-up', async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import services from '../../netlify/functions/services.ts';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
+import { resetEnvCache } from '../../src/server/env.ts';
 
 /** Echoes what the handler was given, or hands /api/* to the real functions. */
 async function handle(request: Request, context: { ip: string }): Promise<Response> {
@@ -125,13 +126,27 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
     expect(JSON.parse(r.body)).toEqual({ url: 'https://www.surgere.example/echo', ip: '203.0.113.9', method: 'GET' });
     const doubled = await raw(server.port, 'GET //evil.example/x HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: www.surgere.example');
     expect(JSON.parse(doubled.body).url).toBe('http://www.surgere.example//evil.example/x');
+    // A proxy that appends its own values to the client's: the last ones are the proxy's.
+    const appended = await raw(
+      server.port,
+      'GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: evil.example, www.surgere.example\nX-Forwarded-Proto: http, https',
+    );
+    expect(JSON.parse(appended.body).url).toBe('https://www.surgere.example/echo');
   });
 
   it("accepts the browser's https origin through a TLS-terminating proxy and still refuses other sites", async () => {
-    const forwarded = 'Host: 127.0.0.1:4321\nX-Forwarded-Host: www.surgere.example\nX-Forwarded-Proto: https';
-    expect((await subscribe(server.port, `${forwarded}\nOrigin: https://www.surgere.example`)).status).toBe(201);
-    expect((await subscribe(server.port, `${forwarded}\nOrigin: http://www.surgere.example`)).status).toBe(403);
-    expect((await subscribe(server.port, `${forwarded}\nOrigin: https://attacker.example`)).status).toBe(403);
+    // A site at a public name sets SITE_URL: the welcome e-mail's links name it (src/server/mail/link-origin.ts).
+    process.env.SITE_URL = 'https://www.surgere.example';
+    resetEnvCache();
+    try {
+      const forwarded = 'Host: 127.0.0.1:4321\nX-Forwarded-Host: www.surgere.example\nX-Forwarded-Proto: https';
+      expect((await subscribe(server.port, `${forwarded}\nOrigin: https://www.surgere.example`)).status).toBe(201);
+      expect((await subscribe(server.port, `${forwarded}\nOrigin: http://www.surgere.example`)).status).toBe(403);
+      expect((await subscribe(server.port, `${forwarded}\nOrigin: https://attacker.example`)).status).toBe(403);
+    } finally {
+      delete process.env.SITE_URL;
+      resetEnvCache();
+    }
   });
 
   it('answers 400 to a malformed forwarded host or scheme', async () => {
