@@ -4,7 +4,7 @@
 // PUT    /api/services/:id  replace (admin)
 // DELETE /api/services/:id  delete (admin)
 // Writes validate with the form's schema (400 with field issues) and purge the CDN's cached
-// services pages and answers, so /services and the home page show the change within seconds.
+// services page and answers, so /services shows the change within seconds.
 import type { Config } from '@netlify/functions';
 import { serviceSchema } from '../../src/schemas/service.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';

@@ -16,13 +16,48 @@ export const hero = {
   trustLabel: 'Why clients choose us',
 } as const;
 
-/** The words around the services overview; the services themselves come from the database. */
+/**
+ * The services overview: six summary cards, the home page's own short account of what /services
+ * (the database's services, edited in /admin) lists in full.
+ */
 export const servicesOverview = {
   eyebrow: 'What we do',
   title: 'Marketing capability, end to end',
   intro:
     'From the first strategic question to the last campaign report, we bring the senior thinking and specialist hands your growth plan needs.',
   cta: { label: 'Explore All Services', href: PAGE_PATHS.services },
+  cards: [
+    {
+      title: 'Marketing Consulting',
+      icon: 'compass',
+      text: 'An outside view from senior strategists: where your growth is stuck, and the plan that moves it.',
+    },
+    {
+      title: 'Brand Strategy & Design',
+      icon: 'sparkle',
+      text: 'A clear position and an identity that earns attention and trust in your market.',
+    },
+    {
+      title: 'Web & SEO',
+      icon: 'globe',
+      text: 'Fast, findable websites built to turn visitors into enquiries.',
+    },
+    {
+      title: 'Content & PR',
+      icon: 'pen',
+      text: 'Stories, articles and media coverage that build authority with the people who buy.',
+    },
+    {
+      title: 'Performance Marketing',
+      icon: 'chart',
+      text: 'Campaigns across search, social and partner channels, measured against revenue rather than clicks.',
+    },
+    {
+      title: 'Fractional CMO Services',
+      icon: 'user',
+      text: 'Senior marketing leadership, part time: strategy, team and budget owned without a full-time hire.',
+    },
+  ],
 } as const;
 
 export const principle = {

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 
-test('the home page is rendered on demand with the hero headline and its CSP in a header', async ({ page }) => {
-  const response = await page.goto('/');
+test('the services page is rendered on demand with its heading and its CSP in a header', async ({ page }) => {
+  const response = await page.goto('/services');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Strategic Marketing. Purposeful Growth. Real Results.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
   const headers = response!.headers();
   expect(headers['x-content-type-options']).toBe('nosniff');
   // An on-demand page carries Astro's whole policy (script hashes included) as a header, not a <meta>.
@@ -14,13 +14,19 @@ test('the home page is rendered on demand with the hero headline and its CSP in 
   await expect(page.locator('meta[http-equiv="content-security-policy"]')).toHaveCount(0);
 });
 
-test('a brochure page is served statically with its CSP in a <meta>', async ({ page }) => {
-  const response = await page.goto('/about');
-  expect(response?.status()).toBe(200);
-  expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-  const meta = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
-  expect(meta).toContain('script-src');
-  expect(meta).not.toContain("'unsafe-inline'");
+test('the home page and a brochure page are served statically with their CSP in a <meta>', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/', 'Strategic Marketing. Purposeful Growth. Real Results.'],
+    ['/about', 'About Surgere'],
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    expect(response!.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    const meta = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+    expect(meta, path).toContain('script-src');
+    expect(meta, path).not.toContain("'unsafe-inline'");
+  }
 });
 
 test('the API answers JSON, including its errors', async ({ request }) => {

@@ -29,7 +29,7 @@ export async function listServices(db: Kysely<Database>, { includeInactive = fal
 const CARD_COLUMNS = ['id', 'title', 'description', 'icon', 'features'] as const satisfies readonly (keyof ServiceRow)[];
 export type ServiceCard = Pick<ServiceRow, (typeof CARD_COLUMNS)[number]>;
 
-/** The /services page and the home page's overview: the active services, with what a card shows. */
+/** The /services page: the active services, with what a card shows. */
 export function listActiveServiceCards(db: Kysely<Database>): Promise<ServiceCard[]> {
   return db
     .selectFrom('services')
