@@ -1,7 +1,8 @@
 /**
  * CSV downloads (the Enquiries and Subscribers exports): RFC 4180 through csv-stringify (CRLF
- * record ends, quoting where needed, any line break included), a header row, UTF-8 with a byte-order mark so Excel reads
- * the encoding right, and every cell that a spreadsheet would run as a formula neutralised.
+ * record ends, quoting where needed, any line break included), a header row, UTF-8 with a
+ * byte-order mark so Excel reads the encoding right, and every cell that a spreadsheet would run
+ * as a formula neutralised.
  */
 import { stringify } from 'csv-stringify/sync';
 import { holdRequestDatabase } from '../db/client.ts';
