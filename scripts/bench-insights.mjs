@@ -28,7 +28,7 @@ await runBenchmark({ cdnCache: false, seed: (db) => insertSampleArticles(db, ART
   const ids = site.seeded;
   console.log(`Seeded ${ids.length} articles.`);
 
-  // A mid-list article without a slug, so the page is reached by id as the spec's links are.
+  // A mid-list article without a slug, so the page is reached by id as the list's card links reach it.
   const articleId = ids[Math.floor(ids.length / 2) + 1];
   const deepPage = Math.max(1, Math.floor(ARTICLES / PAGE_SIZE / 2));
   const pages = [

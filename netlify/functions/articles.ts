@@ -73,7 +73,7 @@ export default route({
       return json(article, { headers: admin ? adminHeaders : publicHeaders() });
     }
     const headers = admin ? adminHeaders : publicHeaders();
-    // Without ?page an array, as the spec's API answers it, but never more than one full page:
+    // Without ?page a bare array, for API clients that take one, but never more than one full page:
     // the whole list at 10,000 articles would be tens of megabytes from one request.
     if (!searchParams.has('page')) {
       const { items, total } = await listArticlePage(db, { publishedOnly: !admin, page: 1, pageSize: MAX_PAGE_SIZE });

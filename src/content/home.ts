@@ -1,4 +1,4 @@
-/** Home page words. Texts the product specification quotes are kept verbatim. */
+/** Home page words. The headline, badge and card titles are the firm's fixed copy: keep them verbatim. */
 import { PAGE_PATHS } from '../lib/permalinks';
 
 export const hero = {

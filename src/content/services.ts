@@ -1,6 +1,6 @@
 /**
  * The /services page's words, and the seven services the database starts with (src/server/db/seed.ts
- * fills the services table from them while it is empty). After that the pages show the table, as
+ * fills the services table from them while it is empty). After that /services shows the table, as
  * edited in /admin.
  */
 

@@ -42,7 +42,7 @@ const enquiryStatus = z.enum(ENQUIRY_STATUSES, 'Must be new, handled or archived
 /** PATCH /api/enquiries/:id. */
 export const enquiryStatusSchema = z.object({ status: enquiryStatus });
 
-/** GET /api/enquiries and /api/enquiries.csv: one page (or every row, as CSV), by status, by search. */
+/** GET /api/enquiries: one page (or, with format=csv, every row as a download), by status, by search. */
 export const enquiryListQuerySchema = z.object({ ...listQueryFields, status: z.optional(enquiryStatus) });
 export type EnquiryListQuery = z.infer<typeof enquiryListQuerySchema>;
 

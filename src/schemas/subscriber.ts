@@ -9,7 +9,7 @@ export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /**
- * GET /api/subscribers and /api/subscribers.csv. The list shows every address unless a status is
+ * GET /api/subscribers (format=csv: the download). The list shows every address unless a status is
  * asked for; the CSV export holds the subscribed ones unless `status=all` or another status is asked.
  */
 export const subscriberListQuerySchema = z.object({

@@ -32,7 +32,7 @@ export const PATH_ONLY: CacheKey = { query: [] };
 /**
  * The `Netlify-Vary` value for a key: `query=a|b` keys on those parameters only (an empty list on
  * none, as @netlify/cache's `cacheHeaders({ vary: { query: [] } })` writes it) and `cookie=a|b` on
- * those cookies. https://docs.netlify.com/platform/caching/#cache-key-variation
+ * those cookies (Netlify's cache key variation).
  * Every answer of one URL must carry the same value, refusals and failures included: the CDN keeps
  * the instructions of the first answer it caches.
  */

@@ -242,7 +242,7 @@ describe('subscribers', () => {
     expect((await list('?format=csv&status=all')).text).toContain(email);
     expect((await list('?status=unsubscribed')).json.total).toBe(1);
 
-    // The spec's toast path answers 201 again, and the consent is the new one.
+    // Signing up again answers 201 (the success toast), and the consent is the new one.
     expect((await subscribe(email, '/insights/again')).status).toBe(201);
     expect((await list(`?search=${email}`)).json.items[0]).toMatchObject({ status: 'subscribed', sourcePage: '/insights/again', unsubscribedAt: null });
     expect((await subscribe(email)).status).toBe(409);

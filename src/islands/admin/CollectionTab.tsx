@@ -42,7 +42,7 @@ export interface CollectionTabProps<T extends { id: number }> {
   itemBadges?: (item: T) => ReactNode;
   /** The rest of the item's card. */
   itemDetails?: (item: T) => ReactNode;
-  /** Controls of the tab's own beside Edit and Delete (a status select, 'Mark as read'). */
+  /** Controls of the tab's own beside Edit and Delete (the Enquiries status select). */
   rowActions?: (item: T) => ReactNode;
   /** Create and Edit, with this form; without it the tab only lists (and deletes). */
   form?: { fields: readonly FormField[]; extraPayload?: () => Record<string, unknown> };

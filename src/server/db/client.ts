@@ -33,7 +33,7 @@ export function configureNeonProxy(proxy: string | undefined): void {
   if (!proxy) return;
   neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
   neonConfig.useSecureWebSocket = false;
-  // Pipelining fails against SCRAM authentication on a stock server (see shared/STACK.md).
+  // Pipelining the startup and TLS messages fails against SCRAM authentication on a stock server.
   neonConfig.pipelineTLS = false;
   neonConfig.pipelineConnect = false;
 }

@@ -30,7 +30,7 @@ export function toArticle(row: ArticleRow): Article {
   };
 }
 
-/** Newest first. Published only unless an admin asks for drafts too. */
+/** One article by id, drafts included (the caller decides who may see a draft). */
 export async function findArticle(db: Kysely<Database>, id: number): Promise<Article | undefined> {
   const row = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toArticle(row);
