@@ -3,9 +3,9 @@
 //                                      X-Total-Count (ADR 0022)
 // GET    /api/articles                 the same for visitors; every article, drafts too, for an admin
 // GET    /api/articles?drafts=include  every article, drafts too: an admin's only (401 without a session)
-//        ...&page=N&pageSize=M         one page of that list instead: {items, total} (the admin
-//                                      panel's paged list, and the way past the newest 100; 400 for
-//                                      a page or size out of range)
+//        ...&page=N&pageSize=M         one page of that list instead, {items, total, page, pageSize}
+//                                      as every admin list answers (the panel's paged list, and the
+//                                      way past the newest 100; 400 for a page or size out of range)
 // GET    /api/articles/:id             one article; a draft is a 404 except for an admin
 // POST   /api/articles                 create (admin)
 // PUT    /api/articles/:id             replace (admin)
@@ -80,7 +80,7 @@ export default route({
       return json(items, { headers: { ...headers, 'X-Total-Count': String(total) } });
     }
     const { page, pageSize } = readQuery(req, pageQuerySchema);
-    return json(await listArticlePage(db, { publishedOnly: !admin, page, pageSize }), { headers });
+    return json({ ...(await listArticlePage(db, { publishedOnly: !admin, page, pageSize })), page, pageSize }, { headers });
   },
 
   POST: async (req) => {

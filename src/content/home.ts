@@ -74,30 +74,6 @@ export const principle = {
   ],
 } as const;
 
-/** The four value propositions. */
-export const valuePropositions = [
-  {
-    title: 'Personalised, senior-led service',
-    text: 'You work directly with consultants who have led marketing at the highest level, not a rotating bench of juniors.',
-    icon: 'user',
-  },
-  {
-    title: 'Full-stack marketing capability',
-    text: 'Strategy, brand, digital, content, PR and channels under one roof, joined up by one plan.',
-    icon: 'layers',
-  },
-  {
-    title: 'Focused on measurable growth',
-    text: 'Every recommendation is tied to a commercial outcome and reported against it.',
-    icon: 'chart',
-  },
-  {
-    title: 'Rooted in purpose, powered by innovation',
-    text: 'We build on what your business stands for, and use modern tools and data to move faster.',
-    icon: 'sparkle',
-  },
-] as const;
-
 export const readyToRise = {
   title: 'Ready to Rise?',
   text: 'Book a no-obligation consultation with a senior strategist. We will listen, ask the hard questions and show you where the growth is.',

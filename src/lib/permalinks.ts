@@ -30,8 +30,6 @@ export const FORM_IDS = {
 /** The footer's Quick Links: where the header's menu control leads without JavaScript. */
 export const FOOTER_LINKS_ID = 'footer-links';
 
-export type PageName = keyof typeof PAGE_PATHS;
-
 export const INSIGHTS_PATH = PAGE_PATHS.insights;
 export const INSIGHTS_RSS_PATH = `${INSIGHTS_PATH}/rss.xml`;
 export const SITEMAP_PATH = '/sitemap.xml';

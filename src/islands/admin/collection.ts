@@ -13,6 +13,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { api } from '../../lib/api-client';
+import type { ListPage } from '../../schemas/list-query';
 import { toast } from '../../stores/toasts';
 import { $session, endedSession } from './session';
 
@@ -21,11 +22,6 @@ export interface ListQuery {
   page: number;
   search: string;
   filters: Readonly<Record<string, string>>;
-}
-
-export interface ListPage<T> {
-  items: T[];
-  total: number;
 }
 
 export interface CollectionState<T> {

@@ -13,7 +13,6 @@ export const shield = '<path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z"
 export const check = '<path d="m5 12 5 5 9-10"/>';
 export const menu = '<path d="M4 7h16M4 12h16M4 17h16"/>';
 export const arrowRight = '<path d="M5 12h14M13 6l6 6-6 6"/>';
-export const arrowUp = '<path d="M7 17 17 7M9 7h8v8"/>';
 export const mail = '<rect x="3" y="5" width="18" height="14" rx="2"/><path d="m3 7 9 6 9-6"/>';
 export const phone = '<path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z"/>';
 export const clock = '<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>';

@@ -166,7 +166,6 @@ export interface Database {
 }
 
 export type EnquiryRow = Selectable<EnquiriesTable>;
-export type NewEnquiry = Insertable<EnquiriesTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -14,7 +14,6 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, issues?: Record<string, string>) => new HttpError(400, message, issues);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, issues?: Record<string, string>) => new HttpError(409, message, issues);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

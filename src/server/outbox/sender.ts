@@ -167,7 +167,10 @@ export async function deliverDue(db: Kysely<Database>, mailer: Mailer, options: 
   return deliver(db, mailer, jobs, o);
 }
 
-/** Sends the given jobs now if they are still pending and due (right after the request that queued them). */
+/**
+ * Sends the given jobs now if they are still pending and due: deliverDue's work for chosen jobs only,
+ * leaving every other due job to the scheduled run.
+ */
 export async function deliverJobs(db: Kysely<Database>, mailer: Mailer, ids: number[], options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const o = withDefaults(options);
   if (ids.length === 0) return { sent: 0, retrying: 0, failed: 0 };

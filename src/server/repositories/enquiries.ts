@@ -164,11 +164,6 @@ export async function findEnquiry(db: Kysely<Database>, id: number): Promise<Enq
   return row && toEnquiryRecord(row as ListedRow);
 }
 
-export async function countNewEnquiries(db: Kysely<Database>): Promise<number> {
-  const { n } = await db.selectFrom('enquiries').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'new').executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 export async function setEnquiryStatus(db: Kysely<Database>, id: number, status: EnquiryStatus): Promise<boolean> {
   const r = await db.updateTable('enquiries').set({ status }).where('id', '=', id).executeTakeFirst();
   return r.numUpdatedRows > 0n;
