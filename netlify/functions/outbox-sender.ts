@@ -1,7 +1,9 @@
 // Scheduled, every 5 minutes: sends what the outbox still holds (messages whose first attempt,
 // right after their request, failed or never ran), with backoff between attempts, and applies the
 // retention rules: enquiries older than ENQUIRY_RETENTION_DAYS (default 730) are deleted, and so
-// are the parts of uploads no upload URL can finish any more.
+// are the parts of uploads no upload URL can finish any more. Each job runs whatever became of the
+// others (the parts live in Blobs, so a database outage must not keep them): a failure is logged
+// and the run answers 500.
 import type { Config } from '@netlify/functions';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
@@ -11,17 +13,31 @@ import { deleteEnquiriesOlderThan } from '../../src/server/repositories/enquirie
 import { deleteAbandonedParts } from '../../src/server/upload-parts.ts';
 import { UPLOAD_URL_TTL_SECONDS } from '../../src/server/uploads.ts';
 
+/** One job's line of the run's log: what it did, or why it failed. */
+async function job<T>(name: string, work: () => Promise<T>, done: (result: T) => string): Promise<string | undefined> {
+  try {
+    return done(await work());
+  } catch (err) {
+    console.error(`[outbox-sender] ${name} failed:`, err instanceof Error ? err.message : err);
+    return undefined;
+  }
+}
+
 export default function outboxSender(): Promise<Response> {
   // Connections of this run only, closed before it ends (a frozen instance must not keep one).
   return withRequestDatabase(async () => {
     const db = getDb();
-    const delivery = await deliverDue(db, getMailer());
-    const expired = await deleteEnquiriesOlderThan(db, getEnv().enquiryRetentionDays);
-    const parts = await deleteAbandonedParts(new Date(Date.now() - UPLOAD_URL_TTL_SECONDS * 1000));
-    console.log(
-      `[outbox-sender] sent ${delivery.sent}, retrying ${delivery.retrying}, failed ${delivery.failed}; ${expired} enquiries past retention deleted; ${parts} abandoned upload parts deleted`,
-    );
-    return new Response(null, { status: 204 });
+    const lines = [
+      await job('delivery', () => deliverDue(db, getMailer()), (d) => `sent ${d.sent}, retrying ${d.retrying}, failed ${d.failed}`),
+      await job('retention', () => deleteEnquiriesOlderThan(db, getEnv().enquiryRetentionDays), (n) => `${n} enquiries past retention deleted`),
+      await job(
+        'upload parts',
+        () => deleteAbandonedParts(new Date(Date.now() - UPLOAD_URL_TTL_SECONDS * 1000)),
+        (n) => `${n} abandoned upload parts deleted`,
+      ),
+    ];
+    console.log(`[outbox-sender] ${lines.map((line) => line ?? 'failed').join('; ')}`);
+    return new Response(null, { status: lines.includes(undefined) ? 500 : 204 });
   });
 }
 

@@ -19,9 +19,12 @@ import packages from '../../netlify/functions/packages.ts';
 import services from '../../netlify/functions/services.ts';
 import siteContent from '../../netlify/functions/site-content.ts';
 import teamMembers from '../../netlify/functions/team-members.ts';
+import outboxSender from '../../netlify/functions/outbox-sender.ts';
 import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { GET as sitemapGet } from '../../src/pages/sitemap.xml.ts';
 import { sql } from 'kysely';
+import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
+import { newObjectName } from '../../src/server/uploads.ts';
 import { closeDb, getDb, REQUEST_LIMITS, withRequestDatabase } from '../../src/server/db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
 import { cookiePair, newAdmin, uniqueIp } from '../support/admin-session.ts';
@@ -170,6 +173,34 @@ describe('the database behind a TCP proxy the test cuts', () => {
     expect(r.status).toBe(503);
     expect(r.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(performance.now() - t0).toBeLessThan(2_000);
+  });
+});
+
+describe('the scheduled housekeeping with the database refused', () => {
+  it('still sweeps the abandoned upload parts (they live in Blobs), logs what failed and answers 500', async () => {
+    const stale = newObjectName();
+    await objectStore(UPLOAD_PARTS_STORE).createIfAbsent(`${stale}-0`, new Uint8Array(16), {
+      total: '32',
+      end: '15',
+      uploadedAt: new Date(Date.now() - 11 * 60_000).toISOString(),
+    });
+    await proxy.setMode('refuse');
+    const logged: string[] = [];
+    const log = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+    const [error, info] = [console.error, console.log];
+    console.error = log;
+    console.log = log;
+    try {
+      expect((await outboxSender()).status).toBe(500);
+    } finally {
+      [console.error, console.log] = [error, info];
+    }
+    expect((await objectStore(UPLOAD_PARTS_STORE).list(`${stale}-`))).toEqual([]);
+    expect(logged.filter((line) => line.startsWith('[outbox-sender]')).map((line) => line.replace(/:.*$/s, ''))).toEqual([
+      '[outbox-sender] delivery failed',
+      '[outbox-sender] retention failed',
+      '[outbox-sender] failed; failed; 1 abandoned upload parts deleted',
+    ]);
   });
 });
 
