@@ -6,12 +6,14 @@
 // Only a POST changes anything: mail scanners and link previews open (GET, HEAD) every link in a
 // message, and must not unsubscribe anyone by doing so. Either method checks that the token is
 // ours, unexpired and made for that address; anything else is a 400 page that changes nothing.
-// No session: the signed token is the proof.
+// A database that does not answer gets a 503 page with the button again, not the API's JSON: a
+// person pressed it. No session: the signed token is the proof.
 import type { Config } from '@netlify/functions';
 import { unsubscribePage } from '../../src/content/leads.ts';
 import { unsubscribeQuerySchema } from '../../src/schemas/newsletter.ts';
 import { verifyUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { getDb } from '../../src/server/db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { plainPage } from '../../src/server/http/plain-page.ts';
 import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
@@ -40,7 +42,24 @@ export default route({
   },
   POST: async (req) => {
     const email = await verifiedAddress(req);
-    if (!email || !(await unsubscribe(getDb(), email))) return invalid();
+    if (!email) return invalid();
+    let listed: boolean;
+    try {
+      listed = await unsubscribe(getDb(), email);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      console.error('[api] POST /api/newsletter/unsubscribe: database unavailable:', err instanceof Error ? err.message : err);
+      const { pathname, search } = new URL(req.url);
+      return plainPage({
+        title: unsubscribePage.unavailableTitle,
+        text: unsubscribePage.unavailableText,
+        form: { action: `${pathname}${search}`, button: unsubscribePage.retryButton },
+        link: back,
+        status: 503,
+        headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      });
+    }
+    if (!listed) return invalid();
     return plainPage({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, link: back });
   },
 });

@@ -20,6 +20,8 @@ import services from '../../netlify/functions/services.ts';
 import siteContent from '../../netlify/functions/site-content.ts';
 import teamMembers from '../../netlify/functions/team-members.ts';
 import outboxSender from '../../netlify/functions/outbox-sender.ts';
+import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
+import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { GET as sitemapGet } from '../../src/pages/sitemap.xml.ts';
 import { sql } from 'kysely';
@@ -173,6 +175,25 @@ describe('the database behind a TCP proxy the test cuts', () => {
     expect(r.status).toBe(503);
     expect(r.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(performance.now() - t0).toBeLessThan(2_000);
+  });
+});
+
+describe('the unsubscribe button with the database refused', () => {
+  it('answers a 503 page with the button again, not the API\'s JSON, and unsubscribes once healed', async () => {
+    const email = `leaving.${unique()}@example.com`;
+    const path = `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&token=${encodeURIComponent(await createUnsubscribeToken(email))}`;
+    expect((await call(newsletter, '/api/newsletter', { body: { email, page: '/insights' }, ip: uniqueIp() })).status).toBe(201);
+    await proxy.setMode('refuse');
+    const refused = await call(unsubscribeFn, path, { method: 'POST' });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(refused.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(refused.text).toContain('<h1>We could not unsubscribe you just now</h1>');
+    expect(refused.text).toContain(`<form method="post" action="${path.replaceAll('&', '&#38;')}"><button type="submit">Try again</button></form>`);
+    await proxy.heal();
+    const done = await call(unsubscribeFn, path, { method: 'POST' });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('<h1>You have been unsubscribed</h1>');
   });
 });
 

@@ -14,6 +14,7 @@ export function plainPage(o: {
   /** A button posting to `action` (a same-site path with its query). */
   form?: { action: string; button: string };
   status?: number;
+  headers?: Record<string, string>;
 }): Response {
   const form = o.form ? `\n<form method="post" action="${escapeHtml(o.form.action)}"><button type="submit">${escapeHtml(o.form.button)}</button></form>` : '';
   const html = `<!doctype html>
@@ -30,6 +31,6 @@ export function plainPage(o: {
 `;
   return new Response(html, {
     status: o.status ?? 200,
-    headers: { ...API_SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: { ...API_SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...o.headers },
   });
 }
