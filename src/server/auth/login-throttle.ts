@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Kysely } from 'kysely';
+import { likeLiteral } from '../db/like.ts';
 import type { Database } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { isRateLimited, rateLimiter, type RateLimitOptions } from '../rate-limit.ts';
@@ -99,7 +100,6 @@ export async function loginSucceeded(username: string, address: string): Promise
 }
 
 /** `text` matched literally by LIKE (backslash is Postgres's default escape). */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Ends every sign-in refusal of an account: its account-wide lock and the per-address counts of
@@ -112,7 +112,7 @@ export async function unlockAccount(db: Kysely<Database>, username: string): Pro
     .where((eb) =>
       eb.or([
         eb('key', '=', `${ACCOUNT_RULE.keyPrefix}:${account}`),
-        eb('key', 'like', `${escapeLike(`${ACCOUNT_ADDRESS_RULE.keyPrefix}:${account}:`)}%`),
+        eb('key', 'like', `${likeLiteral(`${ACCOUNT_ADDRESS_RULE.keyPrefix}:${account}:`)}%`),
       ]),
     )
     .executeTakeFirst();

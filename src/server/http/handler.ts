@@ -1,6 +1,7 @@
 import { withRequestDatabase } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
-import { HttpError } from './errors.ts';
+import { parseRowId } from '../db/row-id.ts';
+import { HttpError, notFound } from './errors.ts';
 import { errorJson as errorAnswer } from './respond.ts';
 import { isCrossSite, type RequestContext } from './request-context.ts';
 
@@ -60,9 +61,7 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHe
 
 /** Parses a positive integer id from a path parameter; anything else is a 404 (no such resource). */
 export function idParam(ctx: RequestContext, name = 'id'): number {
-  const raw = ctx.params[name];
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
-    throw new HttpError(404, 'Not found');
-  }
-  return Number(raw);
+  const id = parseRowId(ctx.params[name]);
+  if (id === null) throw notFound();
+  return id;
 }

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { SLUG_PATTERN, type Article, type ArticleCategory } from '../../schemas/article.ts';
+import { likeLiteral } from '../db/like.ts';
+import { parseRowId } from '../db/row-id.ts';
 import type { ArticleRow, ArticleUpdate, Database, NewArticle } from '../db/schema.ts';
 
 /**
@@ -72,7 +74,7 @@ export async function listArticlePage(
  * image, written as the path or as an absolute URL on any origin, or linked from their body.
  */
 export function findArticlesUsingImage(db: Kysely<Database>, path: string): Promise<Pick<ArticleRow, 'id' | 'title'>[]> {
-  const literal = path.replace(/[\\%_]/g, (c) => `\\${c}`); // matched as written by LIKE
+  const literal = likeLiteral(path);
   return db
     .selectFrom('articles')
     .select(['id', 'title'])
@@ -131,8 +133,6 @@ export type PublishedArticle = Pick<ArticleRow, (typeof DETAIL_COLUMNS)[number]>
 export type FeedArticle = Pick<ArticleRow, (typeof FEED_COLUMNS)[number]>;
 export type ArticleLink = Pick<ArticleRow, (typeof LINK_COLUMNS)[number]>;
 
-/** Postgres integer range; a larger all-digit key can only be a slug. */
-const MAX_ID = 2_147_483_647;
 /** Longer keys are not worth a query: no id or sensible slug is this long. */
 const MAX_KEY_LENGTH = 200;
 
@@ -190,7 +190,7 @@ export async function findPublishedArticleByIdOrSlug(
 ): Promise<PublishedArticle | undefined> {
   const key = idOrSlug.trim();
   if (!key || key.length > MAX_KEY_LENGTH) return undefined;
-  const id = /^[1-9]\d{0,9}$/.test(key) && Number(key) <= MAX_ID ? Number(key) : null;
+  const id = parseRowId(key);
   if (id === null && !SLUG_PATTERN.test(key)) return undefined;
 
   // A number is an id: no slug is a number alone (the articles table refuses one).

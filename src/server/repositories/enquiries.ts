@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
+import { containsPattern } from '../db/like.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, EnquiryRow, OutboxRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
@@ -100,9 +101,6 @@ function enquiriesWithNotice(db: Kysely<Database>) {
     ]);
 }
 
-/** Escapes LIKE's wildcards so a search matches its text literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 type Filter = Pick<EnquiryListQuery, 'status' | 'search'>;
 
 /** The rows a filter keeps: by status, and the search text in the name, the email or the company. */
@@ -110,7 +108,7 @@ function matches(eb: ExpressionBuilder<Database, 'enquiries'>, filter: Filter): 
   const conditions: Expression<SqlBool>[] = [];
   if (filter.status) conditions.push(eb('enquiries.status', '=', filter.status));
   if (filter.search) {
-    const pattern = likePattern(filter.search);
+    const pattern = containsPattern(filter.search);
     conditions.push(
       eb.or([
         eb(sql<string>`enquiries.first_name || ' ' || enquiries.last_name`, 'ilike', pattern),

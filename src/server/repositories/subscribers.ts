@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
+import { containsPattern } from '../db/like.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
-import { likePattern } from './enquiries.ts';
 
 /** The one row-to-API mapper for subscribers. */
 function toSubscriber(row: SubscriberRow): Subscriber {
@@ -93,7 +93,7 @@ type Filter = Pick<SubscriberListQuery, 'status' | 'search'>;
 function matches(eb: ExpressionBuilder<Database, 'subscribers'>, filter: Filter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.status && filter.status !== 'all') conditions.push(eb('status', '=', filter.status));
-  if (filter.search) conditions.push(eb('email', 'ilike', likePattern(filter.search)));
+  if (filter.search) conditions.push(eb('email', 'ilike', containsPattern(filter.search)));
   return eb.and(conditions);
 }
 
