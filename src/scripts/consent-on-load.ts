@@ -19,6 +19,11 @@ function askForConsent() {
   if (!banner || !code) return;
   showCookieBanner();
   banner.hidden = false;
+  // Its height, for the page to keep focused elements clear of it (global.css); it grows as a
+  // phone narrows, so it is followed rather than read once.
+  new ResizeObserver(([entry]) => {
+    if (entry) document.documentElement.style.setProperty('--cookie-banner-height', `${Math.ceil(entry.borderBoxSize[0]?.blockSize ?? 0)}px`);
+  }).observe(banner);
 
   let requested = false;
   let ran = false;

@@ -138,3 +138,34 @@ test('when the banner code cannot be fetched the banner goes rather than stay wi
   await expect(banner(page)).toBeHidden();
   expect(await stored(page)).toBeNull();
 });
+
+test('nothing the keyboard focuses hides under the banner, on a phone and on a desktop, down to the last footer link', async ({ page }) => {
+  for (const size of [
+    { width: 360, height: 740 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await expect(banner(page)).toBeVisible();
+    const bannerTop = async () => (await banner(page).boundingBox())!.y;
+    let last = '';
+    // Tab through the page's links and buttons until the focus reaches the banner, last in the page.
+    for (let i = 0; i < 80; i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        if (el.closest('[data-cookie-banner]')) return 'banner';
+        return `${el.tagName} ${el.textContent?.trim().slice(0, 40)}`;
+      });
+      if (focused === 'banner') break;
+      if (!focused) continue;
+      // Focus scrolling is smooth unless motion is reduced: wait for it to settle.
+      await expect
+        .poll(async () => (await page.evaluate(() => document.activeElement!.getBoundingClientRect().bottom)) <= (await bannerTop()), `${size.width}px: ${focused}`)
+        .toBe(true);
+      last = focused;
+    }
+    expect(last, `${size.width}px`).toContain('Cookie Policy');
+  }
+});
