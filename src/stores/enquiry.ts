@@ -43,6 +43,13 @@ export function openEnquiry(context: EnquiryContext, returnFocus: HTMLElement | 
   demandIsland('enquiry');
 }
 
+/**
+ * What the visitor has typed into the dialog's form and not sent yet, by field name: closing the
+ * dialog (Escape, the close button, a click outside) must not throw a half-written enquiry away,
+ * so the next opening on this page starts from it. A successful send empties it.
+ */
+export const $enquiryDraft = pageAtom<Record<string, string>>('enquiry-draft', {});
+
 export function closeEnquiry(): void {
   $enquiry.set({ ...$enquiry.get(), open: false });
 }

@@ -227,3 +227,34 @@ test('a real enquiry is accepted by the API end to end', async ({ page }) => {
   await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
 });
+
+test('closing the dialog keeps what was typed for the next opening, from any button; a sent enquiry empties it', async ({ page }) => {
+  const captured = await routeEnquiries(page);
+  await page.goto('/');
+  await waitForIslands(page);
+  const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+
+  await page.getByRole('link', { name: 'Free Marketing Strategy Assessment', exact: true }).click();
+  await dialog.getByLabel('First Name *').fill('Ada');
+  await dialog.getByLabel('Message').fill('Half a thought');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Another button, another context: the visitor's words stay, the hidden context is the new one's.
+  await page.getByRole('link', { name: 'Book a Consultation', exact: true }).click();
+  await expect(dialog.getByLabel('First Name *')).toHaveValue('Ada');
+  await expect(dialog.getByLabel('Message')).toHaveValue('Half a thought');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('link', { name: 'Book a Consultation', exact: true }).click();
+  await fillEnquiry(dialog);
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+  expect(captured.payloads).toHaveLength(1);
+  expect(captured.payloads[0]).toMatchObject({ firstName: validEnquiry['First Name *'], service: 'General Consultation', ctaButton: 'Book a Consultation' });
+
+  await page.getByRole('link', { name: 'Book a Consultation', exact: true }).click();
+  await expect(dialog.getByLabel('First Name *')).toHaveValue('');
+  await expect(dialog.getByLabel('Message')).toHaveValue('');
+});

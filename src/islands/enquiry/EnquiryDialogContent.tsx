@@ -4,7 +4,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useStore } from '../../stores/use-store';
-import { $enquiry, closeEnquiry } from '../../stores/enquiry';
+import { $enquiry, $enquiryDraft, closeEnquiry } from '../../stores/enquiry';
 import DialogCloseButton from '../ui/DialogCloseButton';
 import { TooltipProvider } from '../ui/Tooltip';
 import EnquiryForm from './EnquiryForm';
@@ -38,7 +38,7 @@ export default function EnquiryDialogContent({ title, description }: Props) {
         >
           <Dialog.Title className="pr-10 font-display text-2xl font-semibold text-brand-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 mb-6 text-sm text-ink-600">{description}</Dialog.Description>
-          {context && <EnquiryForm context={context} onSuccess={closeEnquiry} />}
+          {context && <EnquiryForm context={context} draft={$enquiryDraft} onSuccess={closeEnquiry} />}
           <TooltipProvider>
             <DialogCloseButton />
           </TooltipProvider>

@@ -12,6 +12,7 @@
  * and read with FormData, so text typed before hydration survives it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { WritableAtom } from 'nanostores';
 import { enquiryFormFields, ENQUIRY_LIMITS, type EnquiryFormField } from '../../schemas/enquiry-limits';
 import { enquiryOutcome } from '../../content/form-outcomes';
 import { FORM_IDS } from '../../lib/permalinks';
@@ -57,13 +58,23 @@ interface Props {
   context: EnquiryContext;
   /** Called after a successful send (the dialog closes itself here). */
   onSuccess?: () => void;
+  /** Where what is typed is kept until it is sent, so the form can go and come back with it (the dialog's). */
+  draft?: WritableAtom<Record<string, string>>;
   /** The page's own form (on /contact): carries the id refused posts are sent back to. */
   standalone?: boolean;
   returned?: ReturnedEnquiry;
 }
 
-export default function EnquiryForm({ context, onSuccess, standalone = false, returned }: Props) {
+/** The visible fields' values (the honeypot's stays out of any draft). */
+const typedValues = (form: HTMLFormElement) => {
+  const data = new FormData(form);
+  return Object.fromEntries(enquiryFormFields.map((name) => [name, String(data.get(name) ?? '')]));
+};
+
+export default function EnquiryForm({ context, onSuccess, draft, standalone = false, returned }: Props) {
   const id = useId();
+  // Read once: the inputs are uncontrolled, so later changes to the draft are the form's own.
+  const [initial] = useState<Record<string, string | undefined>>(() => returned?.values ?? draft?.get() ?? {});
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>(() => (returned?.issues ?? {}) as Errors);
   const firstReturnedIssue = returned && enquiryFormFields.find((name) => returned.issues[name]);
@@ -80,6 +91,7 @@ export default function EnquiryForm({ context, onSuccess, standalone = false, re
   function onInput(event: FormEvent<HTMLFormElement>) {
     const name = (event.target as HTMLInputElement).name as EnquiryFormField;
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    draft?.set(typedValues(event.currentTarget));
   }
 
   function showErrors(next: Errors) {
@@ -126,6 +138,7 @@ export default function EnquiryForm({ context, onSuccess, standalone = false, re
     setPending(false);
     if (result.ok) {
       form.reset();
+      draft?.set({});
       setErrors({});
       toast({ title: enquiryOutcome.sentTitle, description: enquiryOutcome.sentText });
       onSuccess?.();
@@ -181,7 +194,7 @@ export default function EnquiryForm({ context, onSuccess, standalone = false, re
             type={field.type}
             autoComplete={field.autoComplete}
             maxLength={field.maxLength}
-            defaultValue={returned?.values[field.name]}
+            defaultValue={initial[field.name]}
             autoFocus={firstReturnedIssue === field.name}
             required
             className={`${inputClass} ${errors[field.name] ? 'border-danger-700' : 'border-ink-300'}`}
@@ -200,7 +213,7 @@ export default function EnquiryForm({ context, onSuccess, standalone = false, re
           name="message"
           rows={5}
           maxLength={ENQUIRY_LIMITS.message}
-          defaultValue={returned?.values.message}
+          defaultValue={initial.message}
           autoFocus={firstReturnedIssue === 'message'}
           required
           placeholder="Tell us about your business and your goals"
