@@ -107,7 +107,6 @@ export const dashboardCopy = {
 export const collectionCopy = {
   previous: 'Previous',
   next: 'Next',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   pagesLabel: (list: string) => `${list} pages`,
   deleteTitle: (noun: string) => `Delete ${noun}`,
   deleteQuestion: (noun: string) => `Are you sure you want to delete this ${noun}?`,

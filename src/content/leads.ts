@@ -97,6 +97,3 @@ export const subscribersTab = {
   exportCsv: 'Export CSV',
   empty: 'No subscribers yet.',
 } as const;
-
-/** The admin panel shows every time in the firm's own time zone. */
-export const FIRM_TIME_ZONE = 'Australia/Sydney';

@@ -5,10 +5,10 @@
  * home (Sydney) rather than the server's UTC: an article published at 9 am in Sydney keeps its day.
  */
 
-export const ARTICLE_TIME_ZONE = 'Australia/Sydney';
+import { FIRM_TIME_ZONE } from '../content/site';
 
-const listFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: ARTICLE_TIME_ZONE });
-const detailFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: ARTICLE_TIME_ZONE });
+const listFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: FIRM_TIME_ZONE });
+const detailFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: FIRM_TIME_ZONE });
 
 function toDate(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);

@@ -1,5 +1,5 @@
 /** Times as the firm reads them: in its own time zone (Sydney), whatever the browser's. */
-import { FIRM_TIME_ZONE } from '../content/leads';
+import { FIRM_TIME_ZONE } from '../content/site';
 
 const format = new Intl.DateTimeFormat('en-AU', { timeZone: FIRM_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 

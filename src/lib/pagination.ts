@@ -1,10 +1,10 @@
 /**
- * Pages of a list, the same on the public Insights list and the admin panel's lists: a fixed page
- * size, pages counted from 1, and 'Page X of Y' with at least one page (an empty list is 'Page 1
- * of 1'). Browser-safe: no imports.
+ * Pages of a list, the same on the public Insights list and the admin panel's lists: pages counted
+ * from 1, and 'Page X of Y' with at least one page (an empty list is 'Page 1 of 1'). Browser-safe:
+ * no imports.
  */
 
-/** Articles a page, on /insights and in the admin panel's list. */
+/** Articles a page, on /insights and in the admin panel's Articles list (the others: DEFAULT_PAGE_SIZE). */
 export const PAGE_SIZE = 12;
 
 /** How many pages `total` items fill; an empty list still has its one (empty) page. */

@@ -20,6 +20,7 @@ import { useCollectionEditor } from './use-collection-editor';
 import * as icons from '../../lib/icons/admin';
 import { buttonClass } from '../../lib/button-styles';
 import { collectionCopy } from '../../content/admin';
+import { pageCount, pageLabel } from '../../lib/pagination';
 
 export interface ListFilter {
   /** The query parameter, e.g. 'status'. */
@@ -73,7 +74,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
   const editor = useCollectionEditor<T>(collection, noun);
   const [searchText, setSearchText] = useState(query.search);
   const narrowed = query.search !== '' || Object.entries(query.filters).some(([name, value]) => value !== (collection.initialFilters[name] ?? ''));
-  const pages = collection.pageSize ? Math.max(1, Math.ceil(total / collection.pageSize)) : 1;
+  const pages = collection.pageSize ? pageCount(total, collection.pageSize) : 1;
 
   // The search goes out once typing pauses, not on every key.
   useEffect(() => {
@@ -200,7 +201,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
             {collectionCopy.previous}
           </Button>
           <p className="text-sm text-ink-700" aria-live="polite">
-            {collectionCopy.pageOf(query.page, pages)}
+            {pageLabel(query.page, pages)}
           </p>
           <Button variant="neutral" size="sm" disabled={query.page >= pages || status === 'loading'} onClick={() => void collection.setQuery({ page: query.page + 1 })}>
             {collectionCopy.next}

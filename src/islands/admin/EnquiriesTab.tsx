@@ -12,6 +12,7 @@ import { api } from '../../lib/api-client';
 import { buttonClass } from '../../lib/button-styles';
 import { firmTime } from '../../lib/firm-time';
 import { ENQUIRY_STATUSES, type EnquiryRecord, type EnquiryStatus } from '../../schemas/enquiry';
+import { DEFAULT_PAGE_SIZE } from '../../schemas/list-query';
 import { toast } from '../../stores/toasts';
 import { useStore } from '../../stores/use-store';
 import { endedSession } from './session';
@@ -21,7 +22,7 @@ import DialogFrame from './DialogFrame';
 import { SelectField } from './fields';
 import { Badge } from './ui';
 
-export const enquiries = createCollection<EnquiryRecord>({ url: '/api/enquiries', noun: text.plural, pageSize: 25 });
+export const enquiries = createCollection<EnquiryRecord>({ url: '/api/enquiries', noun: text.plural, pageSize: DEFAULT_PAGE_SIZE });
 
 /** How many enquiries are New: the tab's badge. */
 const $newCount = atom(0);

@@ -5,6 +5,7 @@
  */
 import { subscribersTab as text } from '../../content/leads';
 import { firmTime } from '../../lib/firm-time';
+import { DEFAULT_PAGE_SIZE } from '../../schemas/list-query';
 import { SUBSCRIBER_STATUSES, type Subscriber } from '../../schemas/subscriber';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
@@ -16,7 +17,7 @@ const ALL = 'all';
  * The status filter is always sent, 'all' included: the server's own default for an export is the
  * subscribed addresses only, and Export CSV must hold what the list shows.
  */
-export const subscribers = createCollection<Subscriber>({ url: '/api/subscribers', noun: text.plural, pageSize: 25, initialFilters: { status: ALL } });
+export const subscribers = createCollection<Subscriber>({ url: '/api/subscribers', noun: text.plural, pageSize: DEFAULT_PAGE_SIZE, initialFilters: { status: ALL } });
 
 const statusOptions = SUBSCRIBER_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
 
