@@ -65,7 +65,7 @@ export default route({
     // refused (401), not answered with the published articles as if nothing were missing.
     const draftsAsked = searchParams.get('drafts') === 'include';
     const publishedOnlyAsked = searchParams.get('published') === 'true';
-    const admin = draftsAsked ? await requireAdmin(req, db) : publishedOnlyAsked ? null : await getSession(req, db);
+    const admin = draftsAsked ? await requireAdmin(req) : publishedOnlyAsked ? null : await getSession(req);
 
     if (ctx.params.id !== undefined) {
       const article = await findArticle(db, idParam(ctx));
@@ -85,7 +85,7 @@ export default route({
 
   POST: async (req) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     const values = await readJson(req, articleSchema, { maxBytes: MAX_ARTICLE_BODY });
     const article = await withSlugCheck(() => createArticle(db, toRow(values)));
     await purgeCacheTag(CACHE_TAGS.articles);
@@ -94,7 +94,7 @@ export default route({
 
   PUT: async (req, ctx) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     const id = idParam(ctx);
     const values = await readJson(req, articleSchema, { maxBytes: MAX_ARTICLE_BODY });
     const article = await withSlugCheck(() => updateArticle(db, id, toRow(values)));
@@ -105,7 +105,7 @@ export default route({
 
   DELETE: async (req, ctx) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     if (!(await deleteArticle(db, idParam(ctx)))) throw notFound('Article not found');
     await purgeCacheTag(CACHE_TAGS.articles);
     return json({ ok: true });

@@ -22,7 +22,7 @@ export const INVALID_CURRENT_PASSWORD = 'Invalid current password';
 export default route({
   POST: async (req, ctx) => {
     const db = getDb();
-    const admin = await requireAdmin(req, db);
+    const admin = await requireAdmin(req);
     const { currentPassword, newPassword } = await readAuthJson(req, ChangePasswordSchema);
 
     const address = clientAddress(ctx);

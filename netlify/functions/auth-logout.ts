@@ -9,7 +9,7 @@ import { json } from '../../src/server/http/respond.ts';
 export default route({
   POST: async (req) => {
     const db = getDb();
-    const user = await getSession(req, db);
+    const user = await getSession(req);
     // The token itself stays valid until it expires, so ending it means bumping the version.
     if (user) await endAllSessions(db, user.id);
     return json({ ok: true }, { headers: { 'Set-Cookie': clearedSessionCookie(req) } });

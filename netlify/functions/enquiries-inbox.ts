@@ -22,7 +22,7 @@ import { deleteEnquiry, exportEnquiries, findEnquiry, listEnquiries, setEnquiryS
 export default route({
   GET: async (req, ctx) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     if (ctx.params.id !== undefined) {
       const enquiry = await findEnquiry(db, idParam(ctx));
       if (!enquiry) throw notFound('Enquiry not found');
@@ -35,7 +35,7 @@ export default route({
 
   PATCH: async (req, ctx) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     const id = idParam(ctx);
     const { status } = await readJson(req, enquiryStatusSchema);
     if (!(await setEnquiryStatus(db, id, status))) throw notFound('Enquiry not found');
@@ -44,7 +44,7 @@ export default route({
 
   DELETE: async (req, ctx) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     if (!(await deleteEnquiry(db, idParam(ctx)))) throw notFound('Enquiry not found');
     return json({ ok: true });
   },

@@ -10,13 +10,12 @@ import { getEnv } from '../../src/server/env.ts';
 import { readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
 import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
-import { clientAddress } from '../../src/server/http/request-context.ts';
+import { clientAddress, sameOriginRefererPath } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { consumeOrThrow, rateLimiter } from '../../src/server/rate-limit.ts';
 import { mailLinkOrigin } from '../../src/server/mail/link-origin.ts';
 import { welcomeMessage } from '../../src/server/mail/welcome.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
-import { sameOriginRefererPath } from '../../src/server/http/request-context.ts';
 import { subscribeWithWelcome } from '../../src/server/repositories/subscribers.ts';
 import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
 

@@ -20,7 +20,7 @@ import { purgeCacheTag, uploadCacheTag } from '../../src/server/cdn-cache.ts';
 import { readBodyBytes } from '../../src/server/http/body.ts';
 import { currentSessionUser, requireAdmin } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../src/server/http/errors.ts';
+import { badRequest, conflict, notFound, payloadTooLarge, unauthorized, unsupportedMediaType } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { findArticlesUsingImage } from '../../src/server/repositories/articles.ts';
@@ -42,7 +42,7 @@ const ALREADY_USED_MESSAGE = 'This upload URL has already been used';
 /** Stores the whole, checked file under its name: 415 unless an image, 409 if the URL was used. */
 async function storeImage(name: string, bytes: Uint8Array): Promise<Response> {
   const contentType = sniffImageType(bytes);
-  if (!contentType) throw new HttpError(415, UNSUPPORTED_IMAGE_MESSAGE);
+  if (!contentType) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
   const created = await objectStore(UPLOADS_STORE).createIfAbsent(name, bytes, {
     contentType,
     uploadedAt: new Date().toISOString(),
@@ -52,9 +52,9 @@ async function storeImage(name: string, bytes: Uint8Array): Promise<Response> {
 }
 
 async function storeUploadPart(req: Request, name: string, range: ByteRange): Promise<Response> {
-  if (range.total > MAX_UPLOAD_BYTES) throw new HttpError(413, TOO_LARGE_MESSAGE);
+  if (range.total > MAX_UPLOAD_BYTES) throw payloadTooLarge(TOO_LARGE_MESSAGE);
   const length = range.end - range.start + 1;
-  if (length > UPLOAD_PART_BYTES) throw new HttpError(413, PART_TOO_LARGE_MESSAGE);
+  if (length > UPLOAD_PART_BYTES) throw payloadTooLarge(PART_TOO_LARGE_MESSAGE);
   // A used URL takes no more parts (they could never be joined), and a part out of order is
   // refused before its bytes are read.
   if (await objectStore(UPLOADS_STORE).has(name)) throw conflict(ALREADY_USED_MESSAGE);
@@ -64,7 +64,7 @@ async function storeUploadPart(req: Request, name: string, range: ByteRange): Pr
     throw badRequest(`The part has ${bytes.byteLength} bytes but its Content-Range names ${length}`);
   }
   // Refuse a non-image at its first part, before the rest is sent.
-  if (range.start === 0 && !sniffImageType(bytes)) throw new HttpError(415, UNSUPPORTED_IMAGE_MESSAGE);
+  if (range.start === 0 && !sniffImageType(bytes)) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
   await storePart(name, range, bytes);
   if (range.end + 1 < range.total) return json({ received: range.end + 1 }, { status: 202 });
   return withJoinedParts(name, range.total, (whole) => storeImage(name, whole));
@@ -86,7 +86,7 @@ export default route({
     // Signed for this object, unexpired, and issued in a session that has not ended since.
     const issuedIn = await verifyUploadToken(new URL(req.url).searchParams.get('token'), name);
     if (!issuedIn || !(await currentSessionUser(getDb(), issuedIn))) {
-      throw new HttpError(401, 'The upload URL is invalid or has expired');
+      throw unauthorized('The upload URL is invalid or has expired');
     }
     const contentRange = req.headers.get('content-range');
     if (contentRange === null) {

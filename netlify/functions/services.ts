@@ -26,7 +26,7 @@ const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.services])
 export default route({
   GET: async (req, ctx) => {
     const db = getDb();
-    const admin = await getSession(req, db);
+    const admin = await getSession(req);
     const headers = admin ? adminHeaders : publicHeaders();
     if (ctx.params.id !== undefined) {
       const service = await findService(db, idParam(ctx));
@@ -38,7 +38,7 @@ export default route({
 
   POST: async (req) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     const values = await readJson(req, serviceSchema);
     const service = await createService(db, values);
     await purgeCacheTag(CACHE_TAGS.services);
@@ -47,7 +47,7 @@ export default route({
 
   PUT: async (req, ctx) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     const id = idParam(ctx);
     const values = await readJson(req, serviceSchema);
     const service = await updateService(db, id, values);
@@ -58,7 +58,7 @@ export default route({
 
   DELETE: async (req, ctx) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     if (!(await deleteService(db, idParam(ctx)))) throw notFound('Service not found');
     await purgeCacheTag(CACHE_TAGS.services);
     return json({ ok: true });

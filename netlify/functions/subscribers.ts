@@ -20,7 +20,7 @@ import { deleteSubscriber, exportSubscribers, listSubscribers } from '../../src/
 export default route({
   GET: async (req, ctx) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     if (ctx.params.id !== undefined) throw notFound('Subscriber not found');
     const q = readQuery(req, subscriberListQuerySchema);
     if (q.format === 'csv') return csvDownload('subscribers', subscriberCsvColumns, exportSubscribers(db, { ...q, status: q.status ?? 'subscribed' }));
@@ -29,7 +29,7 @@ export default route({
 
   DELETE: async (req, ctx) => {
     const db = getDb();
-    await requireAdmin(req, db);
+    await requireAdmin(req);
     if (!(await deleteSubscriber(db, idParam(ctx)))) throw notFound('Subscriber not found');
     return json({ ok: true });
   },

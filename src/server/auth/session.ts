@@ -50,11 +50,11 @@ async function readSessionToken(token: string): Promise<{ userId: number; sessio
 }
 
 /** The signed-in admin, or null. Never throws for a bad cookie: a bad cookie is no session. */
-export async function getSession(req: Request, db: Kysely<Database> = getDb()): Promise<SessionUser | null> {
+export async function getSession(req: Request): Promise<SessionUser | null> {
   const token = readCookie(req, sessionCookieName(req));
   if (!token) return null;
   const claims = await readSessionToken(token);
-  return claims ? currentSessionUser(db, claims) : null;
+  return claims ? currentSessionUser(getDb(), claims) : null;
 }
 
 /**
@@ -72,8 +72,8 @@ export async function currentSessionUser(db: Kysely<Database>, claims: { userId:
 }
 
 /** Every admin-only handler starts here: the session's admin, or a 401. (Every user is an admin.) */
-export async function requireAdmin(req: Request, db?: Kysely<Database>): Promise<SessionUser> {
-  const user = await getSession(req, db);
+export async function requireAdmin(req: Request): Promise<SessionUser> {
+  const user = await getSession(req);
   if (!user) throw unauthorized('Authentication required');
   return user;
 }

@@ -1,6 +1,6 @@
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
-import { HttpError, badRequest } from './errors.ts';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -12,13 +12,13 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export async function readBodyBytes(req: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array<ArrayBuffer>> {
   const length = req.headers.get('content-length');
   const declared = length === null ? NaN : Number(length);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, tooLargeMessage);
+  if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge(tooLargeMessage);
   // With a Content-Length the HTTP parser delivers exactly that many bytes, so a declared size
   // within the limit is read whole, with no stream built for it (a tenth of a millisecond a request
   // on the local runtime). The size is checked again for a Request built in-process.
   if (Number.isInteger(declared)) {
     const bytes = new Uint8Array(await req.arrayBuffer());
-    if (bytes.byteLength > maxBytes) throw new HttpError(413, tooLargeMessage);
+    if (bytes.byteLength > maxBytes) throw payloadTooLarge(tooLargeMessage);
     return bytes;
   }
   if (!req.body) return new Uint8Array();
@@ -31,7 +31,7 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLargeMess
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new HttpError(413, tooLargeMessage);
+      throw payloadTooLarge(tooLargeMessage);
     }
     chunks.push(value);
   }
@@ -55,7 +55,7 @@ export async function readJson<S extends $ZodType>(
 ): Promise<output<S>> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new HttpError(415, 'Content-Type must be application/json');
+    throw unsupportedMediaType('Content-Type must be application/json');
   }
   const text = new TextDecoder().decode(
     await readBodyBytes(req, maxBytes, `Request body is larger than ${Math.round(maxBytes / 1024)} KB`),

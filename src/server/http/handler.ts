@@ -2,7 +2,7 @@ import { withRequestDatabase } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 import { parseRowId } from '../db/row-id.ts';
 import { HttpError, notFound } from './errors.ts';
-import { errorJson as errorAnswer } from './respond.ts';
+import { errorJson } from './respond.ts';
 import { isCrossSite, type RequestContext } from './request-context.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,14 +27,15 @@ export interface RouteOptions {
  */
 export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHeaders = {} }: RouteOptions = {}) {
   const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : [])].join(', ');
-  const errorJson = (status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>) =>
-    errorAnswer(status, message, issues, { ...errorHeaders, ...headers });
+  // Every error this function answers carries errorHeaders.
+  const errorAnswer = (status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>) =>
+    errorJson(status, message, issues, { ...errorHeaders, ...headers });
   return async (req: Request, context: RequestContext): Promise<Response> => {
     const method = req.method.toUpperCase();
     const handle = method === 'HEAD' ? handlers.GET : Object.hasOwn(handlers, method) ? handlers[method as Method] : undefined;
-    if (!handle) return errorJson(405, `Method ${req.method} not allowed`, undefined, { Allow: allow });
+    if (!handle) return errorAnswer(405, `Method ${req.method} not allowed`, undefined, { Allow: allow });
     if (STATE_CHANGING.has(method as Method) && isCrossSite(req)) {
-      return errorJson(403, 'Cross-site request refused');
+      return errorAnswer(403, 'Cross-site request refused');
     }
     try {
       return await withRequestDatabase(async () =>
@@ -45,16 +46,16 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHe
         }),
       );
     } catch (err) {
-      if (err instanceof HttpError) return errorJson(err.status, err.message, err.issues, err.headers);
+      if (err instanceof HttpError) return errorAnswer(err.status, err.message, err.issues, err.headers);
       const where = `${req.method} ${new URL(req.url).pathname}`;
       if (isDatabaseUnavailable(err)) {
         console.error(`[api] ${where}: database unavailable:`, err instanceof Error ? err.message : err);
-        return errorJson(503, 'The service is temporarily unavailable. Please try again in a moment.', undefined, {
+        return errorAnswer(503, 'The service is temporarily unavailable. Please try again in a moment.', undefined, {
           'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
         });
       }
       console.error(`[api] ${where} failed:`, err);
-      return errorJson(500, 'Internal server error');
+      return errorAnswer(500, 'Internal server error');
     }
   };
 }
