@@ -10,15 +10,15 @@
 // POST   /api/articles                 create (admin)
 // PUT    /api/articles/:id             replace (admin)
 // DELETE /api/articles/:id             delete (admin)
-// Writes sanitise the HTML body, validate with the form's schema (400 with field issues) and purge
-// the CDN's cached article pages and answers.
+// Writes validate with the form's schema (400 with field issues), store the body sanitised (the
+// repository's rule), and purge the CDN's cached article pages and answers.
 import type { Config } from '@netlify/functions';
-import { articleSchema, type ArticleValues } from '../../src/schemas/article.ts';
+import { articleSchema } from '../../src/schemas/article.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '../../src/server/auth/cookies.ts';
 import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import type { NewArticle } from '../../src/server/db/schema.ts';
+import { isUniqueViolation } from '../../src/server/db/errors.ts';
 import { readJson } from '../../src/server/http/body.ts';
 import { readQuery } from '../../src/server/http/query.ts';
 import { conflict, notFound } from '../../src/server/http/errors.ts';
@@ -27,7 +27,6 @@ import { json } from '../../src/server/http/respond.ts';
 import { createArticle, deleteArticle, findArticle, listArticlePage, updateArticle } from '../../src/server/repositories/articles.ts';
 import { MAX_PAGE_SIZE, listQueryFields } from '../../src/schemas/list-query.ts';
 import * as z from 'zod/mini';
-import { sanitizeArticleHtml } from '../../src/server/sanitize-html.ts';
 
 /** An article body may be large (~200 KB of HTML at most). */
 const MAX_ARTICLE_BODY = 512 * 1024;
@@ -39,20 +38,14 @@ const pageQuerySchema = z.object({ page: listQueryFields.page, pageSize: listQue
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);
 
-function toRow(v: ArticleValues): NewArticle {
-  const { publishedAt, content, ...rest } = v;
-  const html = content === null ? null : sanitizeArticleHtml(content);
-  return { ...rest, content: html ? html : null, publishedAt: publishedAt ? new Date(publishedAt) : new Date() };
-}
+const SLUG_TAKEN = 'Another article already uses this slug';
 
 /** The slug column is unique: a duplicate is the author's to fix, not a server error. */
 async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') {
-      throw conflict('Another article already uses this slug', { slug: 'Another article already uses this slug' });
-    }
+    if (isUniqueViolation(err)) throw conflict(SLUG_TAKEN, { slug: SLUG_TAKEN });
     throw err;
   }
 }
@@ -87,7 +80,7 @@ export default route({
     const db = getDb();
     await requireAdmin(req);
     const values = await readJson(req, articleSchema, { maxBytes: MAX_ARTICLE_BODY });
-    const article = await withSlugCheck(() => createArticle(db, toRow(values)));
+    const article = await withSlugCheck(() => createArticle(db, values));
     await purgeCacheTag(CACHE_TAGS.articles);
     return json(article, { status: 201 });
   },
@@ -97,7 +90,7 @@ export default route({
     await requireAdmin(req);
     const id = idParam(ctx);
     const values = await readJson(req, articleSchema, { maxBytes: MAX_ARTICLE_BODY });
-    const article = await withSlugCheck(() => updateArticle(db, id, toRow(values)));
+    const article = await withSlugCheck(() => updateArticle(db, id, values));
     if (!article) throw notFound('Article not found');
     await purgeCacheTag(CACHE_TAGS.articles);
     return json(article);

@@ -14,8 +14,7 @@ import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { PasswordRejected } from '../../src/server/password-policy.ts';
-import { verifyPassword } from '../../src/server/passwords.ts';
-import { setPassword } from '../../src/server/users.ts';
+import { isCurrentPassword, setPassword } from '../../src/server/users.ts';
 
 export const INVALID_CURRENT_PASSWORD = 'Invalid current password';
 
@@ -27,8 +26,7 @@ export default route({
 
     const address = clientAddress(ctx);
     await beginLoginAttempt(admin.username, address);
-    const row = await db.selectFrom('users').select(['password']).where('id', '=', admin.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(row.password, currentPassword))) {
+    if (!(await isCurrentPassword(db, admin.id, currentPassword))) {
       throw badRequest(INVALID_CURRENT_PASSWORD, { currentPassword: INVALID_CURRENT_PASSWORD });
     }
     await loginSucceeded(admin.username, address);

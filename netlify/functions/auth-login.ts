@@ -13,7 +13,7 @@ import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { decoyHash, verifyPassword } from '../../src/server/passwords.ts';
-import { findUserByUsername } from '../../src/server/users.ts';
+import { findUserByUsername, recordSignIn } from '../../src/server/users.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
@@ -32,7 +32,7 @@ export default route({
     if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
 
     await loginSucceeded(username, address);
-    await db.updateTable('users').set({ lastLogin: new Date() }).where('id', '=', user.id).execute();
+    await recordSignIn(db, user.id);
     return json({ user: { username: user.username } }, { headers: { 'Set-Cookie': await startSessionCookie(req, user) } });
   },
 });

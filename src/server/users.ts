@@ -21,14 +21,24 @@ export async function createAdmin(db: Kysely<Database>, email: string, password:
     .executeTakeFirstOrThrow();
 }
 
+/** Whether `password` is the user's current one (argon2 verification, so it takes its time). */
+export async function isCurrentPassword(db: Kysely<Database>, userId: number, password: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirstOrThrow();
+  return verifyPassword(row.password, password);
+}
+
+/** Notes a successful sign-in's time on the account. */
+export async function recordSignIn(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.updateTable('users').set({ lastLogin: new Date() }).where('id', '=', userId).execute();
+}
+
 /**
  * Sets a new password and ends every session the user had. PasswordRejected when it breaks a rule
  * of src/server/password-policy.ts or is the password it would replace.
  */
 export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<{ id: number; sessionVersion: number }> {
   await assertAcceptablePassword(password);
-  const current = await db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (await verifyPassword(current.password, password)) throw new PasswordRejected(SAME_PASSWORD_MESSAGE);
+  if (await isCurrentPassword(db, userId, password)) throw new PasswordRejected(SAME_PASSWORD_MESSAGE);
   const hash = await hashPassword(password);
   // The new session version comes back from the write itself: the caller's renewed session needs
   // no second read that could fail after the password has changed.

@@ -178,4 +178,3 @@ export type SiteContentRow = Selectable<SiteContentTable>;
 export type CompanyStatRow = Selectable<CompanyStatsTable>;
 export type ArticleRow = Selectable<ArticlesTable>;
 export type NewArticle = Insertable<ArticlesTable>;
-export type ArticleUpdate = Updateable<ArticlesTable>;

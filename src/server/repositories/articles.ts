@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { SLUG_PATTERN, type Article, type ArticleCategory } from '../../schemas/article.ts';
+import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleValues } from '../../schemas/article.ts';
+import { sanitizeArticleHtml } from '../sanitize-html.ts';
 import { likeLiteral } from '../db/like.ts';
 import { parseRowId } from '../db/row-id.ts';
-import type { ArticleRow, ArticleUpdate, Database, NewArticle } from '../db/schema.ts';
+import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
 
 /**
  * The one row-to-API mapper: every article the API answers passes through it. Fields are listed
@@ -234,14 +235,24 @@ export async function listPublishedArticleLinks(
 // Admin writes (the admin panel's Articles tab). The caller validates and sanitises the values.
 // ---------------------------------------------------------------------------------------------
 
-export async function createArticle(db: Kysely<Database>, values: NewArticle): Promise<Article> {
-  return toArticle(await db.insertInto('articles').values(values).returningAll().executeTakeFirstOrThrow());
+/**
+ * The row an article form's values are stored as: the body sanitised (an empty one is no body), and
+ * the publication time the form's, or now.
+ */
+function articleRow(v: ArticleValues): Omit<NewArticle, 'id' | 'createdAt' | 'updatedAt'> {
+  const { publishedAt, content, ...rest } = v;
+  const html = content === null ? null : sanitizeArticleHtml(content);
+  return { ...rest, content: html ? html : null, publishedAt: publishedAt ? new Date(publishedAt) : new Date() };
 }
 
-export async function updateArticle(db: Kysely<Database>, id: number, values: ArticleUpdate): Promise<Article | undefined> {
+export async function createArticle(db: Kysely<Database>, values: ArticleValues): Promise<Article> {
+  return toArticle(await db.insertInto('articles').values(articleRow(values)).returningAll().executeTakeFirstOrThrow());
+}
+
+export async function updateArticle(db: Kysely<Database>, id: number, values: ArticleValues): Promise<Article | undefined> {
   const row = await db
     .updateTable('articles')
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...articleRow(values), updatedAt: new Date() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

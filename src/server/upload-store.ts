@@ -1,0 +1,89 @@
+/**
+ * The uploaded images' store: a whole file, or one part of a file sent in parts (joined once its
+ * last part is in), checked to be an image whatever its Content-Type says, each name written once;
+ * and the delete, which keeps an image an article still shows.
+ */
+import type { Kysely } from 'kysely';
+import type { ByteRange } from '../schemas/upload.ts';
+import { UPLOADS_STORE, objectStore } from './blobs.ts';
+import type { Database } from './db/schema.ts';
+import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from './http/errors.ts';
+import { findArticlesUsingImage } from './repositories/articles.ts';
+import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  PART_TOO_LARGE_MESSAGE,
+  TOO_LARGE_MESSAGE,
+  UNSUPPORTED_IMAGE_MESSAGE,
+  UPLOAD_PART_BYTES,
+  objectPublicPath,
+  sniffImageType,
+} from './uploads.ts';
+
+const ALREADY_USED_MESSAGE = 'This upload URL has already been used';
+
+/** A stored image, as the upload's answer names it. */
+export interface StoredImage {
+  objectPath: string;
+  contentType: string;
+  size: number;
+}
+
+/** Stores the whole, checked file under its name: 415 unless an image, 409 if the name is taken. */
+async function storeImage(name: string, bytes: Uint8Array): Promise<StoredImage> {
+  const contentType = sniffImageType(bytes);
+  if (!contentType) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
+  const created = await objectStore(UPLOADS_STORE).createIfAbsent(name, bytes, {
+    contentType,
+    uploadedAt: new Date().toISOString(),
+  });
+  if (!created) throw conflict(ALREADY_USED_MESSAGE);
+  return { objectPath: objectPublicPath(name), contentType, size: bytes.byteLength };
+}
+
+/** Stores a whole file sent in one request: only while no part of it is kept (it starts at byte 0). */
+export async function storeWholeImage(name: string, readBody: (maxBytes: number, tooLarge: string) => Promise<Uint8Array>): Promise<StoredImage> {
+  await assertNextPart(name, 0);
+  return storeImage(name, await readBody(MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE));
+}
+
+/**
+ * Keeps one part of a file: the bytes received so far while parts are missing, the stored image once
+ * its last part is in. A used name takes no more parts (they could never be joined), and a part out
+ * of order is refused before its bytes are read; a non-image is refused at its first part.
+ */
+export async function storeImagePart(
+  name: string,
+  range: ByteRange,
+  readBody: (maxBytes: number, tooLarge: string) => Promise<Uint8Array>,
+): Promise<{ received: number } | StoredImage> {
+  if (range.total > MAX_UPLOAD_BYTES) throw payloadTooLarge(TOO_LARGE_MESSAGE);
+  const length = range.end - range.start + 1;
+  if (length > UPLOAD_PART_BYTES) throw payloadTooLarge(PART_TOO_LARGE_MESSAGE);
+  if (await objectStore(UPLOADS_STORE).has(name)) throw conflict(ALREADY_USED_MESSAGE);
+  await assertNextPart(name, range.start, range.total);
+  const bytes = await readBody(UPLOAD_PART_BYTES, PART_TOO_LARGE_MESSAGE);
+  if (bytes.byteLength !== length) {
+    throw badRequest(`The part has ${bytes.byteLength} bytes but its Content-Range names ${length}`);
+  }
+  if (range.start === 0 && !sniffImageType(bytes)) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
+  await storePart(name, range, bytes);
+  if (range.end + 1 < range.total) return { received: range.end + 1 };
+  return withJoinedParts(name, range.total, (whole) => storeImage(name, whole));
+}
+
+/**
+ * Deletes an uploaded image no article uses: 404 for an unknown one, 409 naming the articles (drafts
+ * too) whose image or body uses it, which the admin edits first.
+ */
+export async function deleteUnusedImage(db: Kysely<Database>, name: string): Promise<void> {
+  const store = objectStore(UPLOADS_STORE);
+  if (!(await store.has(name))) throw notFound('Image not found');
+  const users = await findArticlesUsingImage(db, objectPublicPath(name));
+  if (users.length > 0) {
+    const [first] = users;
+    const more = users.length > 1 ? ` and ${users.length - 1} other article${users.length > 2 ? 's' : ''}` : '';
+    throw conflict(`This image is used by the article "${first!.title}"${more}: remove it there first`);
+  }
+  await store.delete(name);
+}
