@@ -1,36 +1,53 @@
-// POST /api/contacts: an enquiry from the Get in Touch dialog or the contact page, as JSON (the
-// islands) or as a plain form post (the contact page before or without JavaScript). The enquiry and
-// the firm's e-mail notice of it are committed together; the answer goes as soon as they are, and
-// the notice is sent after it (never waited on: the inbox works even when mail does not).
+// The admin inbox of enquiries (the Enquiries tab); every method needs an admin session (401 without).
+// GET    /api/enquiries               one page, newest first: {items, total, page, pageSize}
+//        ?page&pageSize&search&status  search: name, email or company; status: new, handled, archived
+//        ...&format=csv               every enquiry the filter matches, as a CSV download
+// GET    /api/enquiries/:id           one enquiry, every field, with its notice's state
+// PATCH  /api/enquiries/:id           {status}: New, Handled or Archived
+// DELETE /api/enquiries/:id           deletes it for good (privacy requests), its notice job too
+// Visitors send enquiries to POST /api/contacts (contacts.ts); this file claims no path of that one.
 import type { Config } from '@netlify/functions';
-import { enquirySchema } from '../../src/schemas/enquiry.ts';
+import { enquiryListQuerySchema, enquiryStatusSchema } from '../../src/schemas/enquiry.ts';
+import { requireAdmin } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { getEnv } from '../../src/server/env.ts';
-import { readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
-import { route } from '../../src/server/http/handler.ts';
-import { clientAddress } from '../../src/server/http/request-context.ts';
+import { readJson } from '../../src/server/http/body.ts';
+import { csvDownload } from '../../src/server/http/csv.ts';
+import { notFound } from '../../src/server/http/errors.ts';
+import { idParam, route } from '../../src/server/http/handler.ts';
+import { readQuery } from '../../src/server/http/query.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { overLimit, rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
-import { enquiryNotice } from '../../src/server/mail/enquiry-notice.ts';
-import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
-import { insertEnquiryWithNotice } from '../../src/server/repositories/enquiries.ts';
-import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
+import { enquiryCsvColumns } from '../../src/server/lead-exports.ts';
+import { deleteEnquiry, exportEnquiries, findEnquiry, listEnquiries, setEnquiryStatus } from '../../src/server/repositories/enquiries.ts';
 
 export default route({
-  POST: withFormPosts({ form: `${PAGE_PATHS.contact}#${FORM_IDS.enquiry}`, done: PAGE_PATHS.enquirySent }, async (req, ctx) => {
-    const enquiry = await readSubmission(req, enquirySchema);
-    // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
-    if (enquiry.website) return json({}, { status: 201 });
-    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
-    // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
-    const { spent, stored } = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt), {
-      spend: spendPoint(limiter, clientAddress(ctx)),
-      allowed: limiter.points,
-    });
-    if (!stored) throw overLimit(spent, 'Too many messages from your network in the last hour. Please try again later or email us directly.');
-    sendAfterResponse(ctx);
-    return json({ id: stored.id }, { status: 201 });
-  }),
+  GET: async (req, ctx) => {
+    const db = getDb();
+    await requireAdmin(req);
+    if (ctx.params.id !== undefined) {
+      const enquiry = await findEnquiry(db, idParam(ctx));
+      if (!enquiry) throw notFound('Enquiry not found');
+      return json(enquiry);
+    }
+    const q = readQuery(req, enquiryListQuerySchema);
+    if (q.format === 'csv') return csvDownload('enquiries', enquiryCsvColumns, exportEnquiries(db, q));
+    return json({ ...(await listEnquiries(db, q)), page: q.page, pageSize: q.pageSize });
+  },
+
+  PATCH: async (req, ctx) => {
+    const db = getDb();
+    await requireAdmin(req);
+    const id = idParam(ctx);
+    const { status } = await readJson(req, enquiryStatusSchema);
+    if (!(await setEnquiryStatus(db, id, status))) throw notFound('Enquiry not found');
+    return json(await findEnquiry(db, id));
+  },
+
+  DELETE: async (req, ctx) => {
+    const db = getDb();
+    await requireAdmin(req);
+    if (!(await deleteEnquiry(db, idParam(ctx)))) throw notFound('Enquiry not found');
+    return json({ ok: true });
+  },
 });
 
-export const config: Config = { path: '/api/contacts' };
+export const config: Config = { path: ['/api/enquiries', '/api/enquiries/:id'] };

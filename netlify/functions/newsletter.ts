@@ -22,7 +22,7 @@ import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
 export default route({
   POST: withFormPosts({ form: `${PAGE_PATHS.insights}#${FORM_IDS.newsletter}`, done: PAGE_PATHS.subscribed }, async (req, ctx) => {
     const { email, website, page } = await readSubmission(req, newsletterSchema);
-    if (website) return json({}, { status: 201 }); // honeypot: see enquiries.ts
+    if (website) return json({}, { status: 201 }); // honeypot: see contacts.ts
     const linkOrigin = mailLinkOrigin(req);
     const limiter = rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: 3600 });
     await consumeOrThrow(limiter, clientAddress(ctx), 'Too many sign-ups from your network in the last hour. Please try again later.');

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import articles from '../../netlify/functions/articles.ts';
 import authMe from '../../netlify/functions/auth-me.ts';
 import companyStats from '../../netlify/functions/company-stats.ts';
-import enquiries from '../../netlify/functions/enquiries.ts';
+import contacts from '../../netlify/functions/contacts.ts';
 import login from '../../netlify/functions/auth-login.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import packages from '../../netlify/functions/packages.ts';
@@ -72,7 +72,7 @@ function requests(): Array<{ label: string; ok: number; send: () => Promise<Sent
     api('GET /api/company-stats', 200, companyStats, '/api/company-stats'),
     api('GET /api/site-content', 200, siteContent, '/api/site-content'),
     api('GET /api/articles', 200, articles, '/api/articles?published=true'),
-    api('POST /api/contacts', 201, enquiries, '/api/contacts', { body: enquiry() }),
+    api('POST /api/contacts', 201, contacts, '/api/contacts', { body: enquiry() }),
     api('POST /api/newsletter', 201, newsletter, '/api/newsletter', { body: { email: `fault.${unique()}@example.com` } }),
     api('POST /api/auth/login', 200, login, '/api/auth/login', { body: { username: admin.email, password: admin.password } }),
     api('GET /api/auth/me', 200, authMe, '/api/auth/me', { headers: { cookie: admin.cookie } }),

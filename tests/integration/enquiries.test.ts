@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import enquiries from '../../netlify/functions/enquiries.ts';
+import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
 import { rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
@@ -15,7 +15,7 @@ const validEnquiry = () => sampleEnquiry(`ada.${unique()}@example.com`);
 describe('POST /api/contacts', () => {
   it('stores a valid enquiry and answers 201 with its id, after the row exists', async () => {
     const body = validEnquiry();
-    const r = await call(enquiries, '/api/contacts', { body, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body, ip: freshIp() });
     expect(r.status).toBe(201);
     expect(r.json.id).toBeGreaterThan(0);
     const row = await getDb().selectFrom('enquiries').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow();
@@ -24,7 +24,7 @@ describe('POST /api/contacts', () => {
 
   it('stores the optional context as null when absent and trims text', async () => {
     const { service: _s, page: _p, ctaButton: _c, ...rest } = validEnquiry();
-    const r = await call(enquiries, '/api/contacts', { body: { ...rest, firstName: '  Ada  ' }, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body: { ...rest, firstName: '  Ada  ' }, ip: freshIp() });
     expect(r.status).toBe(201);
     const row = await getDb().selectFrom('enquiries').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ firstName: 'Ada', service: null, page: null, ctaButton: null });
@@ -34,33 +34,33 @@ describe('POST /api/contacts', () => {
     it(`answers 400 'Required' naming ${field} when it is missing or blank`, async () => {
       const missing = { ...validEnquiry() } as Record<string, unknown>;
       delete missing[field];
-      const r1 = await call(enquiries, '/api/contacts', { body: missing, ip: freshIp() });
+      const r1 = await call(contacts, '/api/contacts', { body: missing, ip: freshIp() });
       expect(r1.status).toBe(400);
       expect(r1.json).toEqual({ error: 'Invalid request', issues: { [field]: 'Required' } });
-      const r2 = await call(enquiries, '/api/contacts', { body: { ...validEnquiry(), [field]: '   ' }, ip: freshIp() });
+      const r2 = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), [field]: '   ' }, ip: freshIp() });
       expect(r2.status).toBe(400);
       expect(r2.json.issues[field]).toBe('Required');
     });
   }
 
   it('answers 400 for a malformed email and for over-long fields', async () => {
-    const r = await call(enquiries, '/api/contacts', { body: { ...validEnquiry(), email: 'not-an-email' }, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), email: 'not-an-email' }, ip: freshIp() });
     expect(r.status).toBe(400);
     expect(r.json.issues.email).toBe('Invalid email');
-    const long = await call(enquiries, '/api/contacts', { body: { ...validEnquiry(), message: 'x'.repeat(5001), ctaButton: 'y'.repeat(201) }, ip: freshIp() });
+    const long = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), message: 'x'.repeat(5001), ctaButton: 'y'.repeat(201) }, ip: freshIp() });
     expect(long.status).toBe(400);
     expect(Object.keys(long.json.issues).sort()).toEqual(['ctaButton', 'message']);
   });
 
   it('answers 400 for wrong types', async () => {
-    const r = await call(enquiries, '/api/contacts', { body: { ...validEnquiry(), phone: 400000000 }, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), phone: 400000000 }, ip: freshIp() });
     expect(r.status).toBe(400);
     expect(r.json.issues).toEqual({ phone: 'Required' });
   });
 
   it('keeps nothing from a filled honeypot yet answers like a success', async () => {
     const body = { ...validEnquiry(), website: 'http://spam.example' };
-    const r = await call(enquiries, '/api/contacts', { body, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body, ip: freshIp() });
     expect(r.status).toBe(201);
     const rows = await getDb().selectFrom('enquiries').select('id').where('email', '=', body.email).execute();
     expect(rows).toHaveLength(0);
@@ -69,16 +69,16 @@ describe('POST /api/contacts', () => {
   it('answers 429 with Retry-After past 20 enquiries an hour from one address, and keeps other addresses working', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {
-      expect((await call(enquiries, '/api/contacts', { body: validEnquiry(), ip })).status).toBe(201);
+      expect((await call(contacts, '/api/contacts', { body: validEnquiry(), ip })).status).toBe(201);
     }
     const late = validEnquiry();
-    const refused = await call(enquiries, '/api/contacts', { body: late, ip });
+    const refused = await call(contacts, '/api/contacts', { body: late, ip });
     expect(refused.status).toBe(429);
     expect(refused.json.error).toMatch(/try again/i);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', late.email).execute()).toEqual([]);
-    expect((await call(enquiries, '/api/contacts', { body: validEnquiry(), ip: freshIp() })).status).toBe(201);
+    expect((await call(contacts, '/api/contacts', { body: validEnquiry(), ip: freshIp() })).status).toBe(201);
   });
 
   it("spends its rate-limit point on rate-limiter-flexible's own key and count, in the enquiry's statement", async () => {
@@ -86,7 +86,7 @@ describe('POST /api/contacts', () => {
     const limiter = rateLimiter({ keyPrefix: 'enquiries', points: 20, durationSeconds: 3600 });
     // Spent by the library first, then by the enquiry's statement: one count.
     await withRequestDatabase(() => limiter.consume(ip, 1));
-    expect((await call(enquiries, '/api/contacts', { body: validEnquiry(), ip })).status).toBe(201);
+    expect((await call(contacts, '/api/contacts', { body: validEnquiry(), ip })).status).toBe(201);
     expect((await withRequestDatabase(() => limiter.get(ip)))?.consumedPoints).toBe(2);
     // A window that has ended starts again at 1, as the library's own upsert does.
     const later = Date.now() + 3601_000;

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import enquiries from '../../netlify/functions/enquiries.ts';
+import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { returnedForm } from '../../src/server/http/form-post.ts';
@@ -29,7 +29,7 @@ const enquiryFields = () => ({
   website: '',
 });
 
-const post = (handler: typeof enquiries, path: string, fields: Record<string, string>, ip = freshIp(), headers = FORM) =>
+const post = (handler: typeof contacts, path: string, fields: Record<string, string>, ip = freshIp(), headers = FORM) =>
   call(handler, path, { method: 'POST', rawBody: new URLSearchParams(fields).toString(), headers, ip });
 
 /** The query of a 307 back to the form, as a record. */
@@ -38,7 +38,7 @@ const refusal = (location: string | null) => Object.fromEntries(new URL(location
 describe('a plain form post to POST /api/contacts', () => {
   it('stores the enquiry, context included, and answers 303 to the confirmation page', async () => {
     const fields = enquiryFields();
-    const r = await post(enquiries, '/api/contacts', fields);
+    const r = await post(contacts, '/api/contacts', fields);
     expect(r.status).toBe(303);
     expect(r.headers.get('location')).toBe('/contact/sent');
     expect(r.text).toBe('');
@@ -48,7 +48,7 @@ describe('a plain form post to POST /api/contacts', () => {
 
   it('sends a refused form back to /contact with 307, naming the fields, and stores nothing', async () => {
     const fields = { ...enquiryFields(), firstName: '   ', email: 'grace@' };
-    const r = await post(enquiries, '/api/contacts', fields);
+    const r = await post(contacts, '/api/contacts', fields);
     expect(r.status).toBe(307);
     const location = new URL(r.headers.get('location')!, ORIGIN);
     expect(location.pathname).toBe('/contact');
@@ -61,14 +61,14 @@ describe('a plain form post to POST /api/contacts', () => {
 
   it('keeps nothing a bot puts in the honeypot, and still answers as if sent', async () => {
     const fields = { ...enquiryFields(), website: 'https://spam.example' };
-    const r = await post(enquiries, '/api/contacts', fields);
+    const r = await post(contacts, '/api/contacts', fields);
     expect(r.status).toBe(303);
     expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', fields.email).execute()).toEqual([]);
   });
 
   it('refuses a plain form post from another site with 403, as for JSON', async () => {
     const fields = enquiryFields();
-    const r = await post(enquiries, '/api/contacts', fields, freshIp(), { ...FORM, origin: 'https://attacker.example' });
+    const r = await post(contacts, '/api/contacts', fields, freshIp(), { ...FORM, origin: 'https://attacker.example' });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ error: 'Cross-site request refused' });
     expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', fields.email).execute()).toEqual([]);
@@ -76,8 +76,8 @@ describe('a plain form post to POST /api/contacts', () => {
 
   it('counts plain form posts against the same hourly limit, and sends the 429 back with Retry-After', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 20; i += 1) expect((await post(enquiries, '/api/contacts', enquiryFields(), ip)).status).toBe(303);
-    const refused = await post(enquiries, '/api/contacts', enquiryFields(), ip);
+    for (let i = 0; i < 20; i += 1) expect((await post(contacts, '/api/contacts', enquiryFields(), ip)).status).toBe(303);
+    const refused = await post(contacts, '/api/contacts', enquiryFields(), ip);
     expect(refused.status).toBe(307);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refusal(refused.headers.get('location'))).toEqual({
@@ -88,7 +88,7 @@ describe('a plain form post to POST /api/contacts', () => {
 
   it('still answers JSON islands with JSON', async () => {
     const { website: _honeypot, ...body } = enquiryFields();
-    const r = await call(enquiries, '/api/contacts', { body, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body, ip: freshIp() });
     expect(r.status).toBe(201);
     expect(r.json.id).toBeGreaterThan(0);
   });

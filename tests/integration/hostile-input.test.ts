@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import articles from '../../netlify/functions/articles.ts';
 import changePassword from '../../netlify/functions/auth-change-password.ts';
 import login from '../../netlify/functions/auth-login.ts';
-import enquiries from '../../netlify/functions/enquiries.ts';
+import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import objectsServe from '../../netlify/functions/objects-serve.ts';
 import services from '../../netlify/functions/services.ts';
@@ -60,7 +60,7 @@ describe.each(Object.entries(HOSTILE))('text with %s', (_label, make) => {
   it('is refused in every enquiry field, naming it, and nothing is stored', async () => {
     for (const field of ['firstName', 'lastName', 'email', 'phone', 'company', 'message', 'service', 'page', 'ctaButton'] as const) {
       const base = validEnquiry();
-      const r = await call(enquiries, '/api/contacts', { body: withHostile(base, field, make), ip: uniqueIp() });
+      const r = await call(contacts, '/api/contacts', { body: withHostile(base, field, make), ip: uniqueIp() });
       expect(r.status, field).toBe(400);
       expect(r.json, field).toEqual({ error: 'Invalid request', issues: { [field]: INVALID_CHARACTERS } });
       expect(await getDb().selectFrom('enquiries').select('id').where('email', 'like', `%${base.email}%`).execute(), field).toEqual([]);
@@ -121,14 +121,14 @@ describe('a line break in a one-line field', () => {
       for (const field of ['firstName', 'lastName', 'phone', 'company', 'service', 'page', 'ctaButton'] as const) {
         const base = validEnquiry();
         // A second line that would pass for a field of its own in the notice e-mail.
-        const r = await call(enquiries, '/api/contacts', { body: { ...base, [field]: `Eve${lineBreak}Email: eve@evil.example` }, ip: uniqueIp() });
+        const r = await call(contacts, '/api/contacts', { body: { ...base, [field]: `Eve${lineBreak}Email: eve@evil.example` }, ip: uniqueIp() });
         expect(r.status, field).toBe(400);
         expect(r.json, field).toEqual({ error: 'Invalid request', issues: { [field]: ONE_LINE } });
         expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', base.email).execute(), field).toEqual([]);
       }
     }
     const multiLine = { ...validEnquiry(), message: 'Hello\r\nWe want to grow\nThanks' };
-    const kept = await call(enquiries, '/api/contacts', { body: multiLine, ip: uniqueIp() });
+    const kept = await call(contacts, '/api/contacts', { body: multiLine, ip: uniqueIp() });
     expect(kept.status).toBe(201);
   });
 
@@ -156,7 +156,7 @@ describe('a line break in a one-line field', () => {
 describe('well-formed text outside the Basic Multilingual Plane', () => {
   it('is stored as typed (a surrogate pair is not a lone surrogate)', async () => {
     const body = { ...validEnquiry(), message: 'Launch 🚀 in 𝄞 time' };
-    const r = await call(enquiries, '/api/contacts', { body, ip: uniqueIp() });
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     const row = await getDb().selectFrom('enquiries').select('message').where('id', '=', r.json.id).executeTakeFirstOrThrow();
     expect(row.message).toBe('Launch 🚀 in 𝄞 time');

@@ -6,7 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import inbox from '../../netlify/functions/enquiries-inbox.ts';
+import inbox from '../../netlify/functions/enquiries.ts';
 import subscribers from '../../netlify/functions/subscribers.ts';
 import { closeDb, getDb } from '../../src/server/db/client.ts';
 import { EXPORT_BATCH_SIZE } from '../../src/server/db/keyset.ts';

@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { useOwnDatabase } from '../support/own-database.ts';
-import inbox from '../../netlify/functions/enquiries-inbox.ts';
+import inbox from '../../netlify/functions/enquiries.ts';
 import subscribers from '../../netlify/functions/subscribers.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enquiries from '../../netlify/functions/enquiries.ts';
-import inbox from '../../netlify/functions/enquiries-inbox.ts';
+import contacts from '../../netlify/functions/contacts.ts';
+import inbox from '../../netlify/functions/enquiries.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv, resetEnvCache } from '../../src/server/env.ts';
 import { createMailer, outboxDir, type Mailer } from '../../src/server/mail/transport.ts';
@@ -81,7 +81,7 @@ describe('the enquiry notice through the outbox', () => {
     resetEnvCache();
     refusing = true;
     const body = enquiry();
-    const r = await call(enquiries, '/api/contacts', { body, ip: ip() });
+    const r = await call(contacts, '/api/contacts', { body, ip: ip() });
     expect(r.status).toBe(201);
     const stored = await getDb().selectFrom('enquiries').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ email: body.email, status: 'new' });
@@ -126,7 +126,7 @@ describe('the enquiry notice through the outbox', () => {
     process.env.SMTP_URL = smtpUrl;
     resetEnvCache();
     refusing = true;
-    const r = await call(enquiries, '/api/contacts', { body: enquiry(), ip: ip() });
+    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() });
     expect(r.status).toBe(201);
     const first = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
     const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
@@ -148,7 +148,7 @@ describe('the enquiry notice through the outbox', () => {
     process.env.SMTP_URL = smtpUrl;
     resetEnvCache();
     refusing = true;
-    const answers = [await call(enquiries, '/api/contacts', { body: enquiry(), ip: ip() }), await call(enquiries, '/api/contacts', { body: enquiry(), ip: ip() })];
+    const answers = [await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() }), await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() })];
     const jobs = await Promise.all(answers.map((a) => until(() => jobOf(a.json.id), (j) => j.attempts === 1 && j.lastError !== null)));
     const ids = jobs.map((j) => j.id);
 
@@ -177,7 +177,7 @@ describe('the enquiry notice through the outbox', () => {
     process.env.SMTP_URL = smtpUrl;
     resetEnvCache();
     refusing = true;
-    const r = await call(enquiries, '/api/contacts', { body: enquiry(), ip: ip() });
+    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() });
     const job = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
     // Its second and last attempt is claimed and then cut short: the job stays pending, leased.
     const hanging: Mailer = { send: () => new Promise<void>(() => {}) };
@@ -199,7 +199,7 @@ describe('the enquiry notice through the outbox', () => {
     delete process.env.SMTP_URL;
     resetEnvCache();
     const body = enquiry();
-    const r = await call(enquiries, '/api/contacts', { body, ip: ip() });
+    const r = await call(contacts, '/api/contacts', { body, ip: ip() });
     expect(r.status).toBe(201);
     const job = await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
     expect(job.status).toBe('sent');

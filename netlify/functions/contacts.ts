@@ -1,0 +1,36 @@
+// POST /api/contacts: an enquiry from the Get in Touch dialog or the contact page, as JSON (the
+// islands) or as a plain form post (the contact page before or without JavaScript). The enquiry and
+// the firm's e-mail notice of it are committed together; the answer goes as soon as they are, and
+// the notice is sent after it (never waited on: the inbox works even when mail does not).
+import type { Config } from '@netlify/functions';
+import { enquirySchema } from '../../src/schemas/enquiry.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { getEnv } from '../../src/server/env.ts';
+import { readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
+import { route } from '../../src/server/http/handler.ts';
+import { clientAddress } from '../../src/server/http/request-context.ts';
+import { json } from '../../src/server/http/respond.ts';
+import { overLimit, rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
+import { enquiryNotice } from '../../src/server/mail/enquiry-notice.ts';
+import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
+import { insertEnquiryWithNotice } from '../../src/server/repositories/enquiries.ts';
+import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
+
+export default route({
+  POST: withFormPosts({ form: `${PAGE_PATHS.contact}#${FORM_IDS.enquiry}`, done: PAGE_PATHS.enquirySent }, async (req, ctx) => {
+    const enquiry = await readSubmission(req, enquirySchema);
+    // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
+    if (enquiry.website) return json({}, { status: 201 });
+    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
+    // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
+    const { spent, stored } = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt), {
+      spend: spendPoint(limiter, clientAddress(ctx)),
+      allowed: limiter.points,
+    });
+    if (!stored) throw overLimit(spent, 'Too many messages from your network in the last hour. Please try again later or email us directly.');
+    sendAfterResponse(ctx);
+    return json({ id: stored.id }, { status: 201 });
+  }),
+});
+
+export const config: Config = { path: '/api/contacts' };
