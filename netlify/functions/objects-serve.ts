@@ -8,7 +8,7 @@ import { PATH_ONLY, netlifyVary, uploadCacheTag } from '../../src/server/cdn-cac
 import { notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
-import { isObjectName } from '../../src/server/uploads.ts';
+import { isObjectName } from '../../src/schemas/upload.ts';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
 

@@ -14,7 +14,7 @@
 // DELETE /api/objects/uploads/:name (admin) -> {ok: true}: deletes an uploaded image that no
 // article uses, and purges the CDN's copy; 409 naming an article that does, 404 for an unknown image.
 import type { Config } from '@netlify/functions';
-import { parseContentRange } from '../../src/schemas/upload.ts';
+import { isObjectName, parseContentRange } from '../../src/schemas/upload.ts';
 import { currentSessionUser, requireAdmin } from '../../src/server/auth/session.ts';
 import { purgeCacheTag, uploadCacheTag } from '../../src/server/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -23,7 +23,7 @@ import { badRequest, notFound, unauthorized } from '../../src/server/http/errors
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { deleteUnusedImage, storeImagePart, storeWholeImage } from '../../src/server/upload-store.ts';
-import { isObjectName, verifyUploadToken } from '../../src/server/uploads.ts';
+import { verifyUploadToken } from '../../src/server/uploads.ts';
 
 export default route({
   PUT: async (req, ctx) => {

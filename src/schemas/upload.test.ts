@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_PART_BYTES, formatContentRange, parseContentRange, uploadParts } from './upload';
+import { UPLOAD_PART_BYTES, formatContentRange, objectPublicPath, parseContentRange, uploadParts, uploadedObjectName } from './upload';
 
 describe('uploadParts', () => {
   it('splits a file into consecutive parts of at most the part size', () => {
@@ -28,6 +28,28 @@ describe('parseContentRange', () => {
   it('refuses anything else', () => {
     for (const header of ['', 'bytes */100', 'bytes 0-99/*', 'bytes 0-99', 'bytes=0-99/100', 'items 0-99/100', 'bytes 10-9/100', 'bytes 0-100/100', 'bytes 0-99/100x', 'bytes 1e3-2e3/5e3', `bytes 0-1/${'9'.repeat(16)}`]) {
       expect(parseContentRange(header), header).toBeNull();
+    }
+  });
+});
+
+describe('uploadedObjectName', () => {
+  const name = '0123456789abcdef0123456789abcdef';
+
+  it('names the object of one of our upload paths, around blanks too', () => {
+    expect(uploadedObjectName(objectPublicPath(name))).toBe(name);
+    expect(uploadedObjectName(`  /objects/uploads/${name} `)).toBe(name);
+  });
+
+  it('is null for any other image address', () => {
+    for (const path of [
+      `https://images.example/objects/uploads/${name}`,
+      `/objects/uploads/${name.toUpperCase()}`,
+      `/objects/uploads/${name}/x`,
+      `/objects/uploads/${name.slice(1)}`,
+      '/objects/uploads/../secret',
+      '',
+    ]) {
+      expect(uploadedObjectName(path), path).toBeNull();
     }
   });
 });

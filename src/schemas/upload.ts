@@ -10,6 +10,23 @@
  * `Content-Range: bytes <start>-<end>/<total>` header; a file within one part is one plain PUT.
  */
 
+/** Server-made object names: 32 lowercase hex characters, nothing a path could be built from. */
+const OBJECT_NAME = /^[0-9a-f]{32}$/;
+
+export function isObjectName(name: string | undefined): name is string {
+  return typeof name === 'string' && OBJECT_NAME.test(name);
+}
+
+/** Where an uploaded image is served, and where its upload URL (and its delete) point. */
+export const objectPublicPath = (name: string) => `/objects/uploads/${name}`;
+export const uploadTargetPath = (name: string) => `/api/objects/uploads/${name}`;
+
+/** The object name an image path names when it is one of our uploads (/objects/uploads/{name}); else null. */
+export function uploadedObjectName(path: string): string | null {
+  const name = /^\/objects\/uploads\/([^/]+)$/.exec(path.trim())?.[1];
+  return isObjectName(name) ? name : null;
+}
+
 /** Uploads are images only, at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

@@ -4,7 +4,7 @@
  * and the delete, which keeps an image an article still shows.
  */
 import type { Kysely } from 'kysely';
-import type { ByteRange } from '../schemas/upload.ts';
+import { objectPublicPath, type ByteRange } from '../schemas/upload.ts';
 import { UPLOADS_STORE, objectStore } from './blobs.ts';
 import type { Database } from './db/schema.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from './http/errors.ts';
@@ -16,7 +16,6 @@ import {
   TOO_LARGE_MESSAGE,
   UNSUPPORTED_IMAGE_MESSAGE,
   UPLOAD_PART_BYTES,
-  objectPublicPath,
   sniffImageType,
 } from './uploads.ts';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { UPLOAD_PART_BYTES, type ImageType } from '../schemas/upload.ts';
+import { UPLOAD_PART_BYTES, uploadTargetPath, type ImageType } from '../schemas/upload.ts';
 import { JWT_ALG, signingKey } from './auth/keys.ts';
 
 // Article image uploads: an admin asks for an upload URL, PUTs the
@@ -14,19 +14,10 @@ export { MAX_UPLOAD_BYTES, UPLOAD_PART_BYTES } from '../schemas/upload.ts';
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 const AUDIENCE = 'image-upload';
 
-/** Server-made object names: 32 lowercase hex characters, nothing a path could be built from. */
-const OBJECT_NAME = /^[0-9a-f]{32}$/;
-
+/** A new object's name: 16 random bytes as hex (the form isObjectName accepts). */
 export function newObjectName(): string {
   return crypto.randomBytes(16).toString('hex');
 }
-
-export function isObjectName(name: string | undefined): name is string {
-  return typeof name === 'string' && OBJECT_NAME.test(name);
-}
-
-export const uploadTargetPath = (name: string) => `/api/objects/uploads/${name}`;
-export const objectPublicPath = (name: string) => `/objects/uploads/${name}`;
 
 /**
  * A signed, short-lived upload URL (relative: the browser PUTs to the same origin), issued within

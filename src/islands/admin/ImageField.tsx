@@ -8,7 +8,16 @@
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
-import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UPLOAD_PART_BYTES, formatContentRange, uploadParts } from '../../schemas/upload';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_IMAGE_TYPES,
+  UPLOAD_PART_BYTES,
+  formatContentRange,
+  objectPublicPath,
+  uploadParts,
+  uploadTargetPath,
+  uploadedObjectName,
+} from '../../schemas/upload';
 import { toast } from '../../stores/toasts';
 import ConfirmDialog from './ConfirmDialog';
 import { TextField } from './fields';
@@ -45,12 +54,8 @@ async function uploadImage(file: File): Promise<string> {
       if (!stored.ok) throw new Error(`Failed to upload file (part ${formatContentRange(part)}: ${stored.status})`);
     }
   }
-  const name = new URL(uploadURL, window.location.origin).pathname.split('/').pop();
-  return `/objects/uploads/${name}`;
+  return objectPublicPath(new URL(uploadURL, window.location.origin).pathname.split('/').pop()!);
 }
-
-/** The image's object path when it is one of our uploads (/objects/uploads/{32 hex}). */
-const UPLOADED = /^\/objects\/uploads\/[0-9a-f]{32}$/;
 
 export default function ImageField({ label, value, onChange, error, noun, className = '' }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
@@ -58,12 +63,12 @@ export default function ImageField({ label, value, onChange, error, noun, classN
   const [justUploaded, setJustUploaded] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const uploaded = UPLOADED.test(value.trim());
+  const uploadedName = uploadedObjectName(value);
 
   async function deleteUploaded() {
     setConfirmingDelete(false);
     try {
-      await api.delete(`/api${value.trim()}`);
+      await api.delete(uploadTargetPath(uploadedName!));
       setJustUploaded(false);
       onChange('');
       toast(imageFieldCopy.deleted);
@@ -158,7 +163,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
               >
                 {imageFieldCopy.remove}
               </Button>
-              {uploaded && (
+              {uploadedName && (
                 <Button variant="danger" size="sm" onClick={() => setConfirmingDelete(true)}>
                   {imageFieldCopy.deleteFile}
                 </Button>
