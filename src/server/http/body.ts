@@ -44,6 +44,19 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLargeMess
   return bytes;
 }
 
+/** The request's media type, lower case, without parameters ('' when it has none). */
+export const mediaType = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** The refusal of a body past `maxBytes`. */
+export const tooLargeMessage = (maxBytes: number) => `Request body is larger than ${Math.round(maxBytes / 1024)} KB`;
+
+/** The first value of each name (a form or a query names each field once; a repeat is ignored). */
+export function firstValues(params: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of params) if (!Object.hasOwn(values, name)) values[name] = value;
+  return values;
+}
+
 /**
  * Reads a JSON body and validates it: 415 for another content type, 413 past the limit,
  * 400 for malformed JSON or for values the schema refuses (with the fields named).
@@ -53,12 +66,11 @@ export async function readJson<S extends $ZodType>(
   schema: S,
   { maxBytes = DEFAULT_BODY_LIMIT }: { maxBytes?: number } = {},
 ): Promise<output<S>> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') {
+  if (mediaType(req) !== 'application/json') {
     throw unsupportedMediaType('Content-Type must be application/json');
   }
   const text = new TextDecoder().decode(
-    await readBodyBytes(req, maxBytes, `Request body is larger than ${Math.round(maxBytes / 1024)} KB`),
+    await readBodyBytes(req, maxBytes, tooLargeMessage(maxBytes)),
   );
   let data: unknown;
   try {

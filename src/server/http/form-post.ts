@@ -13,7 +13,7 @@
  */
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
-import { DEFAULT_BODY_LIMIT, readBodyBytes, readJson } from './body.ts';
+import { DEFAULT_BODY_LIMIT, firstValues, mediaType, readBodyBytes, readJson, tooLargeMessage } from './body.ts';
 import { HttpError, badRequest } from './errors.ts';
 import type { RouteHandler } from './handler.ts';
 import { isCrossSite } from './request-context.ts';
@@ -21,21 +21,13 @@ import { API_SECURITY_HEADERS } from '../security-headers.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-const mediaType = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-
 /** A post from a plain HTML form (no JavaScript between the form and the server). */
 export function isFormPost(req: Request): boolean {
   return mediaType(req) === FORM_TYPE;
 }
 
-/** The form's fields, the first value of each name (a form sends each of these once). */
-function formFields(bytes: Uint8Array): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) {
-    if (!Object.hasOwn(fields, name)) fields[name] = value;
-  }
-  return fields;
-}
+/** A form body's fields, the first value of each name. */
+const formFields = (bytes: Uint8Array) => firstValues(new URLSearchParams(new TextDecoder().decode(bytes)));
 
 /**
  * Reads a submission sent as JSON (the islands) or as a plain form post, validated by `schema`:
@@ -47,7 +39,7 @@ export async function readSubmission<S extends $ZodType>(
   { maxBytes = DEFAULT_BODY_LIMIT }: { maxBytes?: number } = {},
 ): Promise<output<S>> {
   if (!isFormPost(req)) return readJson(req, schema, { maxBytes });
-  const bytes = await readBodyBytes(req, maxBytes, `Request body is larger than ${Math.round(maxBytes / 1024)} KB`);
+  const bytes = await readBodyBytes(req, maxBytes, tooLargeMessage(maxBytes));
   const result = safeParse(schema, formFields(bytes));
   if (!result.success) throw badRequest('Invalid request', fieldIssues(result.error));
   return result.data;
@@ -109,7 +101,7 @@ export async function returnedForm(req: Request): Promise<ReturnedForm | undefin
   for (const [name, message] of query) if (name.startsWith(ISSUE)) issues[name.slice(ISSUE.length)] = message;
   let values: Record<string, string> = {};
   try {
-    values = formFields(await readBodyBytes(req, DEFAULT_BODY_LIMIT, 'too large'));
+    values = formFields(await readBodyBytes(req, DEFAULT_BODY_LIMIT, tooLargeMessage(DEFAULT_BODY_LIMIT)));
   } catch {
     // Past the limit (the 413 being reported): the form comes back empty.
   }
