@@ -17,6 +17,7 @@ import { enquiryFormFields, ENQUIRY_LIMITS, type EnquiryFormField } from '../../
 import { enquiryOutcome } from '../../content/form-outcomes';
 import { FORM_IDS } from '../../lib/permalinks';
 import { toast } from '../../stores/toasts';
+import type { ReturnedForm } from '../../schemas/returned-form';
 import type { EnquiryContext } from '../../stores/enquiry';
 import { buttonClass } from '../../lib/button-styles';
 
@@ -46,12 +47,6 @@ const fields: FieldSpec[] = [
 const inputClass =
   'block w-full rounded-control border bg-white px-3.5 py-2.5 text-base text-ink-900 placeholder:text-ink-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1';
 
-/** A plain form post the function refused, rendered again by the page it came from. */
-export interface ReturnedEnquiry {
-  error: string;
-  issues: Record<string, string>;
-  values: Record<string, string>;
-}
 
 interface Props {
   /** Hidden default service, source page and button label, stored with the enquiry. */
@@ -62,7 +57,8 @@ interface Props {
   draft?: WritableAtom<Record<string, string>>;
   /** The page's own form (on /contact): carries the id refused posts are sent back to. */
   standalone?: boolean;
-  returned?: ReturnedEnquiry;
+  /** A plain form post the function refused, rendered again by the page it came from. */
+  returned?: ReturnedForm;
 }
 
 /** The visible fields' values (the honeypot's stays out of any draft). */

@@ -9,6 +9,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { newsletterOutcome } from '../../content/form-outcomes';
 import { FORM_IDS } from '../../lib/permalinks';
+import type { ReturnedForm } from '../../schemas/returned-form';
 import { toast } from '../../stores/toasts';
 import { buttonClass } from '../../lib/button-styles';
 
@@ -22,7 +23,7 @@ interface Props {
   /** Heading level that fits where the form is placed. */
   headingLevel?: 2 | 3;
   /** A plain form post the function refused, rendered again by the page. */
-  returned?: { error: string; email: string };
+  returned?: ReturnedForm;
 }
 
 export default function NewsletterForm({
@@ -34,7 +35,7 @@ export default function NewsletterForm({
   const id = useId();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [error, setError] = useState<string | null>(returned?.error ?? null);
+  const [error, setError] = useState<string | null>(returned ? (returned.issues.email ?? returned.error) : null);
   const [pending, setPending] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -98,7 +99,7 @@ export default function NewsletterForm({
             autoComplete="email"
             maxLength={254}
             placeholder="Enter your email"
-            defaultValue={returned?.email}
+            defaultValue={returned?.values.email}
             autoFocus={returned !== undefined}
             onInput={() => {
               if (error) setError(null);

@@ -13,6 +13,7 @@
  */
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
+import type { ReturnedForm } from '../../schemas/returned-form.ts';
 import { DEFAULT_BODY_LIMIT, firstValues, mediaType, readBodyBytes, readJson, tooLargeMessage } from './body.ts';
 import { HttpError, badRequest } from './errors.ts';
 import type { RouteHandler } from './handler.ts';
@@ -77,13 +78,6 @@ function redirect(status: 303 | 307, location: string, headers: Record<string, s
 }
 
 /** A refused plain form post, as its page receives it back (see withFormPosts). */
-export interface ReturnedForm {
-  status: number;
-  error: string;
-  issues: Record<string, string>;
-  /** What was typed, to fill the form in again. */
-  values: Record<string, string>;
-}
 
 /**
  * The refused form post a page was sent back (307) with, or undefined for any other request: a
