@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { readJson } from '../http/body.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 
@@ -7,7 +7,7 @@ import { HttpError, badRequest } from '../http/errors.ts';
  * required', 'New password must be at least 8 characters'), because the panel shows the
  * server's `error` text in its toasts; the field issues stay alongside.
  */
-export async function readAuthJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+export async function readAuthJson<S extends $ZodType>(req: Request, schema: S): Promise<output<S>> {
   try {
     return await readJson(req, schema);
   } catch (err) {
