@@ -85,18 +85,23 @@ export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-/**
- * The editor's headings 1-3 one level down (h2-h4): on an article page the title is the page's one
- * h1, and the body's headings are sections under it.
- */
-const UNDER_TITLE: sanitizeHtml.IOptions = {
-  ...OPTIONS,
-  allowedTags: [...ALLOWED_TAGS.filter((tag) => tag !== 'h1'), 'h4'],
-  transformTags: { ...OPTIONS.transformTags, h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h4', h5: 'h4', h6: 'h4' },
-};
+/** The page's heading levels an article body may use under its h1 title. */
+const BODY_LEVELS = { top: 2, bottom: 4 } as const;
 
-/** An article body as its page shows it, under the title: sanitised as above, headings one level down. */
+/**
+ * An article body as its page shows it, under the title: sanitised as above, its highest heading
+ * made an h2 (the title is the page's one h1) and the others kept at their distance from it, down
+ * to h4. A body that starts at the editor's Heading 2 or 3 then skips no level under the title.
+ */
 export function sanitizeArticleBodyUnderTitle(html: string): string {
-  if (!html) return '';
-  return sanitizeHtml(html, UNDER_TITLE);
+  const clean = sanitizeArticleHtml(html);
+  const levels = [...clean.matchAll(/<h([1-3])>/g)].map((m) => Number(m[1]));
+  if (levels.length === 0) return clean;
+  const shift = BODY_LEVELS.top - Math.min(...levels);
+  const level = (from: number) => `h${Math.min(BODY_LEVELS.bottom, from + shift)}`;
+  return sanitizeHtml(clean, {
+    ...OPTIONS,
+    allowedTags: [...ALLOWED_TAGS.filter((tag) => tag !== 'h1'), 'h4'],
+    transformTags: { ...OPTIONS.transformTags, h1: level(1), h2: level(2), h3: level(3) },
+  });
 }

@@ -71,8 +71,8 @@ test('shows the whole article: badges, title, en-AU date, read time, body, tags 
   await expect(page.getByText('7 min read')).toBeVisible();
 
   const body = page.locator('.article-body');
-  // The editor's Heading 2 sits one level under the page's one h1, the title.
-  await expect(body.getByRole('heading', { level: 3, name: 'Start with the customer' })).toBeVisible();
+  // The body's highest heading (the editor's Heading 2 here) is an h2 under the page's one h1, the title.
+  await expect(body.getByRole('heading', { level: 2, name: 'Start with the customer' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(body.locator('strong')).toHaveText('choice');
   await expect(body.locator('li')).toHaveText(['Audience', 'Offer']);

@@ -90,9 +90,9 @@ test('on-demand pages name the same site stylesheet as static ones, and an artic
       await page.goto(path);
       expect(await page.locator('html').getAttribute('data-site-stylesheet'), path).toBe(href);
     }
-    // The body's typography is in the site stylesheet too (the editor's Heading 2 is an h3 under the title).
+    // The body's typography is in the site stylesheet too (its highest heading is an h2 under the title).
     await page.goto(`/insights/${article.slug}`);
-    expect(await page.locator('.article-body h3').evaluate((el) => getComputedStyle(el).fontSize)).toBe('24px');
+    expect(await page.locator('.article-body h2').evaluate((el) => getComputedStyle(el).fontSize)).toBe('30px');
     // The drawer is an island: it renders only once the named sheet has loaded.
     await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole('button', { name: 'Open menu' }).click();

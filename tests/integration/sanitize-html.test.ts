@@ -96,11 +96,15 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
     expect(sanitizeArticleHtml('<h5>Small</h5>')).toBe('<h3>Small</h3>');
   });
 
-  it('sets the headings one level under the page title for the article page, with the same allowlist', () => {
+  it('sets the body\'s highest heading at h2 under the page title, the rest at their distance, with the same allowlist', () => {
     expect(sanitizeArticleBodyUnderTitle('<h1>One</h1><h2>Two</h2><h3>Three</h3><h5>Small</h5><p>Text<script>x</script></p>')).toBe(
       '<h2>One</h2><h3>Two</h3><h4>Three</h4><h4>Small</h4><p>Text</p>',
     );
-    expect(sanitizeArticleBodyUnderTitle('<h4 onclick="x()">Kept</h4><a href="javascript:alert(1)">y</a>')).toBe('<h4>Kept</h4><a>y</a>');
+    expect(sanitizeArticleBodyUnderTitle('<h4 onclick="x()">Kept</h4><a href="javascript:alert(1)">y</a>')).toBe('<h2>Kept</h2><a>y</a>');
+    // A body that starts at the editor's Heading 2 (or 3) starts at h2 under the title: no level skipped.
+    expect(sanitizeArticleBodyUnderTitle('<h2>Why</h2><p>a</p><h3>How</h3>')).toBe('<h2>Why</h2><p>a</p><h3>How</h3>');
+    expect(sanitizeArticleBodyUnderTitle('<h3>Only</h3><p>a</p>')).toBe('<h2>Only</h2><p>a</p>');
+    expect(sanitizeArticleBodyUnderTitle('<p>No headings</p>')).toBe('<p>No headings</p>');
   });
 
   it('gives external links rel="noopener noreferrer" and a new tab, replacing author rel/target', () => {
