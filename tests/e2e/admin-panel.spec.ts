@@ -237,9 +237,19 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await expect(toast(page, 'Upload failed')).toBeVisible({ timeout: 30_000 });
 
   const cover = png(16, 9);
+  // The PUT is held until the busy state has been seen: a small file can finish before any check.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const uploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
+  await page.route(uploadTarget, async (route) => {
+    await held;
+    await route.continue();
+  });
   await file.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
   await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  release();
   await expect(toast(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  await page.unroute(uploadTarget);
   const url = page.getByLabel('Or enter an image URL', { exact: true });
   await expect(url).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
   await expect(page.getByText('Image uploaded and ready to be saved with the article.')).toBeVisible();
