@@ -18,7 +18,6 @@ import { isObjectName, parseContentRange } from '../../src/schemas/upload.ts';
 import { currentSessionUser, requireAdmin } from '../../src/server/auth/session.ts';
 import { purgeCacheTag, uploadCacheTag } from '../../src/server/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { readBodyBytes } from '../../src/server/http/body.ts';
 import { badRequest, notFound, unauthorized } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
@@ -34,12 +33,11 @@ export default route({
     if (!issuedIn || !(await currentSessionUser(getDb(), issuedIn))) {
       throw unauthorized('The upload URL is invalid or has expired');
     }
-    const readBody = (maxBytes: number, tooLarge: string) => readBodyBytes(req, maxBytes, tooLarge);
     const contentRange = req.headers.get('content-range');
-    if (contentRange === null) return json(await storeWholeImage(name, readBody), { status: 201 });
+    if (contentRange === null) return json(await storeWholeImage(name, req), { status: 201 });
     const range = parseContentRange(contentRange);
     if (!range) throw badRequest('Malformed Content-Range: expected "bytes <start>-<end>/<total>"');
-    const stored = await storeImagePart(name, range, readBody);
+    const stored = await storeImagePart(name, range, req);
     return json(stored, { status: 'received' in stored ? 202 : 201 });
   },
 

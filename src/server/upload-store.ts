@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { objectPublicPath, type ByteRange } from '../schemas/upload.ts';
 import { UPLOADS_STORE, objectStore } from './blobs.ts';
 import type { Database } from './db/schema.ts';
+import { readBodyBytes } from './http/body.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from './http/errors.ts';
 import { findArticlesUsingImage } from './repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
@@ -41,9 +42,9 @@ async function storeImage(name: string, bytes: Uint8Array): Promise<StoredImage>
 }
 
 /** Stores a whole file sent in one request: only while no part of it is kept (it starts at byte 0). */
-export async function storeWholeImage(name: string, readBody: (maxBytes: number, tooLarge: string) => Promise<Uint8Array>): Promise<StoredImage> {
+export async function storeWholeImage(name: string, req: Request): Promise<StoredImage> {
   await assertNextPart(name, 0);
-  return storeImage(name, await readBody(MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE));
+  return storeImage(name, await readBodyBytes(req, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE));
 }
 
 /**
@@ -54,14 +55,14 @@ export async function storeWholeImage(name: string, readBody: (maxBytes: number,
 export async function storeImagePart(
   name: string,
   range: ByteRange,
-  readBody: (maxBytes: number, tooLarge: string) => Promise<Uint8Array>,
+  req: Request,
 ): Promise<{ received: number } | StoredImage> {
   if (range.total > MAX_UPLOAD_BYTES) throw payloadTooLarge(TOO_LARGE_MESSAGE);
   const length = range.end - range.start + 1;
   if (length > UPLOAD_PART_BYTES) throw payloadTooLarge(PART_TOO_LARGE_MESSAGE);
   if (await objectStore(UPLOADS_STORE).has(name)) throw conflict(ALREADY_USED_MESSAGE);
   await assertNextPart(name, range.start, range.total);
-  const bytes = await readBody(UPLOAD_PART_BYTES, PART_TOO_LARGE_MESSAGE);
+  const bytes = await readBodyBytes(req, UPLOAD_PART_BYTES, PART_TOO_LARGE_MESSAGE);
   if (bytes.byteLength !== length) {
     throw badRequest(`The part has ${bytes.byteLength} bytes but its Content-Range names ${length}`);
   }

@@ -47,7 +47,6 @@ const fields: FieldSpec[] = [
 const inputClass =
   'block w-full rounded-control border bg-white px-3.5 py-2.5 text-base text-ink-900 placeholder:text-ink-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1';
 
-
 interface Props {
   /** Hidden default service, source page and button label, stored with the enquiry. */
   context: EnquiryContext;

@@ -99,8 +99,6 @@ export async function loginSucceeded(username: string, address: string): Promise
   await Promise.all([pair!.limiter.delete(pair!.key), byAddress!.limiter.reward(byAddress!.key, 1), byAccount!.limiter.reward(byAccount!.key, 1)]);
 }
 
-/** `text` matched literally by LIKE (backslash is Postgres's default escape). */
-
 /**
  * Ends every sign-in refusal of an account: its account-wide lock and the per-address counts of
  * that account (the admin command line's `unlock`). Answers how many counters were cleared.

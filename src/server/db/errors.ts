@@ -53,12 +53,12 @@ function fields(err: unknown): { message: string; code: string | undefined; caus
   };
 }
 
-/** True when `err` (or what it wraps) says the database could not be reached or could not serve now. */
 /** A statement refused by a unique index or constraint (SQLSTATE 23505): a duplicate the caller can name. */
 export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === '23505';
 }
 
+/** True when `err` (or what it wraps) says the database could not be reached or could not serve now. */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (depth > 4 || err === undefined || err === null) return false;
   const { message, code, cause, errors } = fields(err);
