@@ -18,5 +18,5 @@ export type IconName = keyof typeof ICONS;
 export const FILLED_ICONS: ReadonlySet<IconName> = new Set(['linkedin', 'x', 'instagram', 'facebook', 'youtube']);
 
 export function isIconName(name: string): name is IconName {
-  return name in ICONS;
+  return Object.hasOwn(ICONS, name);
 }
