@@ -30,3 +30,12 @@ export const notFoundPage = {
   hint: 'Did you forget to add the page to the router? Check that a matching file exists in src/pages/.',
   homeLabel: 'Back to Home',
 } as const;
+
+/** The page any unexpected failure on the server answers with (500); the detail stays in the log. */
+export const serverErrorPage = {
+  metaTitle: 'Something Went Wrong',
+  title: 'Something went wrong on our side',
+  text: 'The page could not be shown just now. Please try again in a moment, or contact us if it keeps happening.',
+  homeLabel: 'Back to Home',
+  contactLabel: 'Contact Us',
+} as const;

@@ -62,6 +62,17 @@ export function uncachedHeaders(key: CacheKey): Record<string, string> {
 }
 
 /**
+ * Turns an answer already given public cache headers into one no cache keeps (a page that shows
+ * a refused form, or a failure): the CDN's instructions and tags go, `no-store` and the same key
+ * stay.
+ */
+export function markUncached(headers: Headers, key: CacheKey): void {
+  headers.delete('Netlify-CDN-Cache-Control');
+  headers.delete('Netlify-Cache-Tag');
+  for (const [name, value] of Object.entries(uncachedHeaders(key))) headers.set(name, value);
+}
+
+/**
  * Drops every cached page and answer under `tag`: on Netlify through its API, under the local
  * runtime through the same call to the local CDN's purge API (NETLIFY_API_URL, set by
  * scripts/lib/local-services.mjs). Where no CDN is in front (a handler called directly) there is

@@ -3,18 +3,17 @@
  * cache headers. A found answer (and a not-found one: 404) carries the CDN cache headers under the
  * route's tags, so a flood of requests, good or bad, reaches the database once a minute at most and
  * a write purges it. When the database does not answer, the route answers 503 with `no-store` and
- * a Retry-After, so the next request tries again; the page renders its 'unavailable' state. Every
- * answer of the route, the 503 included, carries the same `Netlify-Vary` (the CDN keeps the
- * cache-key instructions of the first answer it sees for a URL).
+ * a Retry-After, so the next request tries again; the page renders its 'unavailable' state. Any
+ * other failure (a bug, a schema the code does not match) is thrown on, for the 500 page: no
+ * retry fixes it, and dressing it as 'unavailable' would hide it. Every answer of the route, the
+ * 503 included, carries the same `Netlify-Vary` (the CDN keeps the cache-key instructions of the
+ * first answer it sees for a URL).
  */
 import type { Kysely } from 'kysely';
-import { publicCacheHeaders, uncachedHeaders, type CacheKey, type CacheTag } from './cdn-cache.ts';
+import { markUncached, publicCacheHeaders, type CacheKey, type CacheTag } from './cdn-cache.ts';
 import { getDb, withRequestDatabase } from './db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from './db/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/errors.ts';
 import type { Database } from './db/schema.ts';
-
-/** Seconds a client is asked to wait before trying an unavailable page again. */
-export const UNAVAILABLE_RETRY_SECONDS = DATABASE_RETRY_AFTER_SECONDS;
 
 /** The part of a response a route sets before its body: Astro.response, or a Response's init. */
 export interface ResponseHead {
@@ -46,11 +45,11 @@ export async function loadOnDemand<T>(
     // (src/server/db/client.ts); its time limits bound the wait when the database does not answer.
     data = await withRequestDatabase(() => load(getDb()));
   } catch (err) {
-    // The loader runs database reads only: a failure here means the database did not answer.
-    console.error(`[${label}] loading failed:`, err instanceof Error ? err.message : err);
+    if (!isDatabaseUnavailable(err)) throw err;
+    console.error(`[${label}] database unavailable:`, err instanceof Error ? err.message : err);
     head.status = 503;
-    for (const [name, value] of Object.entries(uncachedHeaders(cacheKey))) head.headers.set(name, value);
-    head.headers.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+    markUncached(head.headers, cacheKey);
+    head.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     return { available: false };
   }
   if (isMissing?.(data)) head.status = 404;

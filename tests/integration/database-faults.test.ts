@@ -49,6 +49,9 @@ interface Answer {
   status: number;
   retryAfter: string | null;
   contentType: string | null;
+  cacheControl: string | null;
+  cdnCacheControl: string | null;
+  vary: string | null;
   body: string;
   ms: number;
 }
@@ -86,7 +89,18 @@ async function sendAll(): Promise<Answer[]> {
     requests().map(async ({ label, send }) => {
       const t0 = performance.now();
       const res = await send();
-      return { label, status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), body: res.text, ms: performance.now() - t0 };
+      const header = (name: string) => res.headers.get(name);
+      return {
+        label,
+        status: res.status,
+        retryAfter: header('retry-after'),
+        contentType: header('content-type'),
+        cacheControl: header('cache-control'),
+        cdnCacheControl: header('netlify-cdn-cache-control'),
+        vary: header('netlify-vary'),
+        body: res.text,
+        ms: performance.now() - t0,
+      };
     }),
   );
 }
@@ -138,6 +152,11 @@ function expectAllUnavailable(answers: Answer[]) {
       expect(JSON.parse(a.body), a.label).toEqual({ error: 'The service is temporarily unavailable. Please try again in a moment.' });
     } else {
       expect(a.body, a.label).not.toMatch(/error|stack|select/i);
+      // Never kept by the CDN, and keyed like the route's 200 (the CDN keeps the key instructions
+      // of the first answer it sees for a URL).
+      expect(a.cacheControl, a.label).toBe('no-store');
+      expect(a.cdnCacheControl, a.label).toBeNull();
+      expect(a.vary, a.label).toBe('query=');
     }
   }
 }
