@@ -4,7 +4,7 @@
  * (src/server/http/form-post.ts); the form islands take it as a prop. Types only.
  */
 export interface ReturnedForm {
-  /** The refusal's HTTP status (400, 409, 413, 429...), which the page answers with. */
+  /** The refusal's HTTP status (400, 409, 413, 429, 503, 500...), which the page answers with. */
   status: number;
   error: string;
   issues: Record<string, string>;

@@ -29,8 +29,10 @@ import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { newObjectName } from '../../src/server/uploads.ts';
 import { closeDb, getDb, REQUEST_LIMITS, withRequestDatabase } from '../../src/server/db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
+import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
+import { returnedForm } from '../../src/server/http/form-post.ts';
 import { cookiePair, newAdmin, uniqueIp } from '../support/admin-session.ts';
-import { call } from '../support/call.ts';
+import { call, ORIGIN } from '../support/call.ts';
 import { routeDatabaseThroughFaultProxy } from '../support/database-through-fault-proxy.ts';
 import type { FaultMode, TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
@@ -214,6 +216,33 @@ describe('the unsubscribe button with the database refused', () => {
     expect(done.status).toBe(200);
     expect(done.text).toContain('<h1>You have been unsubscribed</h1>');
   });
+});
+
+describe('a plain form post (no JavaScript) with the database refused', () => {
+  // The visitor's browser shows whatever the function answers: the form must come back with what
+  // was typed and why it was not taken, never the API's JSON.
+  const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
+  for (const [label, handler, path, form, fields] of [
+    ['POST /api/contacts', contacts, '/api/contacts', '/contact#enquiry-form', () => new URLSearchParams(enquiry() as unknown as Record<string, string>)],
+    ['POST /api/newsletter', newsletter, '/api/newsletter', '/insights#newsletter', () => new URLSearchParams({ email: `fault.${unique()}@example.com`, page: '/insights' })],
+  ] as const) {
+    it(`${label}: 307 back to the form with a 503 it reads back, what was typed kept; taken once healed`, async () => {
+      const body = fields();
+      await proxy.setMode('refuse');
+      const refused = await call(handler, path, { method: 'POST', rawBody: body.toString(), headers: FORM_POST, ip: uniqueIp() });
+      expect(refused.status).toBe(307);
+      expect(refused.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      const location = new URL(refused.headers.get('location')!, ORIGIN);
+      expect(location.pathname + location.hash).toBe(form);
+      expect(Object.fromEntries(location.searchParams)).toEqual({ status: '503', error: UNAVAILABLE_MESSAGE });
+      // The browser posts the same body to that address; the page reads the refusal back.
+      const back = new Request(location, { method: 'POST', headers: FORM_POST, body: body.toString() });
+      expect(await returnedForm(back)).toEqual({ status: 503, error: UNAVAILABLE_MESSAGE, issues: {}, values: Object.fromEntries(body) });
+      await proxy.heal();
+      const taken = await call(handler, path, { method: 'POST', rawBody: body.toString(), headers: FORM_POST, ip: uniqueIp() });
+      expect(taken.status).toBe(303);
+    });
+  }
 });
 
 describe('the scheduled housekeeping with the database refused', () => {

@@ -135,10 +135,11 @@ describe('the page a refused form post is sent back to', () => {
     });
   });
 
-  it('ignores a refusal in a link (GET), a JSON post and a status that is not a client error', async () => {
+  it('ignores a refusal in a link (GET), a JSON post and a status that is not an error', async () => {
     expect(await returnedForm(back('/contact?status=400&error=Forged', '', { method: 'GET' }))).toBeUndefined();
     expect(await returnedForm(back('/contact?status=400&error=Forged', '{}', { type: 'application/json' }))).toBeUndefined();
     expect(await returnedForm(back('/contact?status=200&error=Forged', 'a=b'))).toBeUndefined();
+    expect(await returnedForm(back('/contact?status=600&error=Forged', 'a=b'))).toBeUndefined();
   });
 
   it("ignores another site's form posting a made-up refusal, and a post without Origin", async () => {

@@ -1,3 +1,5 @@
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
+
 /** Thrown anywhere below a handler to answer with a given status and the one error shape. */
 export class HttpError extends Error {
   readonly status: number;
@@ -20,3 +22,20 @@ export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * What a failure is answered as: an HttpError as thrown; a database that is unavailable as 503
+ * with Retry-After; anything else as a bare 500, its detail in the log (`where` names the request)
+ * and never in the answer.
+ */
+export function answerableError(err: unknown, where: string): HttpError {
+  if (err instanceof HttpError) return err;
+  if (isDatabaseUnavailable(err)) {
+    console.error(`[api] ${where}: database unavailable:`, err instanceof Error ? err.message : err);
+    return new HttpError(503, UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+  }
+  console.error(`[api] ${where} failed:`, err);
+  return new HttpError(500, 'Internal server error');
+}

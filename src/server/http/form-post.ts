@@ -5,9 +5,10 @@
  * answer differs, since a browser shows it as a page:
  *   - accepted: 303 See Other to a static confirmation page (Post/Redirect/Get, so a reload does
  *     not post again);
- *   - refused: 307 Temporary Redirect back to the form's page, which keeps the method and body, so
- *     the page (rendered on demand) shows the form again with what was typed and why it was
- *     refused. The refusal travels in the query (messages only, never what was typed), and the page
+ *   - refused, or failed (the database unavailable: 503; anything unexpected: 500): 307 Temporary
+ *     Redirect back to the form's page, which keeps the method and body, so the page (rendered on
+ *     demand) shows the form again with what was typed and why it was not taken, never an API's
+ *     JSON. The refusal travels in the query (messages only, never what was typed), and the page
  *     reads it from a POST only: a link cannot make the page show a message.
  * https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/307
  */
@@ -15,8 +16,8 @@ import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
 import type { ReturnedForm } from '../../schemas/returned-form.ts';
 import { DEFAULT_BODY_LIMIT, firstValues, mediaType, readBodyBytes, readJson, tooLargeMessage } from './body.ts';
-import { HttpError, badRequest } from './errors.ts';
-import type { RouteHandler } from './handler.ts';
+import { answerableError, badRequest } from './errors.ts';
+import { requestLabel, type RouteHandler } from './handler.ts';
 import { isCrossSite } from './request-context.ts';
 import { API_SECURITY_HEADERS } from '../security-headers.ts';
 
@@ -53,7 +54,7 @@ const ISSUE = 'issue.';
 
 /**
  * Gives a POST handler its plain-form answers: for a form post, success becomes 303 to `done` and
- * an HttpError (400 with issues, 409, 413, 429...) becomes 307 back to `form`. JSON posts are
+ * any failure (400 with issues, 409, 413, 429, 503, 500) becomes 307 back to `form`. JSON posts are
  * answered by the handler itself, unchanged.
  */
 export function withFormPosts({ form, done }: { form: string; done: string }, handler: RouteHandler): RouteHandler {
@@ -64,11 +65,11 @@ export function withFormPosts({ form, done }: { form: string; done: string }, ha
       await response.body?.cancel();
       return redirect(303, done);
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      const query = new URLSearchParams({ [STATUS]: String(err.status), [ERROR]: err.message });
-      for (const [field, message] of Object.entries(err.issues ?? {})) query.set(`${ISSUE}${field}`, message);
+      const refusal = answerableError(err, requestLabel(req));
+      const query = new URLSearchParams({ [STATUS]: String(refusal.status), [ERROR]: refusal.message });
+      for (const [field, message] of Object.entries(refusal.issues ?? {})) query.set(`${ISSUE}${field}`, message);
       const { hash, pathname } = new URL(form, 'http://form');
-      return redirect(307, `${pathname}?${query}${hash}`, err.headers);
+      return redirect(307, `${pathname}?${query}${hash}`, refusal.headers);
     }
   };
 }
@@ -76,8 +77,6 @@ export function withFormPosts({ form, done }: { form: string; done: string }, ha
 function redirect(status: 303 | 307, location: string, headers: Record<string, string> = {}): Response {
   return new Response(null, { status, headers: { ...API_SECURITY_HEADERS, ...headers, Location: location, 'Cache-Control': 'no-store' } });
 }
-
-/** A refused plain form post, as its page receives it back (see withFormPosts). */
 
 /**
  * The refused form post a page was sent back (307) with, or undefined for any other request: a
@@ -90,7 +89,7 @@ export async function returnedForm(req: Request): Promise<ReturnedForm | undefin
   if (req.headers.get('origin') === null || isCrossSite(req)) return undefined;
   const query = new URL(req.url).searchParams;
   const status = Number(query.get(STATUS));
-  if (!Number.isInteger(status) || status < 400 || status > 499) return undefined;
+  if (!Number.isInteger(status) || status < 400 || status > 599) return undefined;
   const issues: Record<string, string> = {};
   for (const [name, message] of query) if (name.startsWith(ISSUE)) issues[name.slice(ISSUE.length)] = message;
   let values: Record<string, string> = {};

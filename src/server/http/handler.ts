@@ -1,7 +1,6 @@
 import { withRequestDatabase } from '../db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 import { parseRowId } from '../db/row-id.ts';
-import { HttpError, notFound } from './errors.ts';
+import { answerableError, notFound } from './errors.ts';
 import { errorJson } from './respond.ts';
 import { isCrossSite, type RequestContext } from './request-context.ts';
 
@@ -46,19 +45,14 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHe
         }),
       );
     } catch (err) {
-      if (err instanceof HttpError) return errorAnswer(err.status, err.message, err.issues, err.headers);
-      const where = `${req.method} ${new URL(req.url).pathname}`;
-      if (isDatabaseUnavailable(err)) {
-        console.error(`[api] ${where}: database unavailable:`, err instanceof Error ? err.message : err);
-        return errorAnswer(503, 'The service is temporarily unavailable. Please try again in a moment.', undefined, {
-          'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-        });
-      }
-      console.error(`[api] ${where} failed:`, err);
-      return errorAnswer(500, 'Internal server error');
+      const { status, message, issues, headers } = answerableError(err, requestLabel(req));
+      return errorAnswer(status, message, issues, headers);
     }
   };
 }
+
+/** Names a request in the log: 'POST /api/contacts'. */
+export const requestLabel = (req: Request) => `${req.method} ${new URL(req.url).pathname}`;
 
 /** Parses a positive integer id from a path parameter; anything else is a 404 (no such resource). */
 export function idParam(ctx: RequestContext, name = 'id'): number {
