@@ -38,8 +38,10 @@ export default route({
     await requireAdmin(req);
     const id = idParam(ctx);
     const { status } = await readJson(req, enquiryStatusSchema);
-    if (!(await setEnquiryStatus(db, id, status))) throw notFound('Enquiry not found');
-    return json(await findEnquiry(db, id));
+    // Read back after the write: an enquiry deleted in between is gone, and answered as such.
+    const enquiry = (await setEnquiryStatus(db, id, status)) ? await findEnquiry(db, id) : undefined;
+    if (!enquiry) throw notFound('Enquiry not found');
+    return json(enquiry);
   },
 
   DELETE: async (req, ctx) => {
