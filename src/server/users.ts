@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from './db/errors.ts';
 import type { Database, UserRow } from './db/schema.ts';
 import { assertAcceptablePassword, PasswordRejected, SAME_PASSWORD_MESSAGE } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -9,16 +10,25 @@ export function findUserByUsername(db: Kysely<Database>, username: string): Prom
   return db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
 }
 
-/** A new admin; PasswordRejected when the password breaks a rule of src/server/password-policy.ts. */
+/**
+ * A new admin; PasswordRejected when the password breaks a rule of src/server/password-policy.ts,
+ * and an error naming the address when an admin has it in any letter case (the table's own
+ * lower(username) index decides between two racing creations).
+ */
 export async function createAdmin(db: Kysely<Database>, email: string, password: string): Promise<UserRow> {
   await assertAcceptablePassword(password);
   const address = email.trim();
-  if (await findUserByUsername(db, address)) throw new Error(`An admin ${address} already exists.`);
-  return db
-    .insertInto('users')
-    .values({ username: address, email: address, password: await hashPassword(password) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const exists = () => new Error(`An admin ${address} already exists.`);
+  if (await findUserByUsername(db, address)) throw exists();
+  try {
+    return await db
+      .insertInto('users')
+      .values({ username: address, email: address, password: await hashPassword(password) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (err) {
+    throw isUniqueViolation(err) ? exists() : err;
+  }
 }
 
 /** Whether `password` is the user's current one (argon2 verification, so it takes its time). */

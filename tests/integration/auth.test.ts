@@ -11,7 +11,7 @@ import { signingKey } from '../../src/server/auth/keys.ts';
 import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, ADDRESS_RULE, unlockAccount } from '../../src/server/auth/login-throttle.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { COMMON_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
-import { findUserByUsername } from '../../src/server/users.ts';
+import { createAdmin, findUserByUsername } from '../../src/server/users.ts';
 import { call } from '../support/call.ts';
 import { TEST_PASSWORD, adminSession, cookiePair, newAdmin, signIn, uniqueIp } from '../support/admin-session.ts';
 
@@ -197,6 +197,24 @@ describe('login throttling: failures count per (account, address), per address a
     expect(refused.json).toEqual({ error: ACCOUNT_ADDRESS_RULE.message });
     // The same admin signs in from elsewhere.
     expect((await attempt(email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+  });
+});
+
+describe('createAdmin', () => {
+  it('makes one account of an address whatever its letter case, even when two creations race', async () => {
+    const address = `Race.${crypto.randomBytes(4).toString('hex')}@Example.com`;
+    const addresses = [address, address.toLowerCase()];
+    const results = await Promise.allSettled(addresses.map((a) => createAdmin(getDb(), a, TEST_PASSWORD)));
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    // The one that lost is refused under the address it was given.
+    const lost = results.findIndex((r) => r.status === 'rejected');
+    expect((results[lost] as PromiseRejectedResult).reason.message).toBe(`An admin ${addresses[lost]} already exists.`);
+    const rows = await getDb()
+      .selectFrom('users')
+      .select('username')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', address.toLowerCase()))
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 });
 

@@ -46,7 +46,7 @@ describe('0009: a slug is never a number alone', () => {
     await insert('Clashing digits', '7');
     await insert('No slug', null);
 
-    expect(await migrateToLatest(db)).toEqual(['0009_article_slug_not_a_number']);
+    expect(await migrateToLatest(db, await migrationsBefore('0010_admin_username_any_case'))).toEqual(['0009_article_slug_not_a_number']);
     const rows = await db.selectFrom('articles').select(['title', 'slug']).orderBy('id').execute();
     expect(rows).toEqual([
       { title: 'Kept', slug: 'growth-2024' },
@@ -57,5 +57,19 @@ describe('0009: a slug is never a number alone', () => {
     ]);
     await expect(insert('New digits', '123')).rejects.toThrow(/articles_slug_not_a_number/);
     expect(Number((await sql<{ n: string }>`select count(*) as n from articles`.execute(db)).rows[0]!.n)).toBe(5);
+  });
+});
+
+describe('0010: one admin account per address, whatever its letter case', () => {
+  it('refuses a second username or email that differs only in case', async () => {
+    const { db } = connection;
+    const admin = (address: string) => db.insertInto('users').values({ username: address, email: address, password: 'hash' }).execute();
+    await admin('Ada@Example.com');
+    expect(await migrateToLatest(db)).toEqual(['0010_admin_username_any_case']);
+    await expect(admin('ada@example.com')).rejects.toThrow(/users_username_lower_key/);
+    await expect(db.insertInto('users').values({ username: 'other', email: 'ADA@example.com', password: 'hash' }).execute()).rejects.toThrow(
+      /users_email_lower_key/,
+    );
+    expect(await db.selectFrom('users').select('username').execute()).toEqual([{ username: 'Ada@Example.com' }]);
   });
 });
