@@ -1,12 +1,8 @@
-// GET /api/packages: active packages (the admin panel loads them; no screen shows them yet).
+// GET /api/packages: active packages, CDN-cached (the admin panel loads them; no screen shows them yet).
 import type { Config } from '@netlify/functions';
-import { getDb } from '../../src/server/db/client.ts';
-import { json } from '../../src/server/http/respond.ts';
-import { route } from '../../src/server/http/handler.ts';
+import { catalogueRoute } from '../../src/server/http/catalogue-route.ts';
 import { listPackages } from '../../src/server/repositories/catalogue.ts';
 
-export default route({
-  GET: async () => json(await listPackages(getDb())),
-});
+export default catalogueRoute(listPackages);
 
 export const config: Config = { path: '/api/packages' };

@@ -1,12 +1,8 @@
-// GET /api/team-members: active team members (the admin panel loads them; no screen shows them yet).
+// GET /api/team-members: active team members, CDN-cached (the admin panel loads them; no screen shows them yet).
 import type { Config } from '@netlify/functions';
-import { getDb } from '../../src/server/db/client.ts';
-import { json } from '../../src/server/http/respond.ts';
-import { route } from '../../src/server/http/handler.ts';
+import { catalogueRoute } from '../../src/server/http/catalogue-route.ts';
 import { listTeamMembers } from '../../src/server/repositories/catalogue.ts';
 
-export default route({
-  GET: async () => json(await listTeamMembers(getDb())),
-});
+export default catalogueRoute(listTeamMembers);
 
 export const config: Config = { path: '/api/team-members' };

@@ -4,6 +4,10 @@
 // the built site in tests/e2e/platform.spec.ts.
 import { describe, expect, it } from 'vitest';
 import articles from '../../netlify/functions/articles.ts';
+import companyStats from '../../netlify/functions/company-stats.ts';
+import packages from '../../netlify/functions/packages.ts';
+import siteContent from '../../netlify/functions/site-content.ts';
+import teamMembers from '../../netlify/functions/team-members.ts';
 import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { GET as sitemapGet } from '../../src/pages/sitemap.xml.ts';
 import { CACHE_TAGS, netlifyVary, PATH_ONLY } from '../../src/server/cdn-cache.ts';
@@ -34,6 +38,29 @@ describe('feeds read no query parameter: the path alone is the key', () => {
         expect(res.headers.get('netlify-vary'), query).toBe('query=');
         expect(res.headers.get('netlify-cdn-cache-control'), query).toBe('public, durable, s-maxage=60, stale-while-revalidate=86400');
       }
+    });
+  }
+});
+
+describe('the Coming Soon catalogues read nothing but their table: the CDN keeps them, keyed on the path', () => {
+  for (const [path, handler] of [
+    ['/api/packages', packages],
+    ['/api/team-members', teamMembers],
+    ['/api/company-stats', companyStats],
+    ['/api/site-content', siteContent],
+  ] as const) {
+    it(path, async () => {
+      const res = await call(handler, `${path}?utm_source=x&${crypto.randomUUID()}=1`);
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.json)).toBe(true);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(res.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=60, stale-while-revalidate=86400');
+      expect(res.headers.get('netlify-vary')).toBe('query=');
+      // A refusal is keyed alike and never kept.
+      const refused = await call(handler, path, { method: 'DELETE' });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('netlify-vary')).toBe('query=');
+      expect(refused.headers.get('cache-control')).toBe('no-store');
     });
   }
 });

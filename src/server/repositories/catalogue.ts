@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { CompanyStatRow, Database, PackageRow, SiteContentRow, TeamMemberRow } from '../db/schema.ts';
 
-// Read side of the tables the admin panel lists as Coming Soon. Visitors see active rows only.
+// Read side of the tables the admin panel lists as Coming Soon: active rows only (site content has
+// no such flag: every entry). Only the deploy's seed writes them, and a deploy empties the CDN.
 
 export function listPackages(db: Kysely<Database>): Promise<PackageRow[]> {
   return db.selectFrom('packages').selectAll().where('isActive', '=', true).orderBy('sortOrder').orderBy('id').execute();
