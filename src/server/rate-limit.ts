@@ -38,10 +38,14 @@ function unnamedStatements() {
 
 /**
  * The limiter for one purpose, created on first use and kept for the life of the function instance;
- * its queries go through the pool of the request being served.
+ * its queries go through the pool of the request being served. A key prefix names one rule: asked
+ * for again with other numbers, it throws rather than count under the first ones.
  */
 export function rateLimiter(o: RateLimitOptions): RateLimiterPostgres {
   let limiter = limiters.get(o.keyPrefix);
+  if (limiter && (limiter.points !== o.points || limiter.duration !== o.durationSeconds || limiter.blockDuration !== (o.blockDurationSeconds ?? 0))) {
+    throw new Error(`Rate limit '${o.keyPrefix}' is already defined with other numbers`);
+  }
   if (!limiter) {
     limiter = new RateLimiterPostgres({
       storeClient: unnamedStatements(),

@@ -105,14 +105,12 @@ export async function loginSucceeded(username: string, address: string): Promise
  */
 export async function unlockAccount(db: Kysely<Database>, username: string): Promise<number> {
   const account = accountDigest(username);
+  // The stored keys as the limiters write them: the account's own, and every (account, address) one.
+  const accountKey = rateLimiter(ACCOUNT_RULE).getKey(account);
+  const pairKeysStart = rateLimiter(ACCOUNT_ADDRESS_RULE).getKey(`${account}:`);
   const result = await db
     .deleteFrom('rateLimits')
-    .where((eb) =>
-      eb.or([
-        eb('key', '=', `${ACCOUNT_RULE.keyPrefix}:${account}`),
-        eb('key', 'like', `${likeLiteral(`${ACCOUNT_ADDRESS_RULE.keyPrefix}:${account}:`)}%`),
-      ]),
-    )
+    .where((eb) => eb.or([eb('key', '=', accountKey), eb('key', 'like', `${likeLiteral(pairKeysStart)}%`)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
