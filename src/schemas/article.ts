@@ -102,7 +102,7 @@ export const articleSchema = z.object({
     .refine((v) => v === null || !ALL_DIGITS.test(v), { message: 'Slug cannot be a number alone: /insights/{number} is read as an article id' }),
   isFeatured: z.boolean().default(false),
   isPublished: z.boolean().default(true),
-  /** The panel sends the time of every save; absent means now. */
+  /** An API client may name the publication time; absent (the admin panel's every save) means now, by the server's clock. */
   publishedAt: z.iso.datetime({ offset: true }).optional(),
 });
 
@@ -144,5 +144,5 @@ export const articleFormFields = [
   { name: 'isPublished', label: 'Published', kind: 'switch', initial: true, half: true },
 ] as const satisfies readonly FormField<keyof ArticleInput>[];
 
-// Every input of the schema has its place on the form; publishedAt is the time of each save.
+// Every input of the schema has its place on the form; publishedAt is the server's time of each save.
 true satisfies FieldsCover<ArticleInput, typeof articleFormFields, 'publishedAt'>;

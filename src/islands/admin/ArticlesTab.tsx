@@ -10,10 +10,9 @@ import { articlesTabCopy } from '../../content/admin';
  * Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a
  * time, drafts included, which it answers to a signed-in admin only (401 otherwise).
  */
+// Every save sends no publication time: the server stamps each save with its own clock, whatever
+// the admin's computer says.
 export const articles = createCollection<Article>({ url: '/api/articles', noun: 'articles', pageSize: PAGE_SIZE, params: { drafts: 'include' } });
-
-/** publishedAt is the time of every save. */
-const savedNow = () => ({ publishedAt: new Date().toISOString() });
 
 export default function ArticlesTab() {
   return (
@@ -22,7 +21,7 @@ export default function ArticlesTab() {
       heading={articlesTabCopy.heading}
       noun="article"
       listLabel={articlesTabCopy.listLabel}
-      form={{ fields: articleFormFields, extraPayload: savedNow }}
+      form={{ fields: articleFormFields }}
       itemTitle={(a) => a.title}
       itemBadges={(a) => (
         <>

@@ -46,7 +46,7 @@ export interface CollectionTabProps<T extends { id: number }> {
   /** Controls of the tab's own beside Edit and Delete (the Enquiries status select). */
   rowActions?: (item: T) => ReactNode;
   /** Create and Edit, with this form; without it the tab only lists (and deletes). */
-  form?: { fields: readonly FormField[]; extraPayload?: () => Record<string, unknown> };
+  form?: { fields: readonly FormField[] };
   /** Delete with a confirmation (default true). */
   deletable?: boolean;
   /** A search box; the text goes to the server as `search`. */
@@ -114,7 +114,6 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           noun={noun}
           url={collection.url}
           item={editor.form.item as (T & Record<string, unknown>) | null}
-          extraPayload={form.extraPayload}
           onCancel={editor.close}
           onSaved={editor.saved}
           onDirtyChange={editor.onDirtyChange}

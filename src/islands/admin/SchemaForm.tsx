@@ -27,8 +27,6 @@ export interface SchemaFormProps {
   url: string;
   /** The item being edited, or null to create one. */
   item: ({ id: number } & Record<string, unknown>) | null;
-  /** Fields the form adds to every save, e.g. the time of the save. */
-  extraPayload?: () => Record<string, unknown>;
   onSaved: () => void;
   onCancel: () => void;
   /** Told whether the values now differ from what the form opened with. */
@@ -40,7 +38,7 @@ function issueOf(issues: Record<string, string>, name: string): string | undefin
   return issues[name] ?? Object.entries(issues).find(([key]) => key.startsWith(`${name}.`))?.[1];
 }
 
-export default function SchemaForm({ fields, noun, url, item, extraPayload, onSaved, onCancel, onDirtyChange }: SchemaFormProps) {
+export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel, onDirtyChange }: SchemaFormProps) {
   const Noun = capitalise(noun);
   const formId = useId();
   const richTextLabelId = useId();
@@ -75,7 +73,7 @@ export default function SchemaForm({ fields, noun, url, item, extraPayload, onSa
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const payload = { ...payloadOf(fields, values), ...extraPayload?.() };
+    const payload = payloadOf(fields, values);
     setSaving(true);
     try {
       if (editing) await api.put(`${url}/${item.id}`, payload);
