@@ -3,7 +3,7 @@
  * each enquiry, the welcome a new subscriber receives, the unsubscribe page, and the admin panel's
  * Enquiries and Subscribers tabs.
  */
-import { contact, firm } from './site.ts';
+import { contact, firm, FIRM_TIME_ZONE } from './site.ts';
 
 /** Labels of an enquiry's fields, in the order the notice, the admin panel and the CSV show them. */
 export const enquiryFieldLabels = {
@@ -21,7 +21,8 @@ export const enquiryFieldLabels = {
 export const enquiryNoticeText = {
   subject: (name: string, company: string) => `New enquiry from ${name} (${company})`,
   intro: 'A new enquiry arrived through the website. Reply to this message to answer the sender directly.',
-  received: 'Received',
+  /** Followed by the time in the firm's own zone, as the admin panel shows it: 'Received (Sydney time)'. */
+  received: `Received (${FIRM_TIME_ZONE.split('/').pop()!.replaceAll('_', ' ')} time)`,
   promise: contact.replyPromise,
 } as const;
 

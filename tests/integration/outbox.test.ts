@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contacts from '../../netlify/functions/contacts.ts';
 import inbox from '../../netlify/functions/enquiries.ts';
+import { firmTime } from '../../src/lib/firm-time.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv, resetEnvCache } from '../../src/server/env.ts';
 import { createMailer, outboxDir, type Mailer } from '../../src/server/mail/transport.ts';
@@ -117,6 +118,9 @@ describe('the enquiry notice through the outbox', () => {
       expect(mail?.text).toContain(value);
     }
     expect(mail?.text).toContain('Line one of our brief.\nLine two: = not a formula, just text.');
+    // When it came, as the firm reads it: in its own time zone, like the admin panel.
+    const { createdAt } = await getDb().selectFrom('enquiries').select('createdAt').where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(mail?.text).toContain(`Received (Sydney time): ${firmTime(createdAt.toISOString())}\n`);
     // Sent once: the retries before it were refused, the one after it found nothing due.
     await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 86_400_000) });
     expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toHaveLength(1);

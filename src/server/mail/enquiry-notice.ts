@@ -1,4 +1,5 @@
 import { enquiryFieldLabels, enquiryNoticeText } from '../../content/leads.ts';
+import { firmTime } from '../../lib/firm-time.ts';
 import type { Enquiry } from '../../schemas/enquiry.ts';
 import type { OutgoingMessage } from './message.ts';
 
@@ -15,7 +16,7 @@ export function enquiryNotice(enquiry: Enquiry, to: string, receivedAt: Date): O
     enquiryNoticeText.intro,
     '',
     ...lines,
-    `${enquiryNoticeText.received}: ${receivedAt.toISOString()}`,
+    `${enquiryNoticeText.received}: ${firmTime(receivedAt.toISOString())}`,
     '',
     `${enquiryFieldLabels.message}:`,
     enquiry.message,
