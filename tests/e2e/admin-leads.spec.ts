@@ -186,3 +186,43 @@ test('a newsletter sign-up shows in the Subscribers tab with its page; its welco
   await expect(toastWithTitle(page, 'Subscriber deleted')).toBeVisible();
   await expect(list.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
 });
+
+test('a long address and long context fit the Enquiries and Subscribers tabs, and the enquiry dialog, on a 360 px phone', async ({ page }) => {
+  const run = crypto.randomBytes(4).toString('hex');
+  // An ordinary long address (48 characters) and a 100-character one.
+  const emails = [`jonathan.richardson.${run}@brightwaterconsulting.com.au`, `${'a'.repeat(60)}.${run}@${'b'.repeat(20)}.example.com`];
+  for (const email of emails) {
+    const sent = await page.request.post('/api/contacts', {
+      data: { ...validEnquiryBody(run), email, service: 'Marketing Strategy Assessment Extended Programme', ctaButton: 'Free Marketing Strategy Assessment Today' },
+    });
+    expect(sent.status()).toBe(201);
+    expect((await page.request.post('/api/newsletter', { data: { email, page: '/insights' } })).status()).toBe(201);
+  }
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page);
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  await page.getByRole('tab', { name: /^Enquiries/ }).click();
+  await page.getByRole('searchbox', { name: 'Search enquiries' }).fill(run);
+  const enquiryRows = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem');
+  await expect(enquiryRows).toHaveCount(2);
+  expect(await pageWidth()).toBe(360);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toBeInViewport();
+
+  await enquiryRows.first().getByRole('button', { name: /^Open / }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(emails[1]!, { exact: true })).toBeVisible();
+  const overflowing = await dialog.locator('dd').evaluateAll((cells) => cells.filter((dd) => dd.scrollWidth > dd.clientWidth).length);
+  expect(overflowing).toBe(0);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Subscribers' }).click();
+  await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(run);
+  await expect(page.getByRole('list', { name: 'Subscribers' }).getByRole('listitem')).toHaveCount(2);
+  expect(await pageWidth()).toBe(360);
+  await expect(page.getByRole('button', { name: `Delete ${emails[1]}` })).toBeInViewport();
+});
+
+function validEnquiryBody(run: string) {
+  return { firstName: 'Jonathan', lastName: `Richardson ${run}`, phone: '+61 400 000 000', company: 'Brightwater Consulting', message: 'A long address.', page: 'Home' };
+}

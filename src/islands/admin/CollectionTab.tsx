@@ -155,7 +155,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           {items.map((item) => (
             <li key={item.id}>
               <Card className="flex flex-wrap items-start justify-between gap-4">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 wrap-anywhere">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-display text-lg font-semibold text-ink-900">
                       {openItem ? (

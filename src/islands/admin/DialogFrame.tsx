@@ -39,7 +39,7 @@ export default function DialogFrame({ title, description, role = 'dialog', size 
         }}
       >
         <RememberFocus into={openedFrom} />
-        <Dialog.Title className="font-display text-xl font-semibold text-brand-900">{title}</Dialog.Title>
+        <Dialog.Title className="font-display text-xl font-semibold wrap-anywhere text-brand-900">{title}</Dialog.Title>
         <Dialog.Description className="mt-1 text-sm text-ink-700">{description}</Dialog.Description>
         {children}
       </Dialog.Content>

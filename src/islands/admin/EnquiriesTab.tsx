@@ -79,18 +79,18 @@ function NoticeBadge({ e }: { e: EnquiryRecord }) {
   return null;
 }
 
-function EnquiryDialog({ enquiry, onClose }: { enquiry: EnquiryRecord | null; onClose: () => void }) {
+function EnquiryDetailsDialog({ enquiry, onClose }: { enquiry: EnquiryRecord | null; onClose: () => void }) {
   const fields = (['email', 'phone', 'company', 'service', 'page', 'ctaButton'] as const).map((name) => [enquiryFieldLabels[name], enquiry?.[name] || '-'] as const);
   return (
     <Dialog.Root open={enquiry !== null} onOpenChange={(open) => !open && onClose()}>
       {enquiry && (
         <DialogFrame title={fullName(enquiry)} description={`${text.received} ${firmTime(enquiry.createdAt)}`}>
           <div className="mt-4 max-h-[60vh] overflow-y-auto">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               {fields.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="font-semibold text-ink-700">{label}</dt>
-                  <dd className="break-words text-ink-900">{value}</dd>
+                  <dd className="wrap-anywhere text-ink-900">{value}</dd>
                 </div>
               ))}
               <dt className="font-semibold text-ink-700">Status</dt>
@@ -102,7 +102,7 @@ function EnquiryDialog({ enquiry, onClose }: { enquiry: EnquiryRecord | null; on
               </p>
             )}
             <h4 className="mt-4 text-sm font-semibold text-ink-700">{enquiryFieldLabels.message}</h4>
-            <p className="mt-1 whitespace-pre-wrap break-words text-sm text-ink-900">{enquiry.message}</p>
+            <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm text-ink-900">{enquiry.message}</p>
           </div>
           <div className="mt-6 flex justify-end gap-3">
             <Dialog.Close className={buttonClass('neutral')}>{text.close}</Dialog.Close>
@@ -158,7 +158,7 @@ export default function EnquiriesTab() {
           <SelectField labelHidden label={text.changeStatus(fullName(e))} options={statusOptions} value={e.status} onChange={(v) => void changeStatus(e, v as EnquiryStatus)} />
         )}
       />
-      <EnquiryDialog enquiry={open} onClose={() => setOpen(null)} />
+      <EnquiryDetailsDialog enquiry={open} onClose={() => setOpen(null)} />
     </>
   );
 }
