@@ -138,6 +138,7 @@ export const logoutCopy = {
   title: 'Logout and discard changes?',
   question: 'A form holds changes that have not been saved. They will be lost.',
   confirm: 'Logout',
+  failed: { title: 'Logout failed', description: 'The server could not be reached, so you are still signed in. Please try again.' },
 } as const;
 
 export const articlesTabCopy = {

@@ -1,8 +1,7 @@
 /**
  * The signed-in panel: title, Welcome, Change Password, Logout and the tabs on Radix Tabs. Each
  * tab's collection loads the first time the tab opens (Articles at once, being the default). Tabs
- * with a form stay mounted while hidden, so switching tabs never loses a half-written form, and
- * Logout asks first while one holds unsaved changes.
+ * with a form stay mounted while hidden, so switching tabs never loses a half-written form.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState, type ComponentType } from 'react';
@@ -14,12 +13,10 @@ import ServicesTab, { services } from './ServicesTab';
 import EnquiriesTab, { EnquiriesBadge, enquiries } from './EnquiriesTab';
 import SubscribersTab, { subscribers } from './SubscribersTab';
 import { enquiriesTab, subscribersTab } from '../../content/leads';
-import ConfirmDialog from './ConfirmDialog';
-import { $session, logout } from './session';
-import { $unsavedForms } from './unsaved-changes';
+import LogoutButton from './LogoutButton';
+import { $session } from './session';
 import { useStore } from '../../stores/use-store';
-import { Button } from './ui';
-import { dashboardCopy, logoutCopy } from '../../content/admin';
+import { dashboardCopy } from '../../content/admin';
 
 interface TabEntry {
   value: string;
@@ -52,8 +49,6 @@ const TABS: TabEntry[] = [
 
 export default function Dashboard({ username }: { username: string }) {
   const [tab, setTab] = useState(TABS[0]!.value);
-  const [confirmingLogout, setConfirmingLogout] = useState(false);
-  const unsaved = useStore($unsavedForms) > 0;
   const signedIn = useStore($session).status === 'signedIn';
 
   // Also once signed in again after the session ended: a list refused then loads now.
@@ -73,17 +68,7 @@ export default function Dashboard({ username }: { username: string }) {
             {dashboardCopy.welcome} <span className="font-semibold text-ink-900">{username || dashboardCopy.fallbackName}</span>
           </p>
           <ChangePasswordDialog />
-          <Button variant="neutral" size="sm" onClick={() => (unsaved ? setConfirmingLogout(true) : void logout())}>
-            {dashboardCopy.logout}
-          </Button>
-          <ConfirmDialog
-            open={confirmingLogout}
-            title={logoutCopy.title}
-            question={logoutCopy.question}
-            confirmLabel={logoutCopy.confirm}
-            onConfirm={() => void logout()}
-            onCancel={() => setConfirmingLogout(false)}
-          />
+          <LogoutButton label={dashboardCopy.logout} size="sm" />
         </div>
       </header>
 

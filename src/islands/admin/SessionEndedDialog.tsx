@@ -4,7 +4,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import DialogFrame from './DialogFrame';
-import { logout } from './session';
+import LogoutButton from './LogoutButton';
 import SignInFields, { useSignIn } from './SignInFields';
 import { Button } from './ui';
 import { sessionEndedCopy } from '../../content/admin';
@@ -19,9 +19,7 @@ export default function SessionEndedDialog({ username }: { username: string }) {
         <form onSubmit={signIn.submit} className="mt-5 grid gap-4" aria-busy={signIn.pending}>
           <SignInFields form={signIn} />
           <div className="mt-2 flex justify-end gap-3">
-            <Button variant="neutral" onClick={() => void logout()}>
-              {sessionEndedCopy.signOut}
-            </Button>
+            <LogoutButton label={sessionEndedCopy.signOut} />
             <Button type="submit" disabled={!signIn.filled || signIn.pending}>
               {sessionEndedCopy.submit}
             </Button>

@@ -5,6 +5,8 @@
  */
 import { atom } from 'nanostores';
 import { ApiError, api } from '../../lib/api-client';
+import { logoutCopy } from '../../content/admin';
+import { toast } from '../../stores/toasts';
 
 export type SessionState =
   | { status: 'checking' }
@@ -39,12 +41,19 @@ export async function checkSession(): Promise<void> {
   }
 }
 
-/** Ends the session (the answer is ignored); signed out, the panel forgets every loaded list (collection.ts). */
+/**
+ * Ends the session; signed out, the panel forgets every loaded list (collection.ts). Only the
+ * server's answer ends it (it clears the HttpOnly cookie and every session of the admin): when the
+ * request fails, the panel stays signed in and says so, rather than look signed out on a shared
+ * computer while the session lives on.
+ */
 export async function logout(): Promise<void> {
   try {
     await api.post('/api/auth/logout');
   } catch (err) {
     console.error('[admin] logout request failed', err);
+    toast({ ...logoutCopy.failed, variant: 'destructive' });
+    return;
   }
   $session.set({ status: 'signedOut' });
 }
