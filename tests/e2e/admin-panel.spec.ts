@@ -470,6 +470,60 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   await expect(again).toBeHidden();
 });
 
+test("the 'Sign in again' dialog's Logout asks before it drops what was typed", async ({ page }) => {
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(`Kept over a logout question ${RUN}`);
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Create Article' }).click();
+  const again = page.getByRole('dialog', { name: 'Sign in again' });
+  await again.getByRole('button', { name: 'Logout' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Logout and discard changes?' });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(again).toBeVisible();
+  await again.getByRole('button', { name: 'Logout' }).click();
+  await question.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+});
+
+test('a logout the server never answers leaves the panel signed in, says so, and the next one works', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.route('**/api/auth/logout', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(toast(page, 'Logout failed')).toBeVisible();
+  await expect(toast(page, 'The server could not be reached, so you are still signed in. Please try again.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+
+  await page.unroute('**/api/auth/logout');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
+test('Enter in a one-line field does not save the form; the button does', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const title = `Not saved by Enter ${RUN}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('Half written.');
+  await page.getByLabel('Read Time', { exact: true }).fill('2 min read');
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/articles') posts += 1;
+  });
+  for (const label of ['Title', 'Read Time', 'Tags', 'Slug']) {
+    await page.getByLabel(label, { exact: true }).press('Enter');
+  }
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
+  expect(posts).toBe(0);
+  await page.getByRole('button', { name: 'Create Article' }).click();
+  await expect(toast(page, 'Article created')).toBeVisible();
+  expect(posts).toBe(1);
+  expect((await page.request.delete(`/api/articles/${(await articleByTitle(page, title)).id}`)).status()).toBe(200);
+});
+
 test('a list that fails to load says so and offers a retry, which loads it', async ({ page }) => {
   let refuse = true;
   await page.route(

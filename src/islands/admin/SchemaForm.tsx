@@ -6,7 +6,7 @@
  * holds unsaved changes (unsaved-changes.ts). A save refused for an ended session keeps the form as
  * it is: the panel asks for the password, and the admin saves again.
  */
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { formValuesOf, payloadOf, type FormField, type FormValues } from '../../schemas/form-fields';
 import { toast } from '../../stores/toasts';
@@ -91,6 +91,15 @@ export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel,
     }
   }
 
+  /**
+   * Enter in a one-line field does not save (a browser's implicit submission would, and publish a
+   * half-written article): only the Create/Update button saves.
+   */
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    const target = event.target as HTMLElement;
+    if (event.key === 'Enter' && target instanceof HTMLInputElement && !event.nativeEvent.isComposing) event.preventDefault();
+  }
+
   function control(field: FormField) {
     const span = field.half ? '' : 'sm:col-span-2';
     const error = issueOf(issues, field.name);
@@ -132,13 +141,14 @@ export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel,
   return (
     <Card>
       <h3 className="font-display text-xl font-semibold text-brand-900">{editing ? `Edit ${Noun}` : `Create New ${Noun}`}</h3>
-      <form id={formId} onSubmit={onSubmit} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
+      <form id={formId} onSubmit={onSubmit} onKeyDown={onKeyDown} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
         {fields.map((field) => (
           <div key={field.name} data-field={field.name} className="contents">
             {control(field)}
           </div>
         ))}
-        <div className="flex flex-wrap justify-end gap-3 border-t border-ink-200 pt-5 sm:col-span-2">
+        {/* Stays at the bottom of the screen while a long form scrolls, so Save is always in reach. */}
+        <div className="sticky bottom-0 z-10 flex flex-wrap justify-end gap-3 border-t border-ink-200 bg-white py-4 sm:col-span-2">
           <Button variant="neutral" onClick={onCancel}>
             {collectionCopy.cancel}
           </Button>

@@ -40,7 +40,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy }: Pr
 
   return (
     <LexicalComposer initialConfig={initialConfig}>
-      <div className="overflow-hidden rounded-control border border-ink-300 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
+      <div className="overflow-clip rounded-control border border-ink-300 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
         <Toolbar />
         <div className="relative">
           <RichTextPlugin
