@@ -117,6 +117,7 @@ export const collectionCopy = {
   update: (Noun: string) => `Update ${Noun}`,
   saved: (Noun: string, editing: boolean) => ({ title: editing ? `${Noun} updated` : `${Noun} created`, description: 'Changes saved successfully' }),
   saveFailed: (noun: string) => ({ title: `Error saving ${noun}`, description: 'Please try again' }),
+  exportFailed: { title: 'Export failed', description: 'The server could not be reached. Please try again.' },
   loadFailed: (nouns: string) => `The ${nouns} could not be loaded.`,
   retry: 'Retry',
   discardTitle: 'Discard changes?',

@@ -226,3 +226,27 @@ test('a long address and long context fit the Enquiries and Subscribers tabs, an
 function validEnquiryBody(run: string) {
   return { firstName: 'Jonathan', lastName: `Richardson ${run}`, phone: '+61 400 000 000', company: 'Brightwater Consulting', message: 'A long address.', page: 'Home' };
 }
+
+test('Export CSV with an ended session asks for the password instead of doing nothing, then downloads', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Subscribers' }).click();
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+  await page.context().clearCookies();
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const again = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(again).toBeVisible();
+  await again.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await again.getByRole('button', { name: 'Sign In' }).click();
+  await expect(again).toBeHidden();
+  expect(downloads).toBe(0);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  // A server that does not answer is said so.
+  await page.route('**/api/auth/me', (route) => route.abort('connectionrefused'));
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  await expect(toastWithTitle(page, 'Export failed')).toBeVisible();
+});

@@ -16,6 +16,7 @@ import { capitalise } from './nouns';
 import SchemaForm from './SchemaForm';
 import Icon from '../ui/Icon';
 import { Button, Card } from './ui';
+import { downloadWithSession } from './session';
 import { useCollectionEditor } from './use-collection-editor';
 import * as icons from '../../lib/icons/admin';
 import { buttonClass } from '../../lib/button-styles';
@@ -95,7 +96,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           {summary && status === 'loaded' && <p className="mt-1 text-sm text-ink-700">{summary(total)}</p>}
         </div>
         {exportLabel && (
-          <a className={buttonClass('neutral', 'sm')} href={collection.csvUrl()} download>
+          <a className={buttonClass('neutral', 'sm')} href={collection.csvUrl()} download onClick={downloadWithSession}>
             {exportLabel}
           </a>
         )}

@@ -4,8 +4,9 @@
  * as it is, half-written forms included, and asks for the password again over it.
  */
 import { atom } from 'nanostores';
+import type { MouseEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
-import { logoutCopy } from '../../content/admin';
+import { collectionCopy, logoutCopy } from '../../content/admin';
 import { toast } from '../../stores/toasts';
 
 export type SessionState =
@@ -56,4 +57,25 @@ export async function logout(): Promise<void> {
     return;
   }
   $session.set({ status: 'signedOut' });
+}
+
+/**
+ * A download link's click (Export CSV). The browser fetches the file itself, streamed to disk, and
+ * shows nothing when the server refuses it; so the session is checked first: an ended one asks
+ * for the password like any refused request, an unreachable server is said so, and only then does
+ * the browser follow the link.
+ */
+export async function downloadWithSession(event: MouseEvent<HTMLAnchorElement>): Promise<void> {
+  event.preventDefault();
+  const { href } = event.currentTarget;
+  try {
+    await api.get('/api/auth/me');
+  } catch (err) {
+    if (!endedSession(err)) toast({ ...collectionCopy.exportFailed, variant: 'destructive' });
+    return;
+  }
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = '';
+  link.click();
 }
