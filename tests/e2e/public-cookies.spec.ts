@@ -169,3 +169,19 @@ test('nothing the keyboard focuses hides under the banner, on a phone and on a d
     expect(last, `${size.width}px`).toContain('Cookie Policy');
   }
 });
+
+test('at 400% zoom (320 x 256 CSS px) the banner takes at most half the screen and its buttons scroll into reach', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 256 });
+  await page.goto('/');
+  await expect(banner(page)).toBeVisible();
+  const box = (await banner(page).boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(128);
+  await expect(banner(page).getByRole('button', { name: 'Close' })).toBeInViewport();
+  // Its last button is reached by scrolling the banner itself.
+  const reject = banner(page).getByRole('button', { name: 'Reject All' });
+  await reject.focus();
+  await expect(reject).toBeInViewport();
+  await reject.click();
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBe('rejected');
+});

@@ -110,6 +110,27 @@ test.describe('drawer before hydration', () => {
   });
 });
 
+test.describe('drawer on a phone held sideways', () => {
+  test.use({ viewport: { width: 844, height: 390 } });
+
+  test('its Close button stays in view when the focus wraps round to it from the bottom of the menu', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    const close = drawer.getByRole('button', { name: 'Close menu' });
+    await expect(close).toBeFocused();
+    // Tab to the last control (the drawer scrolls down with it), then once more round to Close.
+    let steps = 0;
+    do {
+      await page.keyboard.press('Tab');
+      steps += 1;
+    } while (!(await close.evaluate((el) => el === document.activeElement)) && steps < 30);
+    expect(steps).toBeGreaterThan(3);
+    expect(await drawer.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await expect(close).toBeInViewport({ ratio: 1 });
+  });
+});
+
 test.describe('drawer on a large phone', () => {
   test.use({ viewport: { width: 700, height: 900 } });
 

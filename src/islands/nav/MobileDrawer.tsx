@@ -49,7 +49,7 @@ export default function MobileDrawer({ links, contact, currentPath, firmName, op
           }}
           className="drawer-content fixed inset-y-0 right-0 z-[60] flex w-[300px] max-w-full flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none sm:w-[400px]"
         >
-          <div className="flex h-header items-center justify-between border-b border-ink-200 px-5">
+          <div className="sticky top-0 z-10 flex h-header shrink-0 items-center justify-between border-b border-ink-200 bg-white px-5">
             <Dialog.Title className="font-display text-xl font-semibold text-brand-900">{firmName}</Dialog.Title>
             <Dialog.Close
               aria-label={navLabels.closeMenu}
