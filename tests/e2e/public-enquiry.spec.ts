@@ -129,6 +129,8 @@ test("'Sending...' shows and the button is disabled while the request is pending
   await fillEnquiry(dialog);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  // Disabled for presses, yet still holding the focus (a disabled button would drop it to the page's start).
+  await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeFocused();
   release();
   await expect(dialog).toBeHidden();
 });

@@ -35,14 +35,26 @@ test('the button shows an ellipsis and is disabled while subscribing; a failure 
   });
   await page.goto('/insights');
   await useFormIsland(page, 'NewsletterForm');
-  await page.getByRole('textbox', { name: 'Email address' }).fill('someone@example.com');
-  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  // An invalid address: the field takes the focus, so its message is read out with it.
+  await email.fill('not-an-email');
+  await email.press('Enter');
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription('Invalid email');
+
+  await email.fill('someone@example.com');
+  await page.getByRole('button', { name: 'Subscribe' }).focus();
+  await page.keyboard.press('Enter');
   const pending = page.getByRole('button', { name: 'Subscribing' });
   await expect(pending).toBeDisabled();
   await expect(pending).toHaveText('…');
+  // The focus stays on the pending button rather than falling to the page's start.
+  await expect(pending).toBeFocused();
   release();
   await expect(toastWithTitle(page, 'Subscription failed')).toBeVisible();
   await expect(toastRegion(page).getByText('Please try again later.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeFocused();
 });
 
 test('an address typed and submitted with Enter before the form hydrates is subscribed, not dropped', async ({ page, request }) => {

@@ -233,7 +233,8 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       <div className="sm:col-span-2">
         <button
           type="submit"
-          disabled={pending}
+          // aria-disabled, not disabled: a disabled button drops the focus to the page's start.
+          aria-disabled={pending || undefined}
           className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}
         >
           {pending ? 'Sending...' : 'Send Message'}

@@ -6,7 +6,7 @@
  * answered with the confirmation page, or sent back to the Insights page, which
  * renders the form again with the address and the refusal (`returned`).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { newsletterOutcome } from '../../content/form-outcomes';
 import { FORM_IDS } from '../../lib/permalinks';
 import type { ReturnedForm } from '../../schemas/returned-form';
@@ -37,6 +37,7 @@ export default function NewsletterForm({
   useEffect(() => setHydrated(true), []);
   const [error, setError] = useState<string | null>(returned ? (returned.issues.email ?? returned.error) : null);
   const [pending, setPending] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -57,7 +58,11 @@ export default function NewsletterForm({
 
     const invalid = submit.validateNewsletter(payload);
     setError(invalid);
-    if (invalid) return;
+    // The field takes the focus, so its message (its description) is read out.
+    if (invalid) {
+      emailRef.current?.focus();
+      return;
+    }
 
     setPending(true);
     const failure = await submit.subscribe(payload);
@@ -92,6 +97,7 @@ export default function NewsletterForm({
             Email address
           </label>
           <input
+            ref={emailRef}
             id={`${id}-email`}
             name="email"
             type="email"
@@ -128,7 +134,8 @@ export default function NewsletterForm({
         </div>
         <button
           type="submit"
-          disabled={pending}
+          // aria-disabled, not disabled: a disabled button drops the focus to the page's start.
+          aria-disabled={pending || undefined}
           aria-label={pending ? 'Subscribing' : undefined}
           className={buttonClass('primary', 'md', 'min-w-[8rem]')}
         >
