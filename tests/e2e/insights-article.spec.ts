@@ -233,3 +233,17 @@ test('a stored XSS payload does not run', async ({ page, request }) => {
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
+
+test('printed, an article is its own content: no header, footer, banner or call to action, and its links show where they lead', async ({ page }) => {
+  await page.goto(`/insights/${full.id}`);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await expect(page.getByRole('complementary', { name: 'Ready to turn insight into growth?' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const link = page.locator('.article-body a[href="https://example.com/source"]');
+  expect(await link.evaluate((a) => getComputedStyle(a, '::after').content)).toBe('" (https://example.com/source)"');
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).color)).toBe('rgb(0, 0, 0)');
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('banner')).toBeVisible();
+});

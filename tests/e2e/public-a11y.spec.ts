@@ -49,3 +49,21 @@ test.describe('the open drawer', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+test('forced colors (a Windows contrast theme): filled buttons, the dialog and the current page keep a visible mark', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/packages');
+  await waitForIslands(page);
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  // Backgrounds go in forced colors: a filled button shows by its border alone.
+  const acceptBorder = await banner.getByRole('button', { name: 'Accept All' }).evaluate((b) => getComputedStyle(b).borderTopStyle);
+  expect(acceptBorder).toBe('solid');
+  // The current page, marked by colour on screen, is underlined.
+  const current = page.getByRole('banner').getByRole('link', { name: 'Packages', exact: true });
+  expect(await current.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('underline');
+  // A dialog keeps an edge against the page behind it.
+  await page.getByRole('link', { name: 'Get Started' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d) => getComputedStyle(d).borderTopWidth)).toBe('1px');
+});
