@@ -56,23 +56,32 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   nonTextTags: DROP_WITH_CONTENT,
   transformTags: {
-    a: (tagName, attribs) => {
-      // Rebuild from scratch so no author-supplied rel/target/anything else rides along.
-      const href = attribs.href?.trim();
-      const out: Record<string, string> = {};
-      if (href) out.href = href;
-      if (href && isExternal(href)) {
-        out.rel = 'noopener noreferrer';
-        out.target = '_blank';
-      }
-      return { tagName, attribs: out };
-    },
+    a: linkTag(),
     // Editors sometimes emit <h4>-<h6>; keep them as the smallest allowed heading, not loose text.
     h4: 'h3',
     h5: 'h3',
     h6: 'h3',
   },
 };
+
+/**
+ * An article link rebuilt from its href alone, so no author-supplied rel/target/anything else rides
+ * along. With `origin`, a path on the site ('/services') becomes an absolute URL: a feed reader
+ * shows the body far from the site, where a path would lead nowhere.
+ */
+function linkTag(origin?: string): sanitizeHtml.Transformer {
+  return (tagName, attribs) => {
+    let href = attribs.href?.trim();
+    if (href && origin && /^\/(?![/\\])/.test(href)) href = new URL(href, origin).href;
+    const out: Record<string, string> = {};
+    if (href) out.href = href;
+    if (href && isExternal(href)) {
+      out.rel = 'noopener noreferrer';
+      out.target = '_blank';
+    }
+    return { tagName, attribs: out };
+  };
+}
 
 /** An absolute http(s) link leaves the site: it opens in a new tab without an opener or referrer. */
 function isExternal(href: string): boolean {
@@ -83,6 +92,12 @@ function isExternal(href: string): boolean {
 export function sanitizeArticleHtml(html: string): string {
   if (!html) return '';
   return sanitizeHtml(html, OPTIONS);
+}
+
+/** Article HTML for a feed: sanitised as above, its links to paths on the site made absolute. */
+export function sanitizeArticleHtmlForFeed(html: string, origin: string): string {
+  if (!html) return '';
+  return sanitizeHtml(html, { ...OPTIONS, transformTags: { ...OPTIONS.transformTags, a: linkTag(origin) } });
 }
 
 /** The page's heading levels an article body may use under its h1 title. */

@@ -185,7 +185,7 @@ describe('/insights/rss.xml', () => {
   it('carries the published articles with their full, sanitised body', async () => {
     const hostile = await insertArticle({
       title: `Hostile <b>&</b> ${RUN}`,
-      content: '<p>Kept</p><script>window.__xss=1</script><img src=x onerror="window.__xss=1"><a href="javascript:alert(1)">j</a>',
+      content: '<p>Kept</p><script>window.__xss=1</script><img src=x onerror="window.__xss=1"><a href="javascript:alert(1)">j</a><a href="/services">s</a>',
     });
     const res = await rssGet(endpointContext('/insights/rss.xml'));
     expect(res.status).toBe(200);
@@ -201,7 +201,10 @@ describe('/insights/rss.xml', () => {
     expect(item).toContain(`<link>https://surgere.example/insights/${hostile.id}</link>`);
     expect(item).toContain(`<guid isPermaLink="false">https://surgere.example/insights#article-${hostile.id}</guid>`);
     expect(item).toContain('<dc:creator>Admin</dc:creator><category>Thought Leadership</category>');
-    expect(item).toContain('<content:encoded>&lt;p&gt;Kept&lt;/p&gt;&lt;a&gt;j&lt;/a&gt;</content:encoded>');
+    // A link to a path on the site is absolute in the feed: a reader shows the body far from the site.
+    expect(item).toContain(
+      '<content:encoded>&lt;p&gt;Kept&lt;/p&gt;&lt;a&gt;j&lt;/a&gt;&lt;a href=&quot;https://surgere.example/services&quot; rel=&quot;noopener noreferrer&quot; target=&quot;_blank&quot;&gt;s&lt;/a&gt;</content:encoded>',
+    );
     expect(xml).not.toContain(draft.title);
     expect(xml).not.toMatch(/<script|onerror/i);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeArticleBodyUnderTitle, sanitizeArticleHtml } from '../../src/server/sanitize-html.ts';
+import { sanitizeArticleBodyUnderTitle, sanitizeArticleHtml, sanitizeArticleHtmlForFeed } from '../../src/server/sanitize-html.ts';
 
 // Payloads drawn from the OWASP XSS filter evasion cheat sheet and PortSwigger's XSS cheat sheet:
 // https://cheatsheetseries.owasp.org/cheatsheets/XSS_Filter_Evasion_Cheat_Sheet.html
@@ -122,5 +122,29 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
 
   it('answers an empty string for empty input', () => {
     expect(sanitizeArticleHtml('')).toBe('');
+  });
+});
+
+describe('sanitizeArticleHtmlForFeed: the body a feed reader shows far from the site', () => {
+  const ORIGIN = 'https://surgere.example';
+
+  it('makes a link to a path on the site absolute; other links are as on the page', () => {
+    expect(sanitizeArticleHtmlForFeed('<p><a href="/services">s</a> <a href="/insights?page=2#top">i</a></p>', ORIGIN)).toBe(
+      '<p><a href="https://surgere.example/services" rel="noopener noreferrer" target="_blank">s</a> ' +
+        '<a href="https://surgere.example/insights?page=2#top" rel="noopener noreferrer" target="_blank">i</a></p>',
+    );
+    expect(sanitizeArticleHtmlForFeed('<a href="mailto:hello@example.com">m</a><a href="https://example.com/a">x</a>', ORIGIN)).toBe(
+      '<a href="mailto:hello@example.com">m</a><a href="https://example.com/a" rel="noopener noreferrer" target="_blank">x</a>',
+    );
+  });
+
+  it('never turns a protocol-relative look-alike into another host', () => {
+    for (const href of ['//evil.example/x', '/\\evil.example', '\\\\evil.example']) {
+      expect(sanitizeArticleHtmlForFeed(`<a href="${href}">x</a>`, ORIGIN), href).toBe('<a>x</a>');
+    }
+  });
+
+  it('sanitises like the page does', () => {
+    expect(sanitizeArticleHtmlForFeed('<p onclick="x()">a<script>alert(1)</script></p><img src=x onerror=alert(1)>', ORIGIN)).toBe('<p>a</p>');
   });
 });

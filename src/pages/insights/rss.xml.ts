@@ -12,7 +12,7 @@ import { escapeXml } from '../../lib/xml';
 import { CACHE_TAGS, PATH_ONLY } from '../../server/cdn-cache';
 import { respondOnDemand } from '../../server/on-demand';
 import { listPublishedArticlesForFeed, type FeedArticle } from '../../server/repositories/articles';
-import { sanitizeArticleHtml } from '../../server/sanitize-html';
+import { sanitizeArticleHtmlForFeed } from '../../server/sanitize-html';
 
 export const prerender = false;
 
@@ -42,7 +42,7 @@ export const GET: APIRoute = (context) => {
         link: abs(articleUrl(article)),
         pubDate: article.publishedAt,
         description: article.description,
-        content: sanitizeArticleHtml(article.content ?? ''),
+        content: sanitizeArticleHtmlForFeed(article.content ?? '', origin),
         categories: [article.category],
         // The id, not the URL: a slug added or changed later must not make readers see a new item.
         customData: [
