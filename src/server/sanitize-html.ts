@@ -69,7 +69,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * along. With `origin`, a path on the site ('/services') becomes an absolute URL: a feed reader
  * shows the body far from the site, where a path would lead nowhere.
  */
-function linkTag(origin?: string): sanitizeHtml.Transformer {
+function linkTag(origin?: URL | string): sanitizeHtml.Transformer {
   return (tagName, attribs) => {
     let href = attribs.href?.trim();
     if (href && origin && /^\/(?![/\\])/.test(href)) href = new URL(href, origin).href;
@@ -95,7 +95,7 @@ export function sanitizeArticleHtml(html: string): string {
 }
 
 /** Article HTML for a feed: sanitised as above, its links to paths on the site made absolute. */
-export function sanitizeArticleHtmlForFeed(html: string, origin: string): string {
+export function sanitizeArticleHtmlForFeed(html: string, origin: URL | string): string {
   if (!html) return '';
   return sanitizeHtml(html, { ...OPTIONS, transformTags: { ...OPTIONS.transformTags, a: linkTag(origin) } });
 }

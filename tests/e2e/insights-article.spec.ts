@@ -96,7 +96,14 @@ test('the head carries the SEO fields: meta title and description, slug canonica
   expect(new URL(canonical!).pathname).toBe(`/insights/growth-playbook-${RUN}`);
   await expect(head.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
   await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical!);
-  await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/objects/uploads/no-such-image-${RUN}$`));
+  // The share image is the article's own, cropped by the image CDN to the 1200 x 630 link previews draw.
+  const share = new URL((await head.locator('meta[property="og:image"]').getAttribute('content'))!);
+  expect(share.origin).toBe(new URL(canonical!).origin);
+  expect(share.pathname).toBe('/.netlify/images');
+  expect(Object.fromEntries(share.searchParams)).toMatchObject({ url: `/objects/uploads/no-such-image-${RUN}`, w: '1200', h: '630', fit: 'cover', fm: 'jpg' });
+  await expect(head.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+  await expect(head.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+  await expect(head.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', full.title);
   await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
   await expect(head.locator('meta[property="article:published_time"]')).toHaveAttribute('content', '2026-03-05T01:00:00.000Z');
 
@@ -104,7 +111,9 @@ test('the head carries the SEO fields: meta title and description, slug canonica
   expect(ld).toMatchObject({
     '@context': 'https://schema.org',
     '@type': 'Article',
-    headline: `Growth playbook meta ${RUN}`,
+    // The title the page shows, not the search result's meta title.
+    headline: full.title,
+    image: [share.href],
     datePublished: '2026-03-05T01:00:00.000Z',
     mainEntityOfPage: { '@id': canonical },
     author: { '@type': 'Organization', name: 'Surgere' },
