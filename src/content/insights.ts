@@ -8,6 +8,11 @@ export const insightsPage = {
   lead: 'Perspectives from our senior team on strategy, brand, performance and the shifts reshaping B2B and B2C markets.',
   metaDescription:
     'Marketing strategy, brand and growth insights from the senior team at Surgere, a boutique strategic marketing consultancy.',
+  /** One list page's <title>: each category and page is its own URL, so its own title. */
+  listTitle: (category: string | null, page: number) =>
+    [category ? `Insights: ${category}` : 'Insights', page > 1 ? `page ${page}` : ''].filter(Boolean).join(', '),
+  /** A category's meta description. */
+  categoryDescription: (category: string) => `${category}: articles from the senior team at Surgere, a boutique strategic marketing consultancy.`,
   failedTitle: 'Failed to fetch articles',
   failedText: 'Please try again later.',
   labels: { articles: 'Articles', pagination: 'Pagination', previous: 'Previous', next: 'Next', newsletter: 'Newsletter' },

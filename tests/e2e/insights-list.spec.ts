@@ -98,6 +98,9 @@ test('the category chips filter by exact category and the count line follows', a
   expect(inSuccess).toBeGreaterThanOrEqual(2);
   await expect(visibleCards(page)).toHaveCount(Math.min(inSuccess, 12));
   await expect(countLine(page)).toHaveText(`${inSuccess} articles in ${SUCCESS}`);
+  // Its own URL, its own title and description.
+  await expect(page).toHaveTitle(`Insights: ${SUCCESS} | Surgere`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', `${SUCCESS}: articles from the senior team at Surgere, a boutique strategic marketing consultancy.`);
   for (const category of await visibleCards(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-article-category')))) {
     expect(category).toBe(SUCCESS);
   }
@@ -139,6 +142,7 @@ test('12 a page: the pager links pages with rel prev/next and reads Page X of Y;
     await expect(page).toHaveURL(`${list}&page=2`);
     await expect(page.locator('li[data-article-category] h2')).toHaveText([paged[0].title]);
     await expect(pager.getByText('Page 2 of 2', { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(`Insights: ${SPOTLIGHTS}, page 2 | Surgere`);
     await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
     await expect(pager.getByRole('link', { name: 'Previous' })).toHaveAttribute('rel', 'prev');
     await expect(page.locator('head link[rel="prev"]')).toHaveAttribute('href', new RegExp(`/insights\\?category=Product%20%26%20Solution%20Spotlights$`));
