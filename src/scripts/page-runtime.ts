@@ -8,5 +8,6 @@
 import './enquiry-triggers';
 import './nav-trigger';
 import './consent-on-load';
+import './cookie-settings-link';
 import './island-on-use';
 import './hide-broken-images';

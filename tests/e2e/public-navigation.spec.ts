@@ -178,6 +178,8 @@ test('the footer has the blurb, five socials in new tabs, quick links, contact b
   await expect(legal.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', '/terms-of-use');
   await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
   await expect(legal.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/cookie-policy');
+  // Cookie Settings opens the preferences (public-cookies.spec.ts); without scripts it is the policy.
+  await expect(legal.getByRole('link', { name: 'Cookie Settings' })).toHaveAttribute('href', '/cookie-policy');
 });
 
 test('any other path answers 404 with the not-found page and its developer hint', async ({ page }) => {

@@ -8,6 +8,8 @@ export const CONSENT_KEY = 'cookie-consent';
 
 /** Marks the cookie banner (CookieBanner.astro), which the page runtime shows and its code drives. */
 export const COOKIE_BANNER_ATTRIBUTE = 'data-cookie-banner';
+/** Marks the footer's Cookie Settings link (src/scripts/cookie-settings-link.ts). */
+export const COOKIE_SETTINGS_LINK_ATTRIBUTE = 'data-cookie-settings';
 /** Marks the <template> in CookieBanner.astro that holds the banner's script (src/scripts/consent-on-load.ts). */
 export const COOKIE_BANNER_CODE_ATTRIBUTE = 'data-cookie-banner-code';
 export const CONSENT_VALUES = ['accepted', 'necessary-only', 'rejected'] as const;

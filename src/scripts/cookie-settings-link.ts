@@ -1,0 +1,15 @@
+/**
+ * The footer's Cookie Settings link (every page): opens Cookie Preferences, so a choice once made
+ * can be changed or withdrawn as easily as it was given, long after the banner has gone. Without
+ * scripts it is a plain link to the Cookie Policy.
+ */
+import { COOKIE_SETTINGS_LINK_ATTRIBUTE } from '../islands/cookies/consent';
+import { setCookieSettingsOpen } from '../stores/cookie-consent';
+
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${COOKIE_SETTINGS_LINK_ATTRIBUTE}]`) : null;
+  // A click meant for a new tab or window keeps the link's own behaviour.
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  setCookieSettingsOpen(true, link);
+});
