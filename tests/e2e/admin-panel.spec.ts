@@ -524,6 +524,58 @@ test('Enter in a one-line field does not save the form; the button does', async 
   expect((await page.request.delete(`/api/articles/${(await articleByTitle(page, title)).id}`)).status()).toBe(200);
 });
 
+test('the focus is never dropped: forms take it and give it back, a delete and a page turn leave it on the tab heading', async ({ page }) => {
+  // Signed out: Forgot Password? and its Cancel.
+  await openAdmin(page);
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Forgot Password?' })).toBeFocused();
+
+  await signedInAdmin(page);
+  // Fourteen drafts, a second apart and the last the newest: a page and more, even after one is deleted.
+  const titles = Array.from({ length: 14 }, (_, i) => `Focus ${String(i).padStart(2, '0')} ${RUN}`);
+  const ids = await Promise.all(
+    titles.map(async (title, i) => {
+      const publishedAt = new Date(Date.now() - (titles.length - i) * 1000).toISOString();
+      const r = await page.request.post('/api/articles', { data: { title, description: 'D', readTime: '1 min read', isPublished: false, publishedAt } });
+      expect(r.status()).toBe(201);
+      return (await r.json()).id as number;
+    }),
+  );
+  try {
+    await page.reload();
+    const heading = page.getByRole('heading', { name: 'Blog Articles' });
+    await page.getByRole('button', { name: 'New Article' }).click();
+    await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'New Article' })).toBeFocused();
+
+    const newest = titles[13]!;
+    const edit = page.getByRole('button', { name: `Edit ${newest}` });
+    await edit.click();
+    await expect(page.getByRole('heading', { name: 'Edit Article' })).toBeFocused();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeFocused();
+
+    await page.getByRole('button', { name: `Delete ${newest}` }).click();
+    await page.getByRole('alertdialog', { name: 'Delete article' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Article deleted')).toBeVisible();
+    await expect(heading).toBeFocused();
+    ids.pop();
+
+    const pager = page.getByRole('navigation', { name: 'Articles pages' });
+    const next = pager.getByRole('button', { name: 'Next' });
+    await next.click();
+    await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    await expect(heading).toBeFocused();
+  } finally {
+    await Promise.all(ids.map((id) => page.request.delete(`/api/articles/${id}`)));
+  }
+});
+
 test('a list that fails to load says so and offers a retry, which loads it', async ({ page }) => {
   let refuse = true;
   await page.route(

@@ -17,6 +17,8 @@ import { dashboardCopy } from '../../content/admin';
 export default function AdminApp() {
   const session = useStore($session);
   const [resetOpen, setResetOpen] = useState(false);
+  // Back from the Reset Password card, the focus returns to the link that opened it.
+  const [backFromReset, setBackFromReset] = useState(false);
 
   useEffect(() => {
     void checkSession();
@@ -31,7 +33,16 @@ export default function AdminApp() {
         </p>
       )}
       {session.status === 'signedOut' &&
-        (resetOpen ? <ResetPasswordCard onCancel={() => setResetOpen(false)} /> : <LoginCard onForgotPassword={() => setResetOpen(true)} />)}
+        (resetOpen ? (
+          <ResetPasswordCard
+            onCancel={() => {
+              setResetOpen(false);
+              setBackFromReset(true);
+            }}
+          />
+        ) : (
+          <LoginCard onForgotPassword={() => setResetOpen(true)} focusForgotPassword={backFromReset} />
+        ))}
       {/* An ended session keeps the panel, and what is typed in it, under the sign-in dialog. */}
       {(session.status === 'signedIn' || session.status === 'expired') && <Dashboard username={session.username} />}
       {session.status === 'expired' && <SessionEndedDialog username={session.username} />}

@@ -7,7 +7,7 @@
  * open an item (the heading becomes a button).
  */
 import { useStore } from '../../stores/use-store';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FormField } from '../../schemas/form-fields';
 import type { Collection } from './collection';
 import ConfirmDialog from './ConfirmDialog';
@@ -72,7 +72,9 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
   const { summary, exportLabel, openItem, deleteQuestion } = props;
   const Noun = capitalise(noun);
   const { status, items, total, query } = useStore(collection.$state);
-  const editor = useCollectionEditor<T>(collection, noun);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useCallback(() => headingRef.current?.focus(), []);
+  const editor = useCollectionEditor<T>(collection, noun, focusHeading);
   const [searchText, setSearchText] = useState(query.search);
   const narrowed = query.search !== '' || Object.entries(query.filters).some(([name, value]) => value !== (collection.initialFilters[name] ?? ''));
   const pages = collection.pageSize ? pageCount(total, collection.pageSize) : 1;
@@ -84,6 +86,18 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
     return () => clearTimeout(timer);
   }, [searchText, query.search, collection]);
 
+  /**
+   * Previous and Next are aria-disabled rather than disabled at the ends and while a page loads, so
+   * the focus is not dropped; the new page starts at the tab's heading, its list in view.
+   */
+  async function turnPage(step: 1 | -1) {
+    const target = query.page + step;
+    if (status === 'loading' || target < 1 || target > pages) return;
+    await collection.setQuery({ page: target });
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView({ block: 'start' });
+  }
+
   const emptyText = narrowed
     ? `No ${collection.noun} match.`
     : (props.emptyText ?? (form ? `No ${collection.noun} yet. Create your first ${noun} to get started.` : `No ${collection.noun} yet.`));
@@ -92,7 +106,9 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h2 className="font-display text-2xl font-semibold text-brand-900">{heading}</h2>
+          <h2 ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold text-brand-900 focus:outline-none">
+            {heading}
+          </h2>
           {summary && status === 'loaded' && <p className="mt-1 text-sm text-ink-700">{summary(total)}</p>}
         </div>
         {exportLabel && (
@@ -197,13 +213,13 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
 
       {pages > 1 && (
         <nav aria-label={collectionCopy.pagesLabel(listLabel)} className="flex items-center justify-center gap-4">
-          <Button variant="neutral" size="sm" disabled={query.page <= 1 || status === 'loading'} onClick={() => void collection.setQuery({ page: query.page - 1 })}>
+          <Button variant="neutral" size="sm" aria-disabled={query.page <= 1 || status === 'loading' || undefined} onClick={() => turnPage(-1)}>
             {collectionCopy.previous}
           </Button>
           <p className="text-sm text-ink-700" aria-live="polite">
             {pageLabel(query.page, pages)}
           </p>
-          <Button variant="neutral" size="sm" disabled={query.page >= pages || status === 'loading'} onClick={() => void collection.setQuery({ page: query.page + 1 })}>
+          <Button variant="neutral" size="sm" aria-disabled={query.page >= pages || status === 'loading' || undefined} onClick={() => turnPage(1)}>
             {collectionCopy.next}
           </Button>
         </nav>

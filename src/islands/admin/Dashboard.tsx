@@ -86,7 +86,7 @@ export default function Dashboard({ username }: { username: string }) {
           ))}
         </Tabs.List>
         {TABS.map(({ value, Panel, keepMounted }) => (
-          <Tabs.Content key={value} value={value} forceMount={keepMounted || undefined} className="mt-6 focus:outline-none data-[state=inactive]:hidden">
+          <Tabs.Content key={value} value={value} forceMount={keepMounted || undefined} className="mt-6 rounded-card focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 data-[state=inactive]:hidden">
             <Panel />
           </Tabs.Content>
         ))}

@@ -1,10 +1,15 @@
 /** The signed-out 'Admin Access' card. */
+import { useEffect, useRef } from 'react';
 import SignInFields, { useSignIn } from './SignInFields';
 import { Button, Card } from './ui';
 import { signInCopy } from '../../content/admin';
 
-export default function LoginCard({ onForgotPassword }: { onForgotPassword: () => void }) {
+export default function LoginCard({ onForgotPassword, focusForgotPassword = false }: { onForgotPassword: () => void; focusForgotPassword?: boolean }) {
   const signIn = useSignIn({ granted: signInCopy.granted });
+  const forgotRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusForgotPassword) forgotRef.current?.focus();
+  }, [focusForgotPassword]);
 
   return (
     <Card className="mx-auto max-w-md">
@@ -17,6 +22,7 @@ export default function LoginCard({ onForgotPassword }: { onForgotPassword: () =
         </Button>
       </form>
       <button
+        ref={forgotRef}
         type="button"
         onClick={onForgotPassword}
         className="mt-4 text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

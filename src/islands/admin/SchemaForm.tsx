@@ -6,7 +6,7 @@
  * holds unsaved changes (unsaved-changes.ts). A save refused for an ended session keeps the form as
  * it is: the panel asks for the password, and the admin saves again.
  */
-import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { formValuesOf, payloadOf, type FormField, type FormValues } from '../../schemas/form-fields';
 import { toast } from '../../stores/toasts';
@@ -48,6 +48,11 @@ export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel,
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const editing = item !== null;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Opened, the form takes the focus at its heading (and so comes into view): the next Tab is its
+  // first field, not the list row whose button opened it.
+  useEffect(() => headingRef.current?.focus(), []);
   const dirty = !saved && fields.some((field) => values[field.name] !== opened[field.name]);
 
   useEffect(() => {
@@ -140,7 +145,9 @@ export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel,
 
   return (
     <Card>
-      <h3 className="font-display text-xl font-semibold text-brand-900">{editing ? `Edit ${Noun}` : `Create New ${Noun}`}</h3>
+      <h3 ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold text-brand-900 focus:outline-none">
+        {editing ? `Edit ${Noun}` : `Create New ${Noun}`}
+      </h3>
       <form id={formId} onSubmit={onSubmit} onKeyDown={onKeyDown} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
         {fields.map((field) => (
           <div key={field.name} data-field={field.name} className="contents">

@@ -1,9 +1,11 @@
 /**
  * The create/edit/delete flow of a collection tab: which item the form is open for, the delete
  * confirmation, and the toasts and list reloads around them. Dropping a form that holds unsaved
- * changes (Cancel, or New or Edit over it) asks 'Discard changes?' first.
+ * changes (Cancel, or New or Edit over it) asks 'Discard changes?' first. The focus is never left
+ * on nothing: an opened form takes it (SchemaForm), a closed one gives it back to the button that
+ * opened it, and where that has gone (a deleted item's) it goes to the tab's heading.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { toast } from '../../stores/toasts';
 import type { Collection } from './collection';
@@ -14,18 +16,23 @@ let formSession = 0;
 
 type OpenForm<T> = { item: T | null; key: number } | null;
 
-export function useCollectionEditor<T extends { id: number }>(collection: Collection<T>, noun: string) {
+export function useCollectionEditor<T extends { id: number }>(collection: Collection<T>, noun: string, focusTab: () => void) {
   // `key` remounts the form (and an article's editor) for every new create or edit.
   const [form, setForm] = useState<OpenForm<T>>(null);
   const [dirty, setDirty] = useState(false);
   /** What replaces the form once the admin agrees to discard its changes. */
   const [discarding, setDiscarding] = useState<{ next: OpenForm<T> } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  const opener = useRef<Element | null>(null);
 
   function show(next: OpenForm<T>) {
     setDirty(false);
     setForm(next);
-    if (next) window.scrollTo({ top: 0, behavior: 'smooth' });
+    if (next) return;
+    // Once the form has gone: back to what opened it, if it is still on the page.
+    const from = opener.current;
+    opener.current = null;
+    requestAnimationFrame(() => (from instanceof HTMLElement && from.isConnected ? from.focus() : focusTab()));
   }
 
   function replaceForm(next: OpenForm<T>) {
@@ -38,7 +45,10 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
     deleting,
     discarding: discarding !== null,
     onDirtyChange: useCallback((value: boolean) => setDirty(value), []),
-    open: (item: T | null) => replaceForm({ item, key: ++formSession }),
+    open: (item: T | null) => {
+      opener.current = document.activeElement;
+      replaceForm({ item, key: ++formSession });
+    },
     close: () => replaceForm(null),
     confirmDiscard() {
       if (discarding) show(discarding.next);
@@ -60,6 +70,8 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
         toast({ title: `${capitalise(noun)} deleted` });
         if (form?.item?.id === item.id) show(null);
         await collection.reload();
+        // Its row, and the Delete button the confirmation gave the focus back to, have gone.
+        focusTab();
       } catch (err) {
         if (endedSession(err)) return;
         console.error(`[admin] deleting the ${noun} failed`, err);
