@@ -225,6 +225,43 @@ test('articles: create a draft with the editor, edit it without losing its forma
   await visitor.dispose();
 });
 
+test('links in the editor: a bare cursor inserts the address as its own link, a link is edited in place and removed', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const form = page.getByRole('tabpanel').locator('form');
+  const editor = form.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.keyboard.type('Alpha beta gamma ');
+
+  // Nothing selected: the address goes in as linked text; the paragraph's words stay plain.
+  await form.getByRole('button', { name: 'Link' }).click();
+  await form.getByLabel('Link URL', { exact: true }).fill('https://example.com/one');
+  await form.getByRole('button', { name: 'Apply link' }).click();
+  await expect(editor.locator('a')).toHaveCount(1);
+  await expect(editor.locator('a[href="https://example.com/one"]')).toHaveText('https://example.com/one');
+  await expect(editor.locator('p')).toHaveText('Alpha beta gamma https://example.com/one');
+
+  // The cursor in the link: the field shows its address, and a new one replaces it.
+  await editor.locator('a').click();
+  await expect(form.getByRole('button', { name: 'Link' })).toHaveAttribute('aria-pressed', 'true');
+  await form.getByRole('button', { name: 'Link' }).click();
+  const url = form.getByLabel('Link URL', { exact: true });
+  await expect(url).toHaveValue('https://example.com/one');
+  await url.fill('https://example.com/two');
+  await url.press('Enter');
+  await expect(editor.locator('a')).toHaveCount(1);
+  await expect(editor.locator('a')).toHaveAttribute('href', 'https://example.com/two');
+  // Enter in the link field applied the link; it did not save the form.
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
+
+  // And removed, keeping its text.
+  await editor.locator('a').click();
+  await form.getByRole('button', { name: 'Link' }).click();
+  await form.getByRole('button', { name: 'Remove link' }).click();
+  await expect(editor.locator('a')).toHaveCount(0);
+  await expect(editor.locator('p')).toHaveText('Alpha beta gamma https://example.com/one');
+});
+
 test('image upload: type and size checks, upload with preview, served image, clear', async ({ page }) => {
   await signedInAdmin(page);
   await page.getByRole('button', { name: 'New Article' }).click();

@@ -1,9 +1,9 @@
 /**
  * The editor's toolbar: headings 1-3, bold, italic, underline, ordered list,
- * bullet list, link and clear formatting. Each button is a toggle that shows its state
+ * bullet list, link (add, edit or remove) and clear formatting. Each button is a toggle that shows its state
  * (aria-pressed) for the text under the cursor.
  */
-import { $isLinkNode, $toggleLink } from '@lexical/link';
+import { $createLinkNode, $isLinkNode, $toggleLink } from '@lexical/link';
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode, REMOVE_LIST_COMMAND } from '@lexical/list';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $createHeadingNode, $isHeadingNode, type HeadingTagType } from '@lexical/rich-text';
@@ -11,6 +11,7 @@ import { $setBlocksType } from '@lexical/selection';
 import { $getNearestNodeOfType } from '@lexical/utils';
 import {
   $createParagraphNode,
+  $createTextNode,
   $getSelection,
   $isRangeSelection,
   $isTextNode,
@@ -35,10 +36,11 @@ interface ToolbarState {
   bold: boolean;
   italic: boolean;
   underline: boolean;
-  link: boolean;
+  /** The address of the link under the cursor, or null. */
+  link: string | null;
 }
 
-const initial: ToolbarState = { block: 'paragraph', bold: false, italic: false, underline: false, link: false };
+const initial: ToolbarState = { block: 'paragraph', bold: false, italic: false, underline: false, link: null };
 
 function $linkAncestor(node: LexicalNode) {
   let current: LexicalNode | null = node;
@@ -64,7 +66,7 @@ function $readState(): ToolbarState {
     bold: selection.hasFormat('bold'),
     italic: selection.hasFormat('italic'),
     underline: selection.hasFormat('underline'),
-    link: selection.getNodes().some((n) => $linkAncestor(n) !== null),
+    link: selection.getNodes().map((n) => $linkAncestor(n)).find((l) => l !== null)?.getURL() ?? null,
   };
 }
 
@@ -119,17 +121,27 @@ export default function Toolbar() {
     else editor.dispatchCommand(type === 'number' ? INSERT_ORDERED_LIST_COMMAND : INSERT_UNORDERED_LIST_COMMAND, undefined);
   };
 
+  /** Opens the link field: empty for a new link, with the address of the link under the cursor to edit it. */
   const onLinkButton = () => {
-    if (state.link) {
-      editor.update(() => $toggleLink(null));
-      return;
-    }
     editor.getEditorState().read(() => {
       savedSelection.current = $getSelection()?.clone() ?? null;
     });
-    setLinkUrl('https://');
+    setLinkUrl(state.link ?? 'https://');
     setLinkError(null);
     setLinkOpen(true);
+  };
+
+  const closeLinkField = () => {
+    setLinkOpen(false);
+    editor.focus();
+  };
+
+  const removeLink = () => {
+    editor.update(() => {
+      if (savedSelection.current) $setSelection(savedSelection.current.clone());
+      $toggleLink(null);
+    });
+    closeLinkField();
   };
 
   const applyLink = (event: FormEvent) => {
@@ -142,10 +154,17 @@ export default function Toolbar() {
     }
     editor.update(() => {
       if (savedSelection.current) $setSelection(savedSelection.current.clone());
-      $toggleLink(url);
+      const selection = $getSelection();
+      // A cursor outside any link, with nothing selected: the address goes in as its own linked
+      // text (toggling a link there would wrap the whole paragraph). Otherwise the selected text,
+      // or the link under the cursor, takes the address.
+      if ($isRangeSelection(selection) && selection.isCollapsed() && !$linkAncestor(selection.anchor.getNode())) {
+        selection.insertNodes([$createLinkNode(url).append($createTextNode(url))]);
+      } else {
+        $toggleLink(url);
+      }
     });
-    setLinkOpen(false);
-    editor.focus();
+    closeLinkField();
   };
 
   const clearFormatting = useCallback(() => {
@@ -202,7 +221,7 @@ export default function Toolbar() {
           <Icon body={icons.bulletList} size={18} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
-        <ToolButton label={state.link ? editorCopy.removeLink : editorCopy.link} pressed={state.link} onClick={onLinkButton}>
+        <ToolButton label={editorCopy.link} pressed={state.link !== null} onClick={onLinkButton}>
           <Icon body={icons.link} size={18} />
         </ToolButton>
         <ToolButton label={editorCopy.clearFormatting} pressed={false} onClick={clearFormatting}>
@@ -217,8 +236,7 @@ export default function Toolbar() {
             if (e.key === 'Enter') applyLink(e);
             if (e.key === 'Escape') {
               e.preventDefault();
-              setLinkOpen(false);
-              editor.focus();
+              closeLinkField();
             }
           }}
         >
@@ -239,14 +257,12 @@ export default function Toolbar() {
           <button type="button" className={buttonClass('primary', 'sm')} onClick={applyLink}>
             {editorCopy.applyLink}
           </button>
-          <button
-            type="button"
-            className={buttonClass('neutral', 'sm')}
-            onClick={() => {
-              setLinkOpen(false);
-              editor.focus();
-            }}
-          >
+          {state.link !== null && (
+            <button type="button" className={buttonClass('neutral', 'sm')} onClick={removeLink}>
+              {editorCopy.removeLink}
+            </button>
+          )}
+          <button type="button" className={buttonClass('neutral', 'sm')} onClick={closeLinkField}>
             {editorCopy.cancel}
           </button>
         </div>
