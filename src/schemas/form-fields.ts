@@ -17,7 +17,8 @@ interface Common<Name extends string> {
 
 export type FormField<Name extends string = string> = Common<Name> &
   (
-    | { kind: 'text'; maxLength: number; initial?: string; inputMode?: 'url' }
+    /** `suggestions`: values the browser offers as the field is typed in (a datalist); others may be typed. */
+    | { kind: 'text'; maxLength: number; initial?: string; inputMode?: 'url'; suggestions?: readonly string[] }
     | { kind: 'textarea'; maxLength: number; rows: number }
     | { kind: 'select'; options: readonly string[]; initial: string }
     /** A list typed as text: one item a line, or items separated by commas; blanks dropped. */

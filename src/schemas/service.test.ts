@@ -30,11 +30,11 @@ describe('service form', () => {
   });
 
   it('defaults isActive to true and sortOrder to 0', () => {
-    expect(serviceSchema.parse({ title: 'T', description: 'D', icon: 'i', features: [] })).toMatchObject({ isActive: true, sortOrder: 0 });
+    expect(serviceSchema.parse({ title: 'T', description: 'D', icon: 'target', features: [] })).toMatchObject({ isActive: true, sortOrder: 0 });
   });
 
   it('rejects a sort order beyond the bound with a message for the field', () => {
-    const parsed = serviceSchema.safeParse({ title: 'T', description: 'D', icon: 'i', features: [], sortOrder: 99_999_999_999 });
+    const parsed = serviceSchema.safeParse({ title: 'T', description: 'D', icon: 'target', features: [], sortOrder: 99_999_999_999 });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]).toMatchObject({ path: ['sortOrder'], message: 'Sort order must be at most 1000000' });
   });

@@ -3,6 +3,7 @@
  * Imports zod only.
  */
 import { z } from 'zod';
+import { SERVICE_ICON_NAMES } from '../lib/icons/service-icons';
 import { requiredLine, requiredText, storableText, tooLong } from './fields';
 import type { FieldsCover, FormField } from './form-fields';
 
@@ -19,7 +20,7 @@ export const serviceSchema = z.object({
   title: requiredLine(SERVICE_LIMITS.title),
   description: requiredText(SERVICE_LIMITS.description),
   /** An icon name, e.g. 'target'. */
-  icon: requiredLine(SERVICE_LIMITS.icon),
+  icon: z.pipe(requiredLine(SERVICE_LIMITS.icon), z.enum(SERVICE_ICON_NAMES, { error: `Icon must be one of: ${SERVICE_ICON_NAMES.join(', ')}` })),
   features: z
     .array(z.string().trim().check(storableText).max(SERVICE_LIMITS.feature, tooLong(SERVICE_LIMITS.feature)), { error: 'Features must be a list' })
     .max(SERVICE_LIMITS.features, `At most ${SERVICE_LIMITS.features} features`)
@@ -36,8 +37,12 @@ export const serviceSchema = z.object({
 export type ServiceInput = z.input<typeof serviceSchema>;
 export type ServiceValues = z.infer<typeof serviceSchema>;
 
-/** A service as the API answers it: the stored values plus the server's fields. */
-export type Service = ServiceValues & {
+/**
+ * A service as the API answers it: the stored values plus the server's fields. Its icon is any
+ * text: a row written before the icon list may hold another name (saving it again asks for one).
+ */
+export type Service = Omit<ServiceValues, 'icon'> & {
+  icon: string;
   id: number;
   updatedAt: string;
 };
@@ -50,9 +55,10 @@ export const serviceFormFields = [
     name: 'icon',
     label: 'Icon Name',
     kind: 'text',
-    hint: 'The name of the icon shown with the service, e.g. target',
+    hint: `The icon shown with the service: ${SERVICE_ICON_NAMES.join(', ')}`,
     placeholder: 'target',
     maxLength: SERVICE_LIMITS.icon,
+    suggestions: SERVICE_ICON_NAMES,
     half: true,
   },
   { name: 'sortOrder', label: 'Sort Order', kind: 'integer', initial: 0, half: true },

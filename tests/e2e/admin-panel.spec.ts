@@ -657,7 +657,15 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await expect(form.getByLabel('Features (one per line)', { exact: true })).toHaveAttribute('rows', '5');
   await form.getByLabel('Title', { exact: true }).fill(title);
   await form.getByLabel('Description', { exact: true }).fill('Where growth stalls, and what to do next.');
-  await form.getByLabel('Icon Name', { exact: true }).fill('target');
+  // The icon field suggests the site's icons; another name is refused beside the field.
+  const icon = form.getByLabel('Icon Name', { exact: true });
+  const suggested = await icon.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((o) => o.value));
+  expect(suggested).toEqual(['compass', 'sparkle', 'globe', 'pen', 'megaphone', 'chart', 'user', 'layers', 'target', 'handshake', 'shield', 'star']);
+  await icon.fill('rocket');
+  await form.getByRole('button', { name: 'Create Service' }).click();
+  await expect(form.getByText('Icon must be one of: compass, sparkle, globe, pen, megaphone, chart, user, layers, target, handshake, shield, star')).toBeVisible();
+  await expect(icon).toBeFocused();
+  await icon.fill('target');
   await form.getByLabel('Features (one per line)', { exact: true }).fill('Funnel review\n\n  Channel mix  \n');
   await form.getByLabel('Sort Order', { exact: true }).fill('12');
   await form.getByText('Active', { exact: true }).click();

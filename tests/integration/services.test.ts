@@ -96,6 +96,17 @@ describe('service CRUD', () => {
       sortOrder: 'Sort order must be a whole number',
     });
   });
+
+  it('refuses an icon the site does not have, naming the ones it does, and stores nothing', async () => {
+    const { cookie } = await adminSession();
+    const title = `Rocket ${RUN}`;
+    for (const icon of ['rocket', 'constructor', 'close', 'Target']) {
+      const r = await create(cookie, { ...payload(), title, icon });
+      expect(r.status, icon).toBe(400);
+      expect(r.json.issues, icon).toEqual({ icon: 'Icon must be one of: compass, sparkle, globe, pen, megaphone, chart, user, layers, target, handshake, shield, star' });
+    }
+    expect((await call(services, '/api/services', { headers: { cookie } })).json.map((s: { title: string }) => s.title)).not.toContain(title);
+  });
 });
 
 describe('CDN caching of the public list', () => {

@@ -113,7 +113,7 @@ export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel,
     const onText = (value: string) => set(field.name, value);
     switch (field.kind) {
       case 'text':
-        return <TextField {...common} value={text} onChange={onText} maxLength={field.maxLength} inputMode={field.inputMode} />;
+        return <TextField {...common} value={text} onChange={onText} maxLength={field.maxLength} inputMode={field.inputMode} suggestions={field.suggestions} />;
       case 'integer':
         return <TextField {...common} type="number" step={1} value={text} onChange={onText} />;
       case 'textarea':

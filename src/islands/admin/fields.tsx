@@ -63,10 +63,32 @@ type Controlled<E> = Omit<E, 'id' | 'value' | 'onChange' | 'className' | 'childr
   onChange: (value: string) => void;
 };
 
-export function TextField({ label, hint, error, labelHidden, className, value, onChange, type = 'text', ...input }: FrameProps & Controlled<InputHTMLAttributes<HTMLInputElement>>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  labelHidden,
+  className,
+  value,
+  onChange,
+  type = 'text',
+  suggestions,
+  ...input
+}: FrameProps & Controlled<InputHTMLAttributes<HTMLInputElement>> & { suggestions?: readonly string[] }) {
   return (
     <Field label={label} hint={hint} error={error} labelHidden={labelHidden} className={className}>
-      {(ids) => <input {...input} {...controlProps(ids)} type={type} value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(ids) => (
+        <>
+          <input {...input} {...controlProps(ids)} list={suggestions ? `${ids.id}-suggestions` : undefined} type={type} value={value} onChange={(e) => onChange(e.target.value)} />
+          {suggestions && (
+            <datalist id={`${ids.id}-suggestions`}>
+              {suggestions.map((option) => (
+                <option key={option} value={option} />
+              ))}
+            </datalist>
+          )}
+        </>
+      )}
     </Field>
   );
 }
