@@ -274,6 +274,8 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await file.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
   // The first call of each function compiles it in the local runtime: allow for a slow machine.
   await expect(toast(page, 'Upload failed')).toBeVisible({ timeout: 30_000 });
+  // It says why: the server's own refusal, not 'please try again', which could not help.
+  await expect(toast(page, 'Unsupported file type: upload a PNG, JPEG, GIF, WebP or AVIF image')).toBeVisible();
 
   const cover = png(16, 9);
   // The PUT is held until the busy state has been seen: a small file can finish before any check.
@@ -318,6 +320,7 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await url.fill('https://images.example.com/cover.jpg');
   await page.getByRole('button', { name: 'Create Article' }).click();
   await expect(page.getByText('Image URL must be a path on this site or an https address on images.unsplash.com or images.pexels.com')).toBeVisible();
+  await expect(page.getByText('Image ready to be saved with the article.')).toHaveCount(0);
   await expect(url).toHaveAttribute('aria-invalid', 'true');
   await expect(url).toBeFocused();
   await page.getByRole('button', { name: 'Cancel' }).click();

@@ -35,13 +35,26 @@ interface Props {
   className?: string;
 }
 
+/** A PUT the server refused for a reason the admin can act on (a 4xx): its own message. */
+class UploadRefused extends Error {}
+
+/** Throws UploadRefused with the server's message for a 4xx answer, a plain Error for any other failure. */
+async function assertStored(stored: Response, what: string): Promise<void> {
+  if (stored.ok) return;
+  if (stored.status >= 400 && stored.status < 500) {
+    const body = (await stored.json().catch(() => null)) as { error?: unknown } | null;
+    if (typeof body?.error === 'string' && body.error) throw new UploadRefused(body.error);
+  }
+  throw new Error(`${what}: ${stored.status}`);
+}
+
 async function uploadImage(file: File): Promise<string> {
   const { uploadURL } = await api.post<{ uploadURL: string }>('/api/objects/upload').catch((err: unknown) => {
     throw new Error('Failed to get upload URL', { cause: err });
   });
   if (file.size <= UPLOAD_PART_BYTES) {
     const stored = await fetch(uploadURL, { method: 'PUT', credentials: 'include', body: file, headers: { 'Content-Type': file.type } });
-    if (!stored.ok) throw new Error('Failed to upload file');
+    await assertStored(stored, 'Failed to upload file');
   } else {
     // In order, one at a time: the server joins the parts when the last one arrives.
     for (const part of uploadParts(file.size)) {
@@ -51,7 +64,7 @@ async function uploadImage(file: File): Promise<string> {
         body: file.slice(part.start, part.end + 1, file.type),
         headers: { 'Content-Type': file.type, 'Content-Range': formatContentRange(part) },
       });
-      if (!stored.ok) throw new Error(`Failed to upload file (part ${formatContentRange(part)}: ${stored.status})`);
+      await assertStored(stored, `Failed to upload file (part ${formatContentRange(part)})`);
     }
   }
   return objectPublicPath(new URL(uploadURL, window.location.origin).pathname.split('/').pop()!);
@@ -103,7 +116,9 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       // The upload URL is asked for with the session: an ended one asks for the password again.
       if (endedSession(err instanceof Error ? err.cause : err)) return;
       console.error('[admin] image upload failed', err);
-      toast({ ...imageFieldCopy.uploadFailed, variant: 'destructive' });
+      // A refusal says why (a file that is not really an image, too large); anything else, try again.
+      const description = err instanceof UploadRefused ? err.message : imageFieldCopy.uploadFailed.description;
+      toast({ ...imageFieldCopy.uploadFailed, description, variant: 'destructive' });
     } finally {
       setUploading(false);
     }
@@ -149,9 +164,12 @@ export default function ImageField({ label, value, onChange, error, noun, classN
             <img src={value} alt={imageFieldCopy.preview} className="h-24 w-36 rounded-control object-cover" onError={() => setPreviewFailed(true)} />
           )}
           <div className="grid gap-2">
-            <p role="status" className="text-sm font-medium text-success-700">
-              {imageFieldCopy.ready(noun, justUploaded)}
-            </p>
+            {/* Not while the server's refusal of this address shows beside the field. */}
+            {!error && (
+              <p role="status" className="text-sm font-medium text-success-700">
+                {imageFieldCopy.ready(noun, justUploaded)}
+              </p>
+            )}
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="neutral"
