@@ -1,5 +1,6 @@
 /** Cookie banner and Cookie Preferences modal. */
 import { expect, test, type Page } from '@playwright/test';
+import { toastWithTitle, useFormIsland } from './public-helpers';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem('cookie-consent'));
@@ -205,4 +206,19 @@ test("the footer's Cookie Settings link changes a stored choice on any later vis
   expect(await stored(page)).toBe('rejected');
   await expect(link).toBeFocused();
   await expect(banner(page)).toBeHidden();
+});
+
+test('a toast shown while the banner is up sits above it, not over its buttons', async ({ page }) => {
+  await page.route('**/api/newsletter', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"The service is temporarily unavailable. Please try again in a moment."}' }));
+  await page.goto('/insights');
+  await expect(banner(page)).toBeVisible();
+  await useFormIsland(page, 'NewsletterForm');
+  await page.getByRole('textbox', { name: 'Email address' }).fill('someone@example.com');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const toast = toastWithTitle(page, 'Subscription failed');
+  await expect(toast).toBeVisible();
+  const bannerTop = (await banner(page).boundingBox())!.y;
+  await expect.poll(async () => { const box = (await toast.boundingBox())!; return box.y + box.height <= bannerTop; }).toBe(true);
+  await banner(page).getByRole('button', { name: 'Reject All' }).click();
+  expect(await stored(page)).toBe('rejected');
 });
