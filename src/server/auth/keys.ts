@@ -14,6 +14,8 @@ export function signingKey(purpose: KeyPurpose): Uint8Array {
   const id = `${purpose}\0${secret}`;
   let key = cache.get(id);
   if (!key) {
+    // The salt keeps the project's first name: changing it would end every session and void every
+    // unsubscribe link already mailed.
     key = new Uint8Array(crypto.hkdfSync('sha256', secret, 'rise-consulting-site', `jwt-hs256:${purpose}`, 32));
     cache.set(id, key);
   }

@@ -19,10 +19,10 @@ export interface RouteOptions {
 
 /**
  * Wraps the per-method handlers of one function: HEAD answered by GET's handler (the platform sends
- * no body), 405 for other methods, the Origin check, a database of the request's own (opened on its
- * first query, closed before the answer leaves: src/server/db/client.ts), HttpError to its JSON
- * answer, a database that is unavailable to 503 with Retry-After, and anything unexpected to a bare
- * 500 (the detail goes to the log, never to the client). Nothing a handler throws escapes.
+ * no body), 405 for other methods, the Origin check, the request's database connections (opened on
+ * its first query, given back when the answer is done, a streamed one included:
+ * src/server/db/client.ts), and every failure to its answer through answerableError (errors.ts).
+ * Nothing a handler throws escapes.
  */
 export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHeaders = {} }: RouteOptions = {}) {
   const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : [])].join(', ');

@@ -232,7 +232,7 @@ export async function listPublishedArticleLinks(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Admin writes (the admin panel's Articles tab). The caller validates and sanitises the values.
+// Admin writes (the admin panel's Articles tab). The caller validates the values; articleRow sanitises the body.
 // ---------------------------------------------------------------------------------------------
 
 /**
