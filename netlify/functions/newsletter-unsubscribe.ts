@@ -18,13 +18,16 @@ import { route } from '../../src/server/http/handler.ts';
 import { plainPage } from '../../src/server/http/plain-page.ts';
 import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
+import { firstValues } from '../../src/server/http/body.ts';
 
 const back = { label: unsubscribePage.back, href: PAGE_PATHS.insights };
 const invalid = () => plainPage({ title: unsubscribePage.invalidTitle, text: unsubscribePage.invalidText, link: back, status: 400 });
 
 /** The address the request's token was made for, or null. */
 async function verifiedAddress(req: Request): Promise<string | null> {
-  const query = unsubscribeQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  // First value of each name, as every query is read (src/server/http/query.ts); a bad one is the
+  // invalid-link page rather than the API's 400.
+  const query = unsubscribeQuerySchema.safeParse(firstValues(new URL(req.url).searchParams));
   return query.success && (await verifyUnsubscribeToken(query.data.token, query.data.email)) ? query.data.email : null;
 }
 

@@ -8,9 +8,9 @@ import { PATH_ONLY, netlifyVary, uploadCacheTag } from '../../src/server/cdn-cac
 import { notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
-import { isObjectName } from '../../src/schemas/upload.ts';
+import { isObjectName, UPLOAD_IMAGE_TYPES } from '../../src/schemas/upload.ts';
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
+const IMAGE_TYPES: ReadonlySet<string> = new Set(UPLOAD_IMAGE_TYPES);
 
 export default route({
   GET: async (_req, ctx) => {
