@@ -53,7 +53,9 @@ async function signedInAdmin(page: Page) {
   const r = await page.request.post('/api/auth/login', { data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(r.status()).toBe(200);
   await openAdmin(page);
-  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
+  // The panel is one client-only island (React, Radix, Lexical): while another spec's own server
+  // keeps both cores busy, its first render has taken over 10 s on this 2-core machine.
+  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible({ timeout: 30_000 });
 }
 
 async function articleByTitle(page: Page, title: string): Promise<Article> {

@@ -12,7 +12,10 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
 import { LAMBDA_NODE_FLAGS } from '../../scripts/lib/runtime-env.mjs';
+import { sql } from 'kysely';
+import { serverErrorPage } from '../../src/content/contact-page.ts';
 import { insightsPage } from '../../src/content/insights.ts';
+import { createDb } from '../../src/server/db/client.ts';
 import { ARTICLE_CATEGORIES } from '../../src/schemas/article.ts';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 
@@ -106,3 +109,27 @@ for (const [index, mode] of (['refuse', 'hold', 'terminate'] as const).entries()
     expect(child?.exitCode).toBeNull();
   });
 }
+
+test('a failure that is not the database being down (a table it cannot find) answers the 500 page, not the unavailable state', async ({ page }) => {
+  // Asked for the first time here, so no cached copy stands in; the table goes for this test only.
+  const category = ARTICLE_CATEGORIES[3];
+  const insightsPath = `/insights?category=${encodeURIComponent(category)}&page=2`;
+  const { db } = createDb(database.databaseUrl, database.wsProxy);
+  await sql`alter table articles rename to articles_moved_away`.execute(db);
+  try {
+    const res = await page.goto(`${origin}${insightsPath}`);
+    expect(res?.status()).toBe(500);
+    expect(res?.headers()['cache-control']).toBe('no-store');
+    expect(res?.headers()['retry-after']).toBeUndefined();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(serverErrorPage.title);
+    await expect(page.getByRole('link', { name: serverErrorPage.contactLabel })).toHaveAttribute('href', '/contact');
+    // Nothing of the failure reaches the visitor.
+    expect(await page.locator('body').innerText()).not.toMatch(/articles_moved_away|relation|42P01|\.js:\d+/i);
+    expect(await page.content()).not.toContain('articles_moved_away');
+  } finally {
+    await sql`alter table articles_moved_away rename to articles`.execute(db);
+    await db.destroy();
+  }
+  expect((await page.goto(`${origin}${insightsPath}`))?.status()).toBe(404);
+  expect(child?.exitCode).toBeNull();
+});

@@ -213,13 +213,13 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
 
       {pages > 1 && (
         <nav aria-label={collectionCopy.pagesLabel(listLabel)} className="flex items-center justify-center gap-4">
-          <Button variant="neutral" size="sm" aria-disabled={query.page <= 1 || status === 'loading' || undefined} onClick={() => turnPage(-1)}>
+          <Button variant="neutral" size="sm" aria-disabled={query.page <= 1 || status === 'loading' || undefined} onClick={() => void turnPage(-1)}>
             {collectionCopy.previous}
           </Button>
           <p className="text-sm text-ink-700" aria-live="polite">
             {pageLabel(query.page, pages)}
           </p>
-          <Button variant="neutral" size="sm" aria-disabled={query.page >= pages || status === 'loading' || undefined} onClick={() => turnPage(1)}>
+          <Button variant="neutral" size="sm" aria-disabled={query.page >= pages || status === 'loading' || undefined} onClick={() => void turnPage(1)}>
             {collectionCopy.next}
           </Button>
         </nav>
