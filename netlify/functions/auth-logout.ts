@@ -1,7 +1,8 @@
 // POST /api/auth/logout -> {ok: true}; ends every session of the signed-in admin and clears the cookie.
 // Answers the same without a session (logging out twice is not an error).
 import type { Config } from '@netlify/functions';
-import { clearedSessionCookie, endAllSessions, getSession } from '../../src/server/auth/session.ts';
+import { clearedSessionCookie } from '../../src/server/auth/cookies.ts';
+import { endAllSessions, getSession } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';

@@ -3,7 +3,7 @@
  * (service, page, button label), stored with the enquiry. Pages read these instead of repeating the strings; the
  * package cards derive theirs from src/content/packages.ts.
  */
-import type { EnquiryContext } from '../stores/enquiry';
+import type { EnquiryContext } from '../schemas/enquiry';
 
 export const enquiryTriggers = {
   homeHero: {

@@ -4,21 +4,14 @@
  * and the delete, which keeps an image an article still shows.
  */
 import type { Kysely } from 'kysely';
-import { objectPublicPath, type ByteRange } from '../schemas/upload.ts';
+import { MAX_UPLOAD_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange } from '../schemas/upload.ts';
 import { UPLOADS_STORE, objectStore } from './blobs.ts';
 import type { Database } from './db/schema.ts';
 import { readBodyBytes } from './http/body.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from './http/errors.ts';
 import { findArticlesUsingImage } from './repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
-import {
-  MAX_UPLOAD_BYTES,
-  PART_TOO_LARGE_MESSAGE,
-  TOO_LARGE_MESSAGE,
-  UNSUPPORTED_IMAGE_MESSAGE,
-  UPLOAD_PART_BYTES,
-  sniffImageType,
-} from './uploads.ts';
+import { PART_TOO_LARGE_MESSAGE, TOO_LARGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, sniffImageType } from './uploads.ts';
 
 const ALREADY_USED_MESSAGE = 'This upload URL has already been used';
 

@@ -10,7 +10,6 @@ import { JWT_ALG, signingKey } from './auth/keys.ts';
 // A file larger than one part goes as several PUTs with Content-Range (src/schemas/upload.ts,
 // src/server/upload-parts.ts).
 
-export { MAX_UPLOAD_BYTES, UPLOAD_PART_BYTES } from '../schemas/upload.ts';
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 const AUDIENCE = 'image-upload';
 

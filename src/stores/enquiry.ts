@@ -26,7 +26,6 @@ import { pageAtom } from './page-atom';
 import type { EnquiryContext } from '../schemas/enquiry';
 import { demandIsland } from '../lib/island-demand';
 
-export type { EnquiryContext };
 
 export interface EnquiryState {
   open: boolean;

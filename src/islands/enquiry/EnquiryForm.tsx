@@ -18,7 +18,7 @@ import { enquiryOutcome } from '../../content/form-outcomes';
 import { FORM_IDS } from '../../lib/permalinks';
 import { toast } from '../../stores/toasts';
 import type { ReturnedForm } from '../../schemas/returned-form';
-import type { EnquiryContext } from '../../stores/enquiry';
+import type { EnquiryContext } from '../../schemas/enquiry';
 import { buttonClass } from '../../lib/button-styles';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { getDb } from '../db/client.ts';
 import type { Database, UserRow } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
-import { clearedSessionCookie, readCookie, sessionCookie, sessionCookieName } from './cookies.ts';
+import { readCookie, sessionCookie, sessionCookieName } from './cookies.ts';
 import { JWT_ALG, signingKey } from './keys.ts';
 
 // Sessions are JWTs (HS256, pinned on verification) in an HttpOnly, SameSite=Strict cookie. The
@@ -83,7 +83,6 @@ export async function startSessionCookie(req: Request, user: Pick<UserRow, 'id' 
   return sessionCookie(req, await createSessionToken(user), SESSION_TTL_SECONDS);
 }
 
-export { clearedSessionCookie };
 
 /** Ends every session of the user: tokens carrying the old version no longer match. */
 export async function endAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
