@@ -8,7 +8,7 @@
  * stylesheet, named on the root element, has loaded, fetched alongside the island's code.
  */
 import type { ClientDirective } from 'astro';
-import { demandEventName } from './island-demand';
+import { demandEventName, hydratedEventName } from './island-demand';
 
 function siteStylesheetLoaded(): Promise<unknown> {
   const href = document.documentElement.dataset.siteStylesheet;
@@ -34,6 +34,8 @@ const demand: ClientDirective = (load, options) => {
   const hydrate = async () => {
     const [hydrateIsland] = await Promise.all([load(), siteStylesheetLoaded()]);
     await hydrateIsland();
+    (window.__islandsHydrated ??= new Set()).add(name);
+    document.dispatchEvent(new Event(hydratedEventName(name)));
   };
   if (window.__islandsDemanded?.has(name)) void hydrate();
   else document.addEventListener(demandEventName(name), () => void hydrate(), { once: true });

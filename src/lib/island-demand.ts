@@ -22,10 +22,14 @@ declare global {
   interface Window {
     /** Islands demanded so far on this page. */
     __islandsDemanded?: Set<string>;
+    /** Islands hydrated so far on this page (set by the directive). */
+    __islandsHydrated?: Set<string>;
   }
 }
 
 export const demandEventName = (name: string) => `island-demand:${name}`;
+/** Dispatched on document once the island has hydrated (src/lib/client-demand-directive.ts). */
+export const hydratedEventName = (name: string) => `island-hydrated:${name}`;
 
 function fetchOnce(rel: 'modulepreload' | 'preload', href: string, as?: string) {
   if (document.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
@@ -71,4 +75,35 @@ export function demandIsland(name: IslandName): void {
   demanded.add(name);
   startIslandRuntime(name);
   document.dispatchEvent(new Event(demandEventName(name)));
+}
+
+/**
+ * While a demanded island's code is still on its way (a slow connection), the control that asked
+ * for it says so (aria-busy; a progress cursor, global.css), and Escape, or the focus moving on
+ * outside any dialog, withdraws the request (`withdraw`): the island then hydrates closed rather
+ * than open late over whatever the visitor has gone on to.
+ */
+export function whileIslandLoads(name: IslandName, trigger: HTMLElement | null, withdraw: () => void): void {
+  if (typeof window === 'undefined' || !trigger || window.__islandsHydrated?.has(name)) return;
+  trigger.setAttribute('aria-busy', 'true');
+  const settle = () => {
+    trigger.removeAttribute('aria-busy');
+    document.removeEventListener('keydown', onKey, true);
+    document.removeEventListener('focusin', onFocus, true);
+    document.removeEventListener(hydratedEventName(name), settle);
+  };
+  const giveUp = () => {
+    settle();
+    withdraw();
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') giveUp();
+  };
+  const onFocus = (event: FocusEvent) => {
+    const target = event.target;
+    if (target !== trigger && !(target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]'))) giveUp();
+  };
+  document.addEventListener('keydown', onKey, true);
+  document.addEventListener('focusin', onFocus, true);
+  document.addEventListener(hydratedEventName(name), settle);
 }

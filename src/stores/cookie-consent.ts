@@ -6,7 +6,7 @@
  */
 import { pageAtom } from './page-atom';
 import { storeConsent, type ConsentChoice } from '../islands/cookies/consent';
-import { demandIsland } from '../lib/island-demand';
+import { demandIsland, whileIslandLoads } from '../lib/island-demand';
 
 export interface CookieConsentState {
   bannerOpen: boolean;
@@ -29,7 +29,9 @@ export function dismissCookieBanner(): void {
 export function setCookieSettingsOpen(open: boolean, openedFrom?: HTMLElement | null): void {
   const current = $cookieConsent.get();
   $cookieConsent.set({ ...current, settingsOpen: open, settingsOpenedFrom: open ? (openedFrom ?? null) : current.settingsOpenedFrom });
-  if (open) demandIsland('cookie-preferences');
+  if (!open) return;
+  demandIsland('cookie-preferences');
+  whileIslandLoads('cookie-preferences', openedFrom ?? null, () => setCookieSettingsOpen(false));
 }
 
 /** Stores the choice (starting analytics if accepted) and closes the banner and the modal. */

@@ -24,7 +24,7 @@
  */
 import { pageAtom } from './page-atom';
 import type { EnquiryContext } from '../schemas/enquiry';
-import { demandIsland } from '../lib/island-demand';
+import { demandIsland, whileIslandLoads } from '../lib/island-demand';
 
 
 export interface EnquiryState {
@@ -40,6 +40,7 @@ export const $enquiry = pageAtom<EnquiryState>('enquiry', { open: false, context
 export function openEnquiry(context: EnquiryContext, returnFocus: HTMLElement | null = null): void {
   $enquiry.set({ open: true, context, returnFocus });
   demandIsland('enquiry');
+  whileIslandLoads('enquiry', returnFocus, closeEnquiry);
 }
 
 /**

@@ -5,7 +5,7 @@
  * drawer from this store, so no React is fetched until someone opens the menu.
  */
 import { pageAtom } from './page-atom';
-import { demandIsland } from '../lib/island-demand';
+import { demandIsland, whileIslandLoads } from '../lib/island-demand';
 
 export interface MobileNavState {
   open: boolean;
@@ -19,6 +19,7 @@ export const $mobileNav = pageAtom<MobileNavState>('mobile-nav', { open: false, 
 export function openMobileNav(trigger: HTMLElement | null): void {
   $mobileNav.set({ open: true, trigger });
   demandIsland('mobile-nav');
+  whileIslandLoads('mobile-nav', trigger, closeMobileNav);
 }
 
 export function closeMobileNav(): void {

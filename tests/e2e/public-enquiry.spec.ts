@@ -77,6 +77,31 @@ test('a click made before the dialog island hydrates is not lost', async ({ page
   await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
 });
 
+test('on a slow connection the pressed button says it is loading, and Escape withdraws the dialog before it arrives', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/EnquiryDialog*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const trigger = page.getByRole('link', { name: 'Book a Consultation' });
+  await trigger.click();
+  await expect(trigger).toHaveAttribute('aria-busy', 'true');
+  expect(await trigger.evaluate((el) => getComputedStyle(el).cursor)).toBe('progress');
+  // The visitor gives up waiting: the dialog must not open later over whatever they do next.
+  await page.keyboard.press('Escape');
+  await expect(trigger).not.toHaveAttribute('aria-busy');
+  release();
+  await page.waitForFunction(() => window.__islandsHydrated?.has('enquiry'));
+  await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+  // Asked again, it opens at once.
+  await trigger.click();
+  await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+});
+
 test("empty required fields show 'Required' and nothing is sent", async ({ page }) => {
   const captured = await routeEnquiries(page);
   await page.goto('/');
