@@ -25,7 +25,7 @@ import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-
 import { projectRoot } from './lib/runtime-env.mjs';
 import { samplePhoto } from './lib/sample-photo.mjs';
 import { spawnSite } from './lib/spawn-site.mjs';
-import { CONSENT_KEY } from '../src/islands/cookies/consent.ts';
+import { CONSENT_KEY } from '../src/lib/cookie-consent.ts';
 
 const ARTICLE = '/insights/{article}'; // the first seeded article, filled in once it exists
 const ALL_PAGES = ['/', '/about', '/services', '/packages', '/partners', '/insights', ARTICLE, '/contact', '/cookie-policy', '/privacy-policy', '/terms-of-use', '/no-such-page'];

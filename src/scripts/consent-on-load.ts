@@ -6,7 +6,7 @@
  * itself for the first round trips. A button pressed before the code has arrived fetches it at
  * once and is pressed again for it when it has run. A returning visitor downloads nothing more.
  */
-import { COOKIE_BANNER_ATTRIBUTE, COOKIE_BANNER_CODE_ATTRIBUTE, readConsent, startAnalytics } from '../islands/cookies/consent';
+import { COOKIE_BANNER_ATTRIBUTE, COOKIE_BANNER_CODE_ATTRIBUTE, readConsent, startAnalytics } from '../lib/cookie-consent';
 import { showCookieBanner } from '../stores/cookie-consent';
 
 const choice = readConsent();

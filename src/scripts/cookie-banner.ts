@@ -4,7 +4,7 @@
  * wires its buttons to the consent store and hides it when the store says so. A choice made on it
  * hides it, so the focus moves on to the page's main region rather than falling to the document.
  */
-import { COOKIE_BANNER_ATTRIBUTE, type ConsentChoice } from '../islands/cookies/consent';
+import { COOKIE_BANNER_ATTRIBUTE, type ConsentChoice } from '../lib/cookie-consent';
 import { $cookieConsent, chooseCookies, dismissCookieBanner, setCookieSettingsOpen } from '../stores/cookie-consent';
 import { returnFocus } from '../lib/return-focus';
 

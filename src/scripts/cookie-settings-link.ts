@@ -3,7 +3,7 @@
  * can be changed or withdrawn as easily as it was given, long after the banner has gone. Without
  * scripts it is a plain link to the Cookie Policy.
  */
-import { COOKIE_SETTINGS_LINK_ATTRIBUTE } from '../islands/cookies/consent';
+import { COOKIE_SETTINGS_LINK_ATTRIBUTE } from '../lib/cookie-consent';
 import { setCookieSettingsOpen } from '../stores/cookie-consent';
 
 document.addEventListener('click', (event) => {

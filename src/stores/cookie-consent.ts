@@ -2,10 +2,10 @@
  * What the cookie banner and the Cookie Preferences modal show. The banner is static HTML
  * (src/components/sections/CookieBanner.astro) driven by src/scripts/cookie-banner.ts, which only a
  * visitor without a stored choice downloads; the modal is a React island hydrated on demand the
- * first time Cookie Settings is chosen. The choice itself is kept by src/islands/cookies/consent.ts.
+ * first time Cookie Settings is chosen. The choice itself is kept by src/lib/cookie-consent.ts.
  */
 import { pageAtom } from './page-atom';
-import { storeConsent, type ConsentChoice } from '../islands/cookies/consent';
+import { storeConsent, type ConsentChoice } from '../lib/cookie-consent';
 import { demandIsland, whileIslandLoads } from '../lib/island-demand';
 
 export interface CookieConsentState {
