@@ -117,7 +117,7 @@ export const collectionCopy = {
   update: (Noun: string) => `Update ${Noun}`,
   saved: (Noun: string, editing: boolean) => ({ title: editing ? `${Noun} updated` : `${Noun} created`, description: 'Changes saved successfully' }),
   saveFailed: (noun: string) => ({ title: `Error saving ${noun}`, description: 'Please try again' }),
-  exportFailed: { title: 'Export failed', description: 'The server could not be reached. Please try again.' },
+  exportFailed: { title: 'Export failed', description: 'The session could not be checked just now. Please try again.' },
   loadFailed: (nouns: string) => `The ${nouns} could not be loaded.`,
   retry: 'Retry',
   discardTitle: 'Discard changes?',
@@ -139,7 +139,7 @@ export const logoutCopy = {
   title: 'Logout and discard changes?',
   question: 'A form holds changes that have not been saved. They will be lost.',
   confirm: 'Logout',
-  failed: { title: 'Logout failed', description: 'The server could not be reached, so you are still signed in. Please try again.' },
+  failed: { title: 'Logout failed', description: 'The server did not confirm the logout, so the session may still be open. Please try again.' },
 } as const;
 
 export const articlesTabCopy = {

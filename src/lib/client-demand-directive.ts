@@ -8,7 +8,7 @@
  * stylesheet, named on the root element, has loaded, fetched alongside the island's code.
  */
 import type { ClientDirective } from 'astro';
-import { demandEventName, hydratedEventName } from './island-demand';
+import { demandEventName, settledEventName } from './island-demand';
 
 function siteStylesheetLoaded(): Promise<unknown> {
   const href = document.documentElement.dataset.siteStylesheet;
@@ -32,10 +32,14 @@ function siteStylesheetLoaded(): Promise<unknown> {
 const demand: ClientDirective = (load, options) => {
   const name = String(options.value);
   const hydrate = async () => {
-    const [hydrateIsland] = await Promise.all([load(), siteStylesheetLoaded()]);
-    await hydrateIsland();
-    (window.__islandsHydrated ??= new Set()).add(name);
-    document.dispatchEvent(new Event(hydratedEventName(name)));
+    try {
+      const [hydrateIsland] = await Promise.all([load(), siteStylesheetLoaded()]);
+      await hydrateIsland();
+      (window.__islandsHydrated ??= new Set()).add(name);
+    } finally {
+      // Hydrated or not (its code failed to load): whatever waits on it stops waiting.
+      document.dispatchEvent(new Event(settledEventName(name)));
+    }
   };
   if (window.__islandsDemanded?.has(name)) void hydrate();
   else document.addEventListener(demandEventName(name), () => void hydrate(), { once: true });

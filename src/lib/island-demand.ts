@@ -28,8 +28,11 @@ declare global {
 }
 
 export const demandEventName = (name: string) => `island-demand:${name}`;
-/** Dispatched on document once the island has hydrated (src/lib/client-demand-directive.ts). */
-export const hydratedEventName = (name: string) => `island-hydrated:${name}`;
+/**
+ * Dispatched on document once the island has hydrated, or failed to (its code did not load):
+ * src/lib/client-demand-directive.ts. Only a hydrated one is added to `__islandsHydrated`.
+ */
+export const settledEventName = (name: string) => `island-settled:${name}`;
 
 function fetchOnce(rel: 'modulepreload' | 'preload', href: string, as?: string) {
   if (document.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
@@ -77,20 +80,27 @@ export function demandIsland(name: IslandName): void {
   document.dispatchEvent(new Event(demandEventName(name)));
 }
 
+/** The islands a pressed control is waiting for, each watched once however often it is pressed. */
+const waiting = new Set<IslandName>();
+
 /**
  * While a demanded island's code is still on its way (a slow connection), the control that asked
- * for it says so (aria-busy; a progress cursor, global.css), and Escape, or the focus moving on
- * outside any dialog, withdraws the request (`withdraw`): the island then hydrates closed rather
- * than open late over whatever the visitor has gone on to.
+ * for it says so (aria-busy; a progress cursor, global.css), and Escape, a press elsewhere or the
+ * focus moving on outside any dialog withdraws the request (`withdraw`): the island then hydrates
+ * closed rather than open late over whatever the visitor has gone on to. The watch ends when the
+ * island has hydrated or its code has failed to load.
  */
 export function whileIslandLoads(name: IslandName, trigger: HTMLElement | null, withdraw: () => void): void {
-  if (typeof window === 'undefined' || !trigger || window.__islandsHydrated?.has(name)) return;
+  if (typeof window === 'undefined' || !trigger || window.__islandsHydrated?.has(name) || waiting.has(name)) return;
+  waiting.add(name);
   trigger.setAttribute('aria-busy', 'true');
   const settle = () => {
+    waiting.delete(name);
     trigger.removeAttribute('aria-busy');
     document.removeEventListener('keydown', onKey, true);
-    document.removeEventListener('focusin', onFocus, true);
-    document.removeEventListener(hydratedEventName(name), settle);
+    document.removeEventListener('focusin', onMove, true);
+    document.removeEventListener('pointerdown', onMove, true);
+    document.removeEventListener(settledEventName(name), settle);
   };
   const giveUp = () => {
     settle();
@@ -99,11 +109,14 @@ export function whileIslandLoads(name: IslandName, trigger: HTMLElement | null, 
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape') giveUp();
   };
-  const onFocus = (event: FocusEvent) => {
+  const onMove = (event: Event) => {
     const target = event.target;
-    if (target !== trigger && !(target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]'))) giveUp();
+    if (target instanceof Node && trigger.contains(target)) return;
+    if (target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]')) return;
+    giveUp();
   };
   document.addEventListener('keydown', onKey, true);
-  document.addEventListener('focusin', onFocus, true);
-  document.addEventListener(hydratedEventName(name), settle);
+  document.addEventListener('focusin', onMove, true);
+  document.addEventListener('pointerdown', onMove, true);
+  document.addEventListener(settledEventName(name), settle);
 }

@@ -1,6 +1,6 @@
 /**
  * The service schema: the admin panel's service form and POST/PUT /api/services validate with it.
- * Imports zod only.
+ * Imports zod and the service icon names only.
  */
 import { z } from 'zod';
 import { SERVICE_ICON_NAMES } from '../lib/icons/service-icons';

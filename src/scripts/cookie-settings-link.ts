@@ -6,6 +6,9 @@
 import { COOKIE_SETTINGS_LINK_ATTRIBUTE } from '../lib/cookie-consent';
 import { setCookieSettingsOpen } from '../stores/cookie-consent';
 
+// From now on it opens a dialog, and says so (without scripts it is a plain link).
+for (const link of document.querySelectorAll(`[${COOKIE_SETTINGS_LINK_ATTRIBUTE}]`)) link.setAttribute('aria-haspopup', 'dialog');
+
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${COOKIE_SETTINGS_LINK_ATTRIBUTE}]`) : null;
   // A click meant for a new tab or window keeps the link's own behaviour.

@@ -5,9 +5,9 @@
  * a write purges it. When the database does not answer, the route answers 503 with `no-store` and
  * a Retry-After, so the next request tries again; the page renders its 'unavailable' state. Any
  * other failure (a bug, a schema the code does not match) is thrown on, for the 500 page: no
- * retry fixes it, and dressing it as 'unavailable' would hide it. Every answer of the route, the
- * 503 included, carries the same `Netlify-Vary` (the CDN keeps the cache-key instructions of the
- * first answer it sees for a URL).
+ * retry fixes it, and dressing it as 'unavailable' would hide it. Every answer this function
+ * shapes, the 503 included, carries the same `Netlify-Vary` (the CDN keeps the cache-key
+ * instructions of the first answer it sees for a URL); the 500 page is `no-store`, never kept.
  */
 import type { Kysely } from 'kysely';
 import { markUncached, publicCacheHeaders, type CacheKey, type CacheTag } from './cdn-cache.ts';
@@ -24,7 +24,7 @@ export interface ResponseHead {
 export type OnDemand<T> = { available: true; data: T } | { available: false; data?: undefined };
 
 export interface OnDemandOptions<T> {
-  /** Names the route in the log: '[insights] loading failed: ...'. */
+  /** Names the route in the log: '[insights] database unavailable: ...'. */
   label: string;
   /** CDN cache tags the answer is kept under (purged together). */
   tags: readonly CacheTag[];

@@ -66,13 +66,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /**
  * An article link rebuilt from its href alone, so no author-supplied rel/target/anything else rides
- * along. With `origin`, a path on the site ('/services') becomes an absolute URL: a feed reader
- * shows the body far from the site, where a path would lead nowhere.
+ * along. With `base` (the article's own address), a relative link ('/services', '#part', 'x') becomes
+ * the absolute URL it means there: a feed reader shows the body far from the site, where a relative
+ * link leads nowhere. Only a link that stays on the site is rewritten, so nothing a browser would
+ * read as another host ('//evil', '/\\evil', '/<tab>/evil') can become one.
  */
-function linkTag(origin?: URL | string): sanitizeHtml.Transformer {
+function linkTag(base?: URL | string): sanitizeHtml.Transformer {
   return (tagName, attribs) => {
     let href = attribs.href?.trim();
-    if (href && origin && /^\/(?![/\\])/.test(href)) href = new URL(href, origin).href;
+    if (href && base) href = onSiteAbsolute(href, new URL(base)) ?? href;
     const out: Record<string, string> = {};
     if (href) out.href = href;
     if (href && isExternal(href)) {
@@ -81,6 +83,18 @@ function linkTag(origin?: URL | string): sanitizeHtml.Transformer {
     }
     return { tagName, attribs: out };
   };
+}
+
+/** `href` as an absolute URL when it is relative and resolves on `base`'s own site; else undefined. */
+function onSiteAbsolute(href: string, base: URL): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || /[\u0000-\u001f\\]/.test(href) || href.startsWith('//')) return undefined;
+  let resolved: URL;
+  try {
+    resolved = new URL(href, base);
+  } catch {
+    return undefined;
+  }
+  return resolved.origin === base.origin ? resolved.href : undefined;
 }
 
 /** An absolute http(s) link leaves the site: it opens in a new tab without an opener or referrer. */
@@ -94,10 +108,10 @@ export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-/** Article HTML for a feed: sanitised as above, its links to paths on the site made absolute. */
-export function sanitizeArticleHtmlForFeed(html: string, origin: URL | string): string {
+/** Article HTML for a feed: sanitised as above, its relative links made absolute against the article's URL. */
+export function sanitizeArticleHtmlForFeed(html: string, articleUrl: URL | string): string {
   if (!html) return '';
-  return sanitizeHtml(html, { ...OPTIONS, transformTags: { ...OPTIONS.transformTags, a: linkTag(origin) } });
+  return sanitizeHtml(html, { ...OPTIONS, transformTags: { ...OPTIONS.transformTags, a: linkTag(articleUrl) } });
 }
 
 /** The page's heading levels an article body may use under its h1 title. */

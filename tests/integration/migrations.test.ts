@@ -61,10 +61,15 @@ describe('0009: a slug is never a number alone', () => {
 });
 
 describe('0010: one admin account per address, whatever its letter case', () => {
-  it('refuses a second username or email that differs only in case', async () => {
+  it('stops with what to do when accounts already clash, then refuses a second username or email that differs only in case', async () => {
     const { db } = connection;
-    const admin = (address: string) => db.insertInto('users').values({ username: address, email: address, password: 'hash' }).execute();
+    await migrateToLatest(db, await migrationsBefore('0010_admin_username_any_case'));
+    const admin = (address: string) => db.insertInto('users').values({ username: address, email: address, password: 'hash' }).returning('id').executeTakeFirstOrThrow();
     await admin('Ada@Example.com');
+    const clash = await admin('ada@example.com');
+    await expect(migrateToLatest(db)).rejects.toThrow('Two admin accounts share one address in different letter case');
+    await db.deleteFrom('users').where('id', '=', clash.id).execute();
+
     expect(await migrateToLatest(db)).toEqual(['0010_admin_username_any_case']);
     await expect(admin('ada@example.com')).rejects.toThrow(/users_username_lower_key/);
     await expect(db.insertInto('users').values({ username: 'other', email: 'ADA@example.com', password: 'hash' }).execute()).rejects.toThrow(

@@ -126,25 +126,29 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
 });
 
 describe('sanitizeArticleHtmlForFeed: the body a feed reader shows far from the site', () => {
-  const ORIGIN = 'https://surgere.example';
+  const ARTICLE = 'https://surgere.example/insights/growth';
 
-  it('makes a link to a path on the site absolute; other links are as on the page', () => {
-    expect(sanitizeArticleHtmlForFeed('<p><a href="/services">s</a> <a href="/insights?page=2#top">i</a></p>', ORIGIN)).toBe(
+  it("makes a relative link absolute against the article's URL; other links are as on the page", () => {
+    expect(sanitizeArticleHtmlForFeed('<p><a href="/services">s</a> <a href="/insights?page=2#top">i</a> <a href="#part-2">p</a> <a href="pricing">r</a></p>', ARTICLE)).toBe(
       '<p><a href="https://surgere.example/services" rel="noopener noreferrer" target="_blank">s</a> ' +
-        '<a href="https://surgere.example/insights?page=2#top" rel="noopener noreferrer" target="_blank">i</a></p>',
+        '<a href="https://surgere.example/insights?page=2#top" rel="noopener noreferrer" target="_blank">i</a> ' +
+        '<a href="https://surgere.example/insights/growth#part-2" rel="noopener noreferrer" target="_blank">p</a> ' +
+        '<a href="https://surgere.example/insights/pricing" rel="noopener noreferrer" target="_blank">r</a></p>',
     );
-    expect(sanitizeArticleHtmlForFeed('<a href="mailto:hello@example.com">m</a><a href="https://example.com/a">x</a>', ORIGIN)).toBe(
+    expect(sanitizeArticleHtmlForFeed('<a href="mailto:hello@example.com">m</a><a href="https://example.com/a">x</a>', ARTICLE)).toBe(
       '<a href="mailto:hello@example.com">m</a><a href="https://example.com/a" rel="noopener noreferrer" target="_blank">x</a>',
     );
   });
 
   it('never turns a protocol-relative look-alike into another host', () => {
-    for (const href of ['//evil.example/x', '/\\evil.example', '\\\\evil.example']) {
-      expect(sanitizeArticleHtmlForFeed(`<a href="${href}">x</a>`, ORIGIN), href).toBe('<a>x</a>');
+    for (const href of ['//evil.example/x', '/\\evil.example', '\\\\evil.example', '/&#9;/evil.example', '/&#10;/evil.example', '/%09/evil.example']) {
+      const out = sanitizeArticleHtmlForFeed(`<a href="${href}">x</a>`, ARTICLE);
+      // Dropped, or kept on the site: never a link to the other host.
+      expect(out, href).not.toMatch(/href="(https?:)?\/\/evil/);
     }
   });
 
   it('sanitises like the page does', () => {
-    expect(sanitizeArticleHtmlForFeed('<p onclick="x()">a<script>alert(1)</script></p><img src=x onerror=alert(1)>', ORIGIN)).toBe('<p>a</p>');
+    expect(sanitizeArticleHtmlForFeed('<p onclick="x()">a<script>alert(1)</script></p><img src=x onerror=alert(1)>', ARTICLE)).toBe('<p>a</p>');
   });
 });

@@ -25,6 +25,11 @@ export default function AdminApp() {
     return guardPageExit();
   }, []);
 
+  // Only straight back from that card: a later sign-out shows the sign-in card as usual.
+  useEffect(() => {
+    if (session.status !== 'signedOut') setBackFromReset(false);
+  }, [session.status]);
+
   return (
     <div className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 lg:px-8">
       {session.status === 'checking' && (

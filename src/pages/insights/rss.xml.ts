@@ -42,7 +42,7 @@ export const GET: APIRoute = (context) => {
         link: abs(articleUrl(article)),
         pubDate: article.publishedAt,
         description: article.description,
-        content: sanitizeArticleHtmlForFeed(article.content ?? '', origin),
+        content: sanitizeArticleHtmlForFeed(article.content ?? '', abs(articleUrl(article))),
         categories: [article.category],
         // The id, not the URL: a slug added or changed later must not make readers see a new item.
         customData: [

@@ -190,9 +190,9 @@ export default function Toolbar() {
   }, [editor]);
 
   return (
-    // Sticks to the top of the screen while a long article scrolls under it (the editor's frame
+    // Sticks under the site's fixed header while a long article scrolls beneath it (the editor's frame
     // clips rather than scrolls, so it does not hold the toolbar in).
-    <div className="sticky top-0 z-10 border-b border-ink-200 bg-ink-50">
+    <div className="sticky top-header z-10 border-b border-ink-200 bg-ink-50">
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 p-1.5">
         <ToolButton label={editorCopy.heading(1)} pressed={state.block === 'h1'} onClick={() => toggleHeading('h1')}>
           <Icon body={icons.heading1} size={18} />
