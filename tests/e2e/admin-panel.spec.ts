@@ -561,20 +561,22 @@ test('a logout the server never answers leaves the panel signed in, says so, and
 test('Enter in a one-line field does not save the form; the button does', async ({ page }) => {
   await signedInAdmin(page);
   await page.getByRole('button', { name: 'New Article' }).click();
+  // Within the form: a listed article's tags are a list labelled 'Tags' too.
+  const form = page.getByRole('tabpanel').locator('form');
   const title = `Not saved by Enter ${RUN}`;
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Description', { exact: true }).fill('Half written.');
-  await page.getByLabel('Read Time', { exact: true }).fill('2 min read');
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Description', { exact: true }).fill('Half written.');
+  await form.getByLabel('Read Time', { exact: true }).fill('2 min read');
   let posts = 0;
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/articles') posts += 1;
   });
   for (const label of ['Title', 'Read Time', 'Tags', 'Slug']) {
-    await page.getByLabel(label, { exact: true }).press('Enter');
+    await form.getByLabel(label, { exact: true }).press('Enter');
   }
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
   expect(posts).toBe(0);
-  await page.getByRole('button', { name: 'Create Article' }).click();
+  await form.getByRole('button', { name: 'Create Article' }).click();
   await expect(toast(page, 'Article created')).toBeVisible();
   expect(posts).toBe(1);
   expect((await page.request.delete(`/api/articles/${(await articleByTitle(page, title)).id}`)).status()).toBe(200);
