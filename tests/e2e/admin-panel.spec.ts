@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
-import { E2E_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
+import { E2E_ADMIN, E2E_LOGOUT_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
 
 // The admin panel end to end, through the production build `npm start` serves. One file, run in
 // order: every admin test shares the one e2e admin, and the last tests change its password and
@@ -48,9 +48,13 @@ async function openAdmin(page: Page) {
   await page.goto('/admin');
 }
 
-/** Signs the page's browser context in through the API (page.request shares its cookies), then opens /admin. */
-async function signedInAdmin(page: Page) {
-  const r = await page.request.post('/api/auth/login', { data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+/**
+ * Signs the page's browser context in through the API (page.request shares its cookies), then opens
+ * /admin. A test that logs out signs in as E2E_LOGOUT_ADMIN: a logout ends every session of its
+ * admin, and other specs beside this one use E2E_ADMIN's.
+ */
+async function signedInAdmin(page: Page, admin: { email: string; password: string } = E2E_ADMIN) {
+  const r = await page.request.post('/api/auth/login', { data: { username: admin.email, password: admin.password } });
   expect(r.status()).toBe(200);
   await openAdmin(page);
   // The panel is one client-only island (React, Radix, Lexical): while another spec's own server
@@ -527,7 +531,7 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
 });
 
 test("the 'Sign in again' dialog's Logout asks before it drops what was typed", async ({ page }) => {
-  await signedInAdmin(page);
+  await signedInAdmin(page, E2E_LOGOUT_ADMIN);
   await page.getByRole('button', { name: 'New Article' }).click();
   await page.getByLabel('Title', { exact: true }).fill(`Kept over a logout question ${RUN}`);
   await page.context().clearCookies();
@@ -544,7 +548,7 @@ test("the 'Sign in again' dialog's Logout asks before it drops what was typed", 
 });
 
 test('a logout the server never answers leaves the panel signed in, says so, and the next one works', async ({ page }) => {
-  await signedInAdmin(page);
+  await signedInAdmin(page, E2E_LOGOUT_ADMIN);
   await page.route('**/api/auth/logout', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logout failed')).toBeVisible();
@@ -800,7 +804,7 @@ test('change password: the modal, a wrong current password, success, and the ses
 });
 
 test('logout: back to Admin Access, lists cleared, and the old session no longer works', async ({ page }) => {
-  await signedInAdmin(page);
+  await signedInAdmin(page, E2E_LOGOUT_ADMIN);
   await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeVisible();
   const before = (await page.context().cookies()).find((c) => c.name === 'session')!;
 
@@ -814,8 +818,8 @@ test('logout: back to Admin Access, lists cleared, and the old session no longer
   expect(replay.status()).toBe(401);
 
   // Signing in again starts from fresh lists.
-  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByLabel('Username', { exact: true }).fill(E2E_LOGOUT_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_LOGOUT_ADMIN.password);
   const articles = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/articles' && r.request().method() === 'GET');
   await page.getByRole('button', { name: 'Access Admin Panel' }).click();
   expect((await articles).status()).toBe(200);

@@ -1,8 +1,8 @@
 // The admins the e2e server starts with. E2E_ADMIN comes from ADMIN_EMAIL / ADMIN_PASSWORD (the
 // runtime's first-admin path) and is shared by every spec; E2E_PASSWORD_ADMIN is created by
 // fresh-server.mjs for the tests that change a password or end every session, so they never pull
-// the rug from under specs running beside them. E2E_LEADS_ADMIN (also fresh-server.mjs) is the
-// admin-leads spec's own, since admin-panel.spec.ts logs E2E_ADMIN out everywhere while it runs.
+// the rug from under specs running beside them; E2E_LOGOUT_ADMIN likewise for the tests that log
+// out. E2E_LEADS_ADMIN (also fresh-server.mjs) is the admin-leads spec's own.
 export const E2E_ADMIN = {
   email: 'e2e-admin@example.com',
   password: 'e2e-admin-password-2026',
@@ -12,6 +12,12 @@ export const E2E_PASSWORD_ADMIN = {
   email: 'e2e-password-admin@example.com',
   password: 'first-password-2026',
   newPassword: 'second-password-2026',
+} as const;
+
+/** For the admin-panel tests that log out (which ends every session of that admin), beside E2E_ADMIN's. */
+export const E2E_LOGOUT_ADMIN = {
+  email: 'e2e-logout-admin@example.com',
+  password: 'logout-admin-password-2026',
 } as const;
 
 export const E2E_LEADS_ADMIN = {

@@ -6,7 +6,7 @@ import { createDb } from '../../../src/server/db/client.ts';
 import { createAdmin } from '../../../src/server/users.ts';
 import { startLocalServices } from '../../../scripts/lib/local-services.mjs';
 import { localEnv } from '../../../scripts/lib/runtime-env.mjs';
-import { E2E_LEADS_ADMIN, E2E_PASSWORD_ADMIN } from './admin-credentials.ts';
+import { E2E_LEADS_ADMIN, E2E_LOGOUT_ADMIN, E2E_PASSWORD_ADMIN } from './admin-credentials.ts';
 
 const { dataDir, port, hosts, trustProxy } = localEnv();
 if (!dataDir.includes('site-e2e-')) throw new Error('fresh-server refuses to wipe a DATA_DIR that is not an e2e one');
@@ -20,6 +20,7 @@ const services = await startLocalServices({
     try {
       await createAdmin(db, E2E_PASSWORD_ADMIN.email, E2E_PASSWORD_ADMIN.password);
       await createAdmin(db, E2E_LEADS_ADMIN.email, E2E_LEADS_ADMIN.password);
+      await createAdmin(db, E2E_LOGOUT_ADMIN.email, E2E_LOGOUT_ADMIN.password);
     } finally {
       await db.destroy();
     }
