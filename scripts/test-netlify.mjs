@@ -220,6 +220,8 @@ async function smoke({ manifest }) {
   check(overlapping.length === 0, 'no user function claims a wildcard path', overlapping.map((f) => f.name).join(', '));
   const sender = manifest.functions.find((f) => f.name === 'outbox-sender');
   check(sender?.schedule === '*/5 * * * *' && !sender.routes, 'outbox-sender is a Scheduled Function, every 5 minutes, with no path', JSON.stringify(sender?.schedule));
+  const sweep = manifest.functions.find((f) => f.name === 'unused-images');
+  check(sweep?.schedule === '@daily' && !sweep.routes, 'unused-images is a Scheduled Function, daily, with no path', JSON.stringify(sweep?.schedule));
 
   step('Pages');
   const sitemap = await (await get('/sitemap.xml')).text();

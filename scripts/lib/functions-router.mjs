@@ -127,20 +127,27 @@ export async function loadFunctions(root) {
   };
 }
 
+/** The minutes between runs of a schedule of the forms this project uses: every N minutes, hourly, daily. */
+function everyMinutes(schedule) {
+  const every = /^\*\/(\d+) \* \* \* \*$/.exec(schedule);
+  if (every) return Number(every[1]);
+  return { '@hourly': 60, '@daily': 24 * 60 }[schedule];
+}
+
 /**
  * Runs the Scheduled Functions locally as Netlify does in production: each on its schedule, with
- * the JSON body Netlify posts (`next_run`). Only the 'every N minutes' cron form that this
- * project uses is understood; another schedule is reported and left to `netlify functions:invoke`.
+ * the JSON body Netlify posts (`next_run`), counting from the server's start. Only the forms this
+ * project uses are understood; another schedule is reported and left to `netlify functions:invoke`.
  */
 export function startSchedules(scheduled, log = console.log) {
   const timers = [];
   for (const fn of scheduled) {
-    const every = /^\*\/(\d+) \* \* \* \*$/.exec(fn.schedule);
-    if (!every) {
+    const minutes = everyMinutes(fn.schedule);
+    if (minutes === undefined) {
       log(`[functions] ${fn.name}: schedule '${fn.schedule}' is not run locally`);
       continue;
     }
-    const ms = Number(every[1]) * 60_000;
+    const ms = minutes * 60_000;
     const timer = setInterval(() => {
       const body = JSON.stringify({ next_run: new Date(Date.now() + ms).toISOString() });
       Promise.resolve(fn.handler(new Request(`http://localhost/.netlify/functions/${fn.name}`, { method: 'POST', body }), {})).catch((err) =>

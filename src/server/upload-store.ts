@@ -1,7 +1,7 @@
 /**
  * The uploaded images' store: a whole file, or one part of a file sent in parts (joined once its
  * last part is in), checked to be an image whatever its Content-Type says, each name written once;
- * and the delete, which keeps an image an article still shows.
+ * the delete, which keeps an image an article still shows; and the sweep of images no article uses.
  */
 import type { Kysely } from 'kysely';
 import { MAX_UPLOAD_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange } from '../schemas/upload.ts';
@@ -9,7 +9,8 @@ import { UPLOADS_STORE, objectStore } from './blobs.ts';
 import type { Database } from './db/schema.ts';
 import { readBodyBytes } from './http/body.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from './http/errors.ts';
-import { findArticlesUsingImage } from './repositories/articles.ts';
+import { purgeCacheTag, uploadCacheTag } from './cdn-cache.ts';
+import { findArticlesUsingImage, listImageNamesInUse } from './repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
 import { PART_TOO_LARGE_MESSAGE, TOO_LARGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, sniffImageType } from './uploads.ts';
 
@@ -79,4 +80,36 @@ export async function deleteUnusedImage(db: Kysely<Database>, name: string): Pro
     throw conflict(`This image is used by the article "${first!.title}"${more}: remove it there first`);
   }
   await store.delete(name);
+}
+
+/**
+ * How long an uploaded image no article uses is kept: an article may be written over days before
+ * it is first saved, and its image is uploaded when it is chosen.
+ */
+export const UNUSED_IMAGE_GRACE_DAYS = 7;
+
+/**
+ * Deletes the uploaded images, uploaded before `uploadedBefore`, that no article uses any more (or
+ * ever did: an upload whose article was never saved, an image replaced or whose article was
+ * deleted), and purges the CDN's copies; at most `limit` a run, the rest on the next. An image
+ * saved into an article after the scan is checked again just before its delete and kept.
+ */
+export async function deleteUnusedImages(db: Kysely<Database>, uploadedBefore: Date, limit: number): Promise<number> {
+  const store = objectStore(UPLOADS_STORE);
+  const inUse = await listImageNamesInUse(db);
+  let deleted = 0;
+  for (const name of await store.list('')) {
+    if (deleted >= limit) break;
+    if (inUse.has(name)) continue;
+    const metadata = await store.metadata(name);
+    if (!metadata) continue;
+    // An image without a readable time is old: every upload since the first has one.
+    const uploadedAt = Date.parse(metadata.uploadedAt ?? '');
+    if (Number.isFinite(uploadedAt) && uploadedAt >= uploadedBefore.getTime()) continue;
+    if ((await findArticlesUsingImage(db, objectPublicPath(name))).length > 0) continue;
+    await store.delete(name);
+    await purgeCacheTag(uploadCacheTag(name));
+    deleted += 1;
+  }
+  return deleted;
 }

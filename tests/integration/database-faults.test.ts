@@ -20,12 +20,13 @@ import services from '../../netlify/functions/services.ts';
 import siteContent from '../../netlify/functions/site-content.ts';
 import teamMembers from '../../netlify/functions/team-members.ts';
 import outboxSender from '../../netlify/functions/outbox-sender.ts';
+import unusedImages from '../../netlify/functions/unused-images.ts';
 import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
 import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { GET as sitemapGet } from '../../src/pages/sitemap.xml.ts';
 import { sql } from 'kysely';
-import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
+import { UPLOADS_STORE, UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { newObjectName } from '../../src/server/uploads.ts';
 import { closeDb, getDb, REQUEST_LIMITS, withRequestDatabase } from '../../src/server/db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
@@ -270,6 +271,26 @@ describe('the scheduled housekeeping with the database refused', () => {
       '[outbox-sender] retention failed',
       '[outbox-sender] failed; failed; 1 abandoned upload parts deleted',
     ]);
+  });
+
+  it('the daily sweep of unused images deletes nothing, logs why and answers 500', async () => {
+    const unused = newObjectName();
+    await objectStore(UPLOADS_STORE).createIfAbsent(unused, new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+      contentType: 'image/png',
+      uploadedAt: new Date(Date.now() - 30 * 24 * 60 * 60_000).toISOString(),
+    });
+    await proxy.setMode('refuse');
+    const logged: string[] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+    try {
+      expect((await unusedImages()).status).toBe(500);
+    } finally {
+      console.error = error;
+    }
+    // Without the articles, no image is known to be unused.
+    expect(await objectStore(UPLOADS_STORE).has(unused)).toBe(true);
+    expect(logged.map((line) => line.replace(/:.*$/s, ''))).toEqual(['[unused-images] failed']);
   });
 });
 

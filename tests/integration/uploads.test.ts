@@ -13,6 +13,10 @@ import { signingKey } from '../../src/server/auth/keys.ts';
 import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { newObjectName, sniffImageType, UPLOAD_URL_TTL_SECONDS } from '../../src/server/uploads.ts';
 import { deleteAbandonedParts } from '../../src/server/upload-parts.ts';
+import { UNUSED_IMAGE_GRACE_DAYS, deleteUnusedImages } from '../../src/server/upload-store.ts';
+import { UPLOADS_STORE } from '../../src/server/blobs.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import unusedImages from '../../netlify/functions/unused-images.ts';
 import { durableCache, startPurgeApi } from '../../scripts/lib/durable-cache.mjs';
 import { storedEncodings } from '../../scripts/lib/stored-encodings.mjs';
 import { call } from '../support/call.ts';
@@ -547,5 +551,79 @@ describe('DELETE /api/objects/uploads/:name', () => {
       expect(r.status, bad).toBe(404);
       expect(r.json, bad).toEqual({ error: 'Image not found' });
     }
+  });
+});
+
+describe('the daily sweep of unused images (netlify/functions/unused-images.ts)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const served = (name: string) => call(serve, `/objects/uploads/${name}`, { params: { name } });
+
+  /** An image as an upload stores it, uploaded `daysAgo` days ago. */
+  async function storedImage(daysAgo: number): Promise<string> {
+    const name = newObjectName();
+    const uploadedAt = new Date(Date.now() - daysAgo * DAY).toISOString();
+    expect(await objectStore(UPLOADS_STORE).createIfAbsent(name, PNG, { contentType: 'image/png', uploadedAt })).toBe(true);
+    return name;
+  }
+
+  function createArticle(cookie: string, fields: Record<string, unknown>) {
+    return call(articles, '/api/articles', {
+      body: { title: `Sweep ${crypto.randomUUID()}`, description: 'D', readTime: '3 min read', isPublished: false, ...fields },
+      headers: { cookie },
+    });
+  }
+
+  it('deletes the old images no article uses, and keeps recent ones and every one an article uses', async () => {
+    const { cookie } = await adminSession();
+    const old = UNUSED_IMAGE_GRACE_DAYS + 1;
+    const [unused, recent, asImage, inBody, absolute, inDraft] = [
+      await storedImage(old),
+      await storedImage(UNUSED_IMAGE_GRACE_DAYS - 1),
+      await storedImage(old),
+      await storedImage(old),
+      await storedImage(old),
+      await storedImage(old),
+    ];
+    expect((await createArticle(cookie, { imageUrl: `/objects/uploads/${asImage}`, isPublished: true })).status).toBe(201);
+    expect((await createArticle(cookie, { content: `<p>See <a href="/objects/uploads/${inBody}">the chart</a></p>` })).status).toBe(201);
+    expect((await createArticle(cookie, { content: `<p><a href="https://www.example.com/objects/uploads/${absolute}">Full size</a></p>` })).status).toBe(201);
+    expect((await createArticle(cookie, { imageUrl: `/objects/uploads/${inDraft}`, isPublished: false })).status).toBe(201);
+
+    const response = await unusedImages();
+    expect(response.status).toBe(204);
+    expect((await served(unused)).status).toBe(404);
+    for (const [label, kept] of Object.entries({ recent, asImage, inBody, absolute, inDraft })) expect((await served(kept)).status, label).toBe(200);
+  });
+
+  it('deletes an image once its article is deleted, or no longer uses it', async () => {
+    const { cookie } = await adminSession();
+    // Older than the images of the tests before, so that only these two are before the cut-off.
+    const [dropped, replaced] = [await storedImage(500), await storedImage(500)];
+    const article = await createArticle(cookie, { imageUrl: `/objects/uploads/${dropped}` });
+    const other = await createArticle(cookie, { imageUrl: `/objects/uploads/${replaced}` });
+    const before = new Date(Date.now() - 499 * DAY);
+    expect(await deleteUnusedImages(getDb(), before, 500)).toBe(0);
+
+    const id = String(article.json.id);
+    expect((await call(articles, `/api/articles/${id}`, { method: 'DELETE', params: { id }, headers: { cookie } })).status).toBe(200);
+    const { imageUrl: _i, ...rest } = other.json;
+    const otherId = String(other.json.id);
+    expect((await call(articles, `/api/articles/${otherId}`, { method: 'PUT', body: { ...rest, imageUrl: null }, params: { id: otherId }, headers: { cookie } })).status).toBe(200);
+
+    expect(await deleteUnusedImages(getDb(), before, 500)).toBe(2);
+    expect((await served(dropped)).status).toBe(404);
+    expect((await served(replaced)).status).toBe(404);
+  });
+
+  it('deletes at most its limit a run, and the rest on the next', async () => {
+    // Older than the images of the tests before, so that only these three are before the cut-off.
+    const names = [await storedImage(1000), await storedImage(1000), await storedImage(1000)];
+    const before = new Date(Date.now() - 999 * DAY);
+    const left = async () => (await Promise.all(names.map(served))).filter((r) => r.status === 200).length;
+    expect(await deleteUnusedImages(getDb(), before, 2)).toBe(2);
+    expect(await left()).toBe(1);
+    expect(await deleteUnusedImages(getDb(), before, 2)).toBe(1);
+    expect(await left()).toBe(0);
+    expect(await deleteUnusedImages(getDb(), before, 2)).toBe(0);
   });
 });

@@ -86,6 +86,17 @@ export function findArticlesUsingImage(db: Kysely<Database>, path: string): Prom
     .execute();
 }
 
+/**
+ * The names of every upload an article uses (drafts too), as its image or anywhere in its body,
+ * by a relative or an absolute URL: what `findArticlesUsingImage` finds, for all images in one scan.
+ */
+export async function listImageNamesInUse(db: Kysely<Database>): Promise<Set<string>> {
+  const { rows } = await sql<{ name: string }>`
+    select distinct (regexp_matches(coalesce(image_url, '') || ' ' || coalesce(content, ''), '/objects/uploads/([0-9a-f]{32})', 'g'))[1] as name
+    from articles`.execute(db);
+  return new Set(rows.map((row) => row.name));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Public read functions for the Insights pages, sitemap and feed. Each page request runs exactly
 // one of these (one SQL query), selecting only the columns that page renders, and none of them
