@@ -5,6 +5,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
 import { E2E_ADMIN, E2E_LOGOUT_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
+import { holdRoute } from './support/hold-route.ts';
 
 // The admin panel end to end, through the production build `npm start` serves. One file, run in
 // order: every admin test shares the one e2e admin, and the last tests change its password and
@@ -299,13 +300,8 @@ test('image upload: type and size checks, upload with preview, served image, cle
 
   const cover = png(16, 9);
   // The PUT is held until the busy state has been seen: a small file can finish before any check.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
   const uploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
-  await page.route(uploadTarget, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, uploadTarget);
   await file.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
   await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
   release();

@@ -1,6 +1,7 @@
 /** Cookie banner and Cookie Preferences modal. */
 import { expect, test, type Page } from '@playwright/test';
 import { toastWithTitle, useFormIsland } from './public-helpers';
+import { holdRoute } from './support/hold-route.ts';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem('cookie-consent'));
@@ -112,14 +113,9 @@ test('the preferences modal closes on Escape without storing a choice', async ({
 
 test("the banner is in the page's first paint; a press before its code has arrived is kept", async ({ page }) => {
   // Hold the banner's code back until the press has happened.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
   const requested: string[] = [];
-  await page.route('**/_astro/CookieBannerCode*', async (route) => {
-    requested.push(route.request().url());
-    await released;
-    await route.continue();
-  });
+  page.on('request', (r) => void (r.url().includes('/_astro/CookieBannerCode') && requested.push(r.url())));
+  const release = await holdRoute(page, '**/_astro/CookieBannerCode*');
   // Not to the load event: when the first paint comes before it, the held request delays it.
   await page.goto('/about', { waitUntil: 'domcontentloaded' });
   await expect(banner(page)).toBeVisible();

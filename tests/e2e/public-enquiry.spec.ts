@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fillEnquiry, routeEnquiries, skipCookieBanner, toastRegion, toastWithTitle, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
+import { holdRoute } from './support/hold-route.ts';
 
 const TRIGGERS = [
   { path: '/', button: 'Free Marketing Strategy Assessment', service: 'Marketing Strategy Assessment', page: 'Home', ctaButton: 'Free Marketing Strategy Assessment' },
@@ -65,12 +66,7 @@ for (const trigger of TRIGGERS) {
 
 test('a click made before the dialog island hydrates is not lost', async ({ page }) => {
   // Hold back the dialog's island code so the click lands before hydration.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/EnquiryDialog*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/_astro/EnquiryDialog*.js');
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.getByRole('link', { name: 'Book a Consultation' }).click();
   release();
@@ -78,12 +74,7 @@ test('a click made before the dialog island hydrates is not lost', async ({ page
 });
 
 test('on a slow connection the pressed button says it is loading, and Escape withdraws the dialog before it arrives', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/EnquiryDialog*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/_astro/EnquiryDialog*.js');
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const trigger = page.getByRole('link', { name: 'Book a Consultation' });
   await trigger.click();
@@ -141,12 +132,9 @@ test("a failed send keeps the dialog open with a 'Failed to send message' toast"
 });
 
 test("'Sending...' shows and the button is disabled while the request is pending", async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/contacts', async (route) => {
-    await held;
-    await route.fulfill({ status: 201, contentType: 'application/json', body: '{"id":7}' });
-  });
+  const release = await holdRoute(page, '**/api/contacts', (route) =>
+    route.fulfill({ status: 201, contentType: 'application/json', body: '{"id":7}' }),
+  );
   await page.goto('/partners');
   await waitForIslands(page);
   await page.getByRole('link', { name: 'Become a Partner' }).click();
@@ -198,15 +186,7 @@ test('the contact page form sends its own context and resets on success', async 
 });
 
 /** Holds back the /contact form island's code until `release()` (or for good). */
-async function holdEnquiryFormIsland(page: Page) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/EnquiryForm*.js', async (route) => {
-    await held;
-    await route.continue().catch(() => {}); // the page may have moved on by then
-  });
-  return release;
-}
+const holdEnquiryFormIsland = (page: Page) => holdRoute(page, '**/_astro/EnquiryForm*.js');
 
 test('text typed into the /contact form before it hydrates is kept, and sent by the island once it has', async ({ page }) => {
   const captured = await routeEnquiries(page);

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { skipCookieBanner } from './public-helpers';
+import { holdRoute } from './support/hold-route.ts';
 
 /** Records the URL path of every script the page requests. */
 function recordScripts(page: Page): string[] {
@@ -101,12 +102,7 @@ test('a first visit loads the cookie banner code and shows the banner, still wit
 });
 
 test('a click on Cookie Settings while the modal code is held back opens the modal once it arrives', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/CookiePreferences*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/_astro/CookiePreferences*.js');
   await page.goto('/');
   await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Cookie Settings' }).click();
   await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 /** Header, drawer, footer and the not-found page. */
 import { expect, test } from '@playwright/test';
 import { skipCookieBanner } from './public-helpers';
+import { holdRoute } from './support/hold-route.ts';
 
 test.beforeEach(async ({ page }) => {
   await skipCookieBanner(page);
@@ -91,12 +92,7 @@ test.describe('drawer before hydration', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('a tap on the menu button before the island hydrates still opens the drawer', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/MobileNav*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRoute(page, '**/_astro/MobileNav*.js');
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const open = page.getByRole('button', { name: 'Open menu' });
     await open.click();

@@ -1,6 +1,7 @@
 /** Newsletter sign-up against the real API (the Insights page places the form). */
 import { expect, test } from '@playwright/test';
 import { skipCookieBanner, toastRegion, toastWithTitle, useFormIsland } from './public-helpers';
+import { holdRoute } from './support/hold-route.ts';
 
 test.beforeEach(async ({ page }) => {
   await skipCookieBanner(page);
@@ -27,12 +28,7 @@ test('subscribing twice with the same address in another letter case says it is 
 });
 
 test('the button shows an ellipsis and is disabled while subscribing; a failure toasts the fallback text', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/newsletter', async (route) => {
-    await held;
-    await route.fulfill({ status: 503, body: '' });
-  });
+  const release = await holdRoute(page, '**/api/newsletter', (route) => route.fulfill({ status: 503, body: '' }));
   await page.goto('/insights');
   await useFormIsland(page, 'NewsletterForm');
   const email = page.getByRole('textbox', { name: 'Email address' });
@@ -59,12 +55,7 @@ test('the button shows an ellipsis and is disabled while subscribing; a failure 
 
 test('an address typed and submitted with Enter before the form hydrates is subscribed, not dropped', async ({ page, request }) => {
   // The island's code is held back until the end: the browser posts the form itself.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/NewsletterForm*.js', async (route) => {
-    await held;
-    await route.continue().catch(() => {}); // the page that asked for it is gone by then
-  });
+  const release = await holdRoute(page, '**/_astro/NewsletterForm*.js');
   const address = `early-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto('/insights', { waitUntil: 'domcontentloaded' });
   await page.getByRole('textbox', { name: 'Email address' }).fill(address);
