@@ -26,6 +26,7 @@ export const ARTICLE_LIMITS = {
   content: 200_000,
   author: 100,
   url: 2048,
+  imageAlt: 300,
   readTime: 50,
   metaTitle: 200,
   metaDescription: 500,
@@ -85,6 +86,8 @@ export const articleSchema = z.object({
   imageUrl: nullableText(ARTICLE_LIMITS.url).refine((v) => v === null || isArticleImageUrl(v), {
     message: `Image URL must be a path on this site or an https address on ${REMOTE_IMAGE_HOSTS.join(' or ')}`,
   }),
+  /** What the image shows, for readers who cannot see it; none keeps the image decorative. */
+  imageAlt: nullableText(ARTICLE_LIMITS.imageAlt),
   youtubeUrl: nullableText(ARTICLE_LIMITS.url),
   readTime: requiredLine(ARTICLE_LIMITS.readTime),
   metaTitle: nullableText(ARTICLE_LIMITS.metaTitle),
@@ -127,6 +130,14 @@ export const articleFormFields = [
   { name: 'author', label: 'Author', kind: 'text', placeholder: DEFAULT_ARTICLE_AUTHOR, maxLength: ARTICLE_LIMITS.author, initial: DEFAULT_ARTICLE_AUTHOR, half: true },
   { name: 'category', label: 'Category', kind: 'select', options: ARTICLE_CATEGORIES, initial: DEFAULT_ARTICLE_CATEGORY, half: true },
   { name: 'imageUrl', label: 'Image', kind: 'image' },
+  {
+    name: 'imageAlt',
+    label: 'Image Description',
+    kind: 'text',
+    placeholder: 'What the image shows, e.g. A chart of leads rising month on month',
+    hint: 'Read out to readers who cannot see the image, and shown where it cannot load. Leave empty if it is only decoration.',
+    maxLength: ARTICLE_LIMITS.imageAlt,
+  },
   { name: 'youtubeUrl', label: 'Video URL', kind: 'text', placeholder: 'https://www.youtube.com/watch?v=...', maxLength: ARTICLE_LIMITS.url, inputMode: 'url', half: true },
   { name: 'readTime', label: 'Read Time', kind: 'text', placeholder: '5 min read', maxLength: ARTICLE_LIMITS.readTime, half: true },
   { name: 'metaTitle', label: 'Meta Title', kind: 'text', placeholder: `SEO title (${META_TITLE_HINT} characters recommended)`, maxLength: ARTICLE_LIMITS.metaTitle },

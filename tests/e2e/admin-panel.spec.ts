@@ -167,6 +167,9 @@ test('articles: create a draft with the editor, edit it without losing its forma
 
   await form.getByLabel('Category', { exact: true }).selectOption('Industry Trends & Insights');
   await form.getByLabel('Read Time', { exact: true }).fill('6 min read');
+  const imageAlt = form.getByLabel('Image Description', { exact: true });
+  await expect(imageAlt).toHaveAccessibleDescription(/Read out to readers who cannot see the image/);
+  await imageAlt.fill('A price tag on a rising chart');
   await expect(form.getByLabel('Meta Title', { exact: true })).toHaveAttribute('placeholder', /60 characters/);
   await expect(form.getByLabel('Meta Description', { exact: true })).toHaveAttribute('placeholder', /160 characters/);
   await form.getByLabel('Tags', { exact: true }).fill('pricing, , growth ,');
@@ -187,7 +190,13 @@ test('articles: create a draft with the editor, edit it without losing its forma
 
   // Stored sanitised, with the formatting and the link; a draft is hidden from visitors.
   const saved = await articleByTitle(page, title);
-  expect(saved).toMatchObject({ isPublished: false, isFeatured: true, tags: ['pricing', 'growth'], slug: `pricing-for-growth-${RUN}` });
+  expect(saved).toMatchObject({
+    isPublished: false,
+    isFeatured: true,
+    tags: ['pricing', 'growth'],
+    slug: `pricing-for-growth-${RUN}`,
+    imageAlt: 'A price tag on a rising chart',
+  });
   expect(saved.content).toContain('<h2>Why pricing matters</h2>');
   expect(saved.content).toMatch(/<(b|strong)>confidence<\/(b|strong)>/);
   expect(saved.content).toContain('href="https://example.com/guide"');
@@ -203,6 +212,7 @@ test('articles: create a draft with the editor, edit it without losing its forma
   await expect(editor.locator('strong, b').first()).toHaveText('confidence');
   await expect(editor.locator('a[href="https://example.com/guide"]')).toHaveText('our guide');
   await expect(form.getByLabel('Tags', { exact: true })).toHaveValue('pricing, growth');
+  await expect(form.getByLabel('Image Description', { exact: true })).toHaveValue('A price tag on a rising chart');
   await form.getByLabel('Title', { exact: true }).fill(`${title} (edited)`);
   await editor.locator('h2').click();
   await page.keyboard.press('End');

@@ -38,6 +38,7 @@ test.beforeAll(async ({ request }) => {
     title: `A video article ${RUN}`,
     youtubeUrl: `https://www.youtube.com/watch?v=${VIDEO_ID}&t=10s`,
     imageUrl: '/favicon.svg',
+    imageAlt: 'The Surgere mark',
   });
   invalidVideo = await createArticle(request, { title: `A bad video link ${RUN}`, youtubeUrl: `https://www.youtube.com/shorts/${VIDEO_ID}` });
   draft = await createArticle(request, { title: `An unpublished draft ${RUN}`, isPublished: false, slug: `draft-${RUN}` });
@@ -133,7 +134,9 @@ test('a valid YouTube URL embeds the privacy-enhanced player at 16:9; the image 
   const box = await frame.boundingBox();
   expect(box!.width / box!.height).toBeCloseTo(16 / 9, 1);
   await expect(page.getByText('Invalid YouTube URL')).toHaveCount(0);
-  await expect(page.locator('[data-image-frame] img')).toBeVisible();
+  // Described, the image is read out with its description, and link previews carry it too.
+  await expect(page.locator('[data-image-frame]').getByRole('img', { name: 'The Surgere mark' })).toBeVisible();
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', 'The Surgere mark');
 });
 
 test("any other video URL shows 'Invalid YouTube URL' and embeds nothing", async ({ page }) => {

@@ -111,6 +111,7 @@ describe('article CRUD', () => {
         title: `Edited ${RUN}`,
         category: 'Events & Announcements',
         imageUrl: '/objects/uploads/0123456789abcdef0123456789abcdef',
+        imageAlt: '  A chart of leads rising month on month ',
         youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
         metaTitle: 'Meta',
         isFeatured: true,
@@ -124,6 +125,7 @@ describe('article CRUD', () => {
       title: `Edited ${RUN}`,
       category: 'Events & Announcements',
       imageUrl: '/objects/uploads/0123456789abcdef0123456789abcdef',
+      imageAlt: 'A chart of leads rising month on month',
       isFeatured: true,
       isPublished: false,
       tags: [],
@@ -157,6 +159,7 @@ describe('article CRUD', () => {
       description: 'x'.repeat(1001),
       category: 'Gossip',
       imageUrl: 'javascript:alert(1)',
+      imageAlt: 'x'.repeat(301),
       readTime: '',
       tags: 'a,b',
       slug: 'Not A Slug',
@@ -166,9 +169,10 @@ describe('article CRUD', () => {
     expect(r.status).toBe(400);
     expect(r.json.error).toBe('Invalid request');
     expect(Object.keys(r.json.issues).sort()).toEqual(
-      ['category', 'description', 'imageUrl', 'isFeatured', 'publishedAt', 'readTime', 'slug', 'tags', 'title'].sort(),
+      ['category', 'description', 'imageAlt', 'imageUrl', 'isFeatured', 'publishedAt', 'readTime', 'slug', 'tags', 'title'].sort(),
     );
     expect(r.json.issues.title).toBe('Required');
+    expect(r.json.issues.imageAlt).toBe('Must be 300 characters or fewer');
     expect(r.json.issues.category).toMatch(/Thought Leadership/);
   });
 

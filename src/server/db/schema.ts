@@ -131,6 +131,7 @@ export interface ArticlesTable {
   author: Generated<string>;
   category: Generated<ArticleCategory>;
   imageUrl: string | null;
+  imageAlt: string | null;
   youtubeUrl: string | null;
   readTime: string;
   metaTitle: string | null;

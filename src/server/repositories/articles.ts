@@ -19,6 +19,7 @@ export function toArticle(row: ArticleRow): Article {
     author: row.author,
     category: row.category,
     imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt,
     youtubeUrl: row.youtubeUrl,
     readTime: row.readTime,
     metaTitle: row.metaTitle,
@@ -119,6 +120,7 @@ const CARD_COLUMNS = [
 
 const DETAIL_COLUMNS = [
   ...CARD_COLUMNS,
+  'imageAlt',
   'content',
   'metaTitle',
   'metaDescription',
