@@ -70,6 +70,14 @@ function isArticleImageUrl(value: string): boolean {
   return (REMOTE_IMAGE_HOSTS as readonly string[]).includes(url.hostname) && url.username === '' && url.password === '' && url.port === '';
 }
 
+const EARLIEST_PUBLICATION = Date.UTC(1970, 0, 1);
+const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
+
+function isPublicationTime(value: string): boolean {
+  const time = Date.parse(value);
+  return time >= EARLIEST_PUBLICATION && time <= Date.now() + YEAR_MS;
+}
+
 export const articleSchema = z.object({
   title: requiredLine(ARTICLE_LIMITS.title),
   description: requiredText(ARTICLE_LIMITS.description),
@@ -105,8 +113,15 @@ export const articleSchema = z.object({
     .refine((v) => v === null || !ALL_DIGITS.test(v), { message: 'Slug cannot be a number alone: /insights/{number} is read as an article id' }),
   isFeatured: z.boolean().default(false),
   isPublished: z.boolean().default(true),
-  /** An API client may name the publication time; absent (the admin panel's every save) means now, by the server's clock. */
-  publishedAt: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * An API client may name the publication time, from 1970 to a year ahead (the lists sort by it,
+   * so a far-off date would sit on top for ever); absent (the admin panel's every save) means now,
+   * by the server's clock.
+   */
+  publishedAt: z.iso
+    .datetime({ offset: true })
+    .refine(isPublicationTime, { message: 'Publication time must be from 1970 to a year from now' })
+    .optional(),
 });
 
 /** What the form and API clients send. */

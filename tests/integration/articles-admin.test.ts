@@ -176,6 +176,17 @@ describe('article CRUD', () => {
     expect(r.json.issues.category).toMatch(/Thought Leadership/);
   });
 
+  it('answers 400 on publishedAt before 1970 or over a year ahead, which the lists could not read or would pin on top', async () => {
+    const { cookie } = await adminSession();
+    const nextYear = new Date(Date.now() + 370 * 24 * 60 * 60 * 1000).toISOString();
+    for (const publishedAt of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+14:00', '1969-12-31T23:59:59Z', '9999-12-31T00:00:00Z', nextYear]) {
+      const r = await create(cookie, payload({ publishedAt }));
+      expect(r.status, publishedAt).toBe(400);
+      expect(r.json.issues, publishedAt).toEqual({ publishedAt: 'Publication time must be from 1970 to a year from now' });
+    }
+    expect((await create(cookie, payload({ publishedAt: '1970-01-01T00:00:00Z' }))).status).toBe(201);
+  });
+
   it('answers 400 on the slug field for a number alone, which would read as an article id', async () => {
     const { cookie } = await adminSession();
     const r = await create(cookie, payload({ slug: '42' }));

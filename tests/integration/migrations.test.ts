@@ -78,3 +78,23 @@ describe('0010: one admin account per address, whatever its letter case', () => 
     expect(await db.selectFrom('users').select('username').execute()).toEqual([{ username: 'Ada@Example.com' }]);
   });
 });
+
+describe('0012: an article is published in 1970 or later', () => {
+  it('moves earlier publication times to 1970, which the lists can read, and refuses new ones', async () => {
+    const { db } = connection;
+    expect(await migrateToLatest(db, await migrationsBefore('0012_article_published_at_from_1970'))).toEqual(['0011_article_image_alt']);
+    const insert = (title: string, publishedAt: string) =>
+      db.insertInto('articles').values({ title, description: 'd', readTime: '1 min read', publishedAt: new Date(publishedAt) }).execute();
+    // Year 0 (1 BC), as the driver stored an API client's '0000-01-01' before the schema refused it.
+    await sql`insert into articles (title, description, read_time, published_at) values ('Year zero', 'd', '1 min read', '0001-01-01 00:00:00+00 BC')`.execute(db);
+    await insert('Recent', '2026-03-05T01:00:00Z');
+
+    expect(await migrateToLatest(db)).toEqual(['0012_article_published_at_from_1970']);
+    const rows = await db.selectFrom('articles').select(['title', 'publishedAt']).where('title', 'in', ['Year zero', 'Recent']).orderBy('id').execute();
+    expect(rows.map((r) => [r.title, r.publishedAt.toISOString()])).toEqual([
+      ['Year zero', '1970-01-01T00:00:00.000Z'],
+      ['Recent', '2026-03-05T01:00:00.000Z'],
+    ]);
+    await expect(insert('Too early', '1969-12-31T23:59:59Z')).rejects.toThrow(/articles_published_at_from_1970/);
+  });
+});
