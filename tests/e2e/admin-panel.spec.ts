@@ -605,8 +605,9 @@ test('the focus is never dropped: forms take it and give it back, a delete and a
   const titles = Array.from({ length: 14 }, (_, i) => `Focus ${String(i).padStart(2, '0')} ${RUN}`);
   const ids = await Promise.all(
     titles.map(async (title, i) => {
-      // Far in the future, so nothing another worker publishes meanwhile pushes them off page 1.
-      const publishedAt = new Date(Date.UTC(2999, 0, 1) + i * 1000).toISOString();
+      // 300 days ahead (a year is the most allowed), so nothing another worker publishes meanwhile
+      // pushes them off page 1.
+      const publishedAt = new Date(Date.now() + 300 * 24 * 60 * 60 * 1000 + i * 1000).toISOString();
       const r = await page.request.post('/api/articles', { data: { title, description: 'D', readTime: '1 min read', isPublished: false, publishedAt } });
       expect(r.status()).toBe(201);
       return (await r.json()).id as number;
