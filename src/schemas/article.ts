@@ -3,6 +3,7 @@
  * Imports zod and the remote image hosts only.
  */
 import { z } from 'zod';
+import { nestsDeeperThan } from '../lib/html-nesting';
 import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
 import { requiredLine, requiredText, storableText, tooLong } from './fields';
 import type { FieldsCover, FormField } from './form-fields';
@@ -24,6 +25,8 @@ export const ARTICLE_LIMITS = {
   description: 1000,
   /** HTML; a long article is ~50 KB. */
   content: 200_000,
+  /** Elements inside one another; the editor's deepest lists and formatting use a dozen or so. */
+  contentNesting: 40,
   author: 100,
   url: 2048,
   imageAlt: 300,
@@ -52,8 +55,11 @@ const nullableText = (max: number) =>
 /** Lowercase letters and digits in hyphen-separated runs: every slug an article can have. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ALL_DIGITS = /^[0-9]+$/;
-/** A path on this site ('/objects/uploads/...'); nothing a browser could run. */
-const SITE_PATH = /^\/(?!\/)\S*$/;
+/**
+ * A path on this site ('/objects/uploads/...'); nothing a browser could run. No backslash anywhere:
+ * browsers read '/\\host/x' as '//host/x', another site.
+ */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 /**
  * An article image is a path on this site or an https URL on a host the image CDN may fetch from:
  * any other would be refused by the CDN and never shown.
@@ -82,7 +88,9 @@ export const articleSchema = z.object({
   title: requiredLine(ARTICLE_LIMITS.title),
   description: requiredText(ARTICLE_LIMITS.description),
   /** Rich-text HTML; the server sanitises it before storing. */
-  content: nullableText(ARTICLE_LIMITS.content),
+  content: nullableText(ARTICLE_LIMITS.content).refine((v) => v === null || !nestsDeeperThan(v, ARTICLE_LIMITS.contentNesting), {
+    message: `Content is nested too deeply: at most ${ARTICLE_LIMITS.contentNesting} levels of lists and formatting`,
+  }),
   author: z
     .string()
     .trim()

@@ -1,6 +1,6 @@
 /** The newsletter sign-up schema: the newsletter island and POST /api/newsletter. */
 import * as z from 'zod/mini';
-import { emailField, honeypotField, singleLine, storableText, tooLong } from './fields';
+import { emailField, honeypotField, singleLine, steadyDirection, storableText, tooLong } from './fields';
 
 /** The longest source page path kept with a subscription. */
 export const SOURCE_PAGE_MAX_LENGTH = 200;
@@ -13,6 +13,7 @@ export const newsletterSchema = z.object({
       z.trim(),
       storableText,
       singleLine,
+      steadyDirection,
       z.maxLength(SOURCE_PAGE_MAX_LENGTH, tooLong(SOURCE_PAGE_MAX_LENGTH)),
       z.regex(/^(?:\/|$)/, 'Must be a path on this site, starting with /'),
     ),

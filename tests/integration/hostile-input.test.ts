@@ -11,7 +11,7 @@ import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import objectsServe from '../../netlify/functions/objects-serve.ts';
 import services from '../../netlify/functions/services.ts';
-import { INVALID_CHARACTERS, ONE_LINE } from '../../src/schemas/fields.ts';
+import { DIRECTION_CONTROL, INVALID_CHARACTERS, ONE_LINE } from '../../src/schemas/fields.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { findPublishedArticleByIdOrSlug } from '../../src/server/repositories/articles.ts';
 import { TEST_PASSWORD, adminSession, uniqueIp } from '../support/admin-session.ts';
@@ -149,6 +149,68 @@ describe('a line break in a one-line field', () => {
       const r = await call(newsletter, '/api/newsletter', { body: { email: `page.${unique()}@example.com`, page }, ip: uniqueIp() });
       expect(r.status, page).toBe(400);
       expect(r.json, page).toEqual({ error: 'Invalid request', issues: { page: issue } });
+    }
+  });
+});
+
+describe('text-direction controls in one-line fields', () => {
+  // U+202E reverses what follows: 'Acme \u202Egnp.exe' shows as 'Acme exe.png'.
+  const CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+  it('are refused in every one-line enquiry field, naming it, and nothing is stored', async () => {
+    for (const control of CONTROLS) {
+      for (const field of ['firstName', 'lastName', 'phone', 'company', 'service', 'page', 'ctaButton'] as const) {
+        const base = validEnquiry();
+        const r = await call(contacts, '/api/contacts', { body: { ...base, [field]: `Acme ${control}gnp.exe` }, ip: uniqueIp() });
+        expect(r.status, `${field} ${control}`).toBe(400);
+        expect(r.json, field).toEqual({ error: 'Invalid request', issues: { [field]: DIRECTION_CONTROL } });
+        expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', base.email).execute(), field).toEqual([]);
+      }
+    }
+  });
+
+  it('are refused in article and service titles and the newsletter source page', async () => {
+    const article = await call(articles, '/api/articles', { body: { ...validArticle(), title: 'Growth \u202Egnp.exe' }, headers: { cookie: admin.cookie } });
+    expect(article.status).toBe(400);
+    expect(article.json.issues).toEqual({ title: DIRECTION_CONTROL });
+    const service = await call(services, '/api/services', { body: { ...validService(), title: 'Growth \u2067x' }, headers: { cookie: admin.cookie } });
+    expect(service.status).toBe(400);
+    expect(service.json.issues).toEqual({ title: DIRECTION_CONTROL });
+    const signUp = await call(newsletter, '/api/newsletter', { body: { email: `page.${unique()}@example.com`, page: '/insights\u202E' }, ip: uniqueIp() });
+    expect(signUp.status).toBe(400);
+    expect(signUp.json.issues).toEqual({ page: DIRECTION_CONTROL });
+  });
+
+  it('leave right-to-left text itself, and a message, as typed', async () => {
+    const body = { ...validEnquiry(), company: 'شركة النمو', message: 'Hello \u202Ehidden\u202C and more' };
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('enquiries').select(['company', 'message']).where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ company: 'شركة النمو', message: 'Hello \u202Ehidden\u202C and more' });
+  });
+});
+
+describe('article bodies and image paths', () => {
+  it('refuses a body nested deeper than the editor ever writes, naming the field', async () => {
+    const r = await call(articles, '/api/articles', { body: { ...validArticle(), content: '<b>'.repeat(60_000) }, headers: { cookie: admin.cookie } });
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ content: 'Content is nested too deeply: at most 40 levels of lists and formatting' });
+    const deepList = `${'<ul><li>'.repeat(10)}Deep${'</li></ul>'.repeat(10)}`;
+    expect((await call(articles, '/api/articles', { body: { ...validArticle(), content: deepList }, headers: { cookie: admin.cookie } })).status).toBe(201);
+  });
+
+  it('refuses a body over the limit once sanitised, though it was under it as sent', async () => {
+    // 150,000 bare '<' characters are 600,000 once escaped as '&lt;'.
+    const r = await call(articles, '/api/articles', { body: { ...validArticle(), content: `<p>${'< '.repeat(75_000)}</p>` }, headers: { cookie: admin.cookie } });
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ content: 'Must be 200000 characters or fewer once cleaned of markup the editor cannot write' });
+  });
+
+  it('refuses an image path a browser would read as another host', async () => {
+    for (const imageUrl of ['/\\evil.example/x.png', '/objects\\..\\x', '//evil.example/x.png']) {
+      const r = await call(articles, '/api/articles', { body: { ...validArticle(), imageUrl }, headers: { cookie: admin.cookie } });
+      expect(r.status, imageUrl).toBe(400);
+      expect(Object.keys(r.json.issues), imageUrl).toEqual(['imageUrl']);
     }
   });
 });

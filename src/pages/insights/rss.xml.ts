@@ -41,7 +41,9 @@ export const GET: APIRoute = (context) => {
         title: article.title,
         link: abs(articleUrl(article)),
         pubDate: article.publishedAt,
-        description: article.description,
+        // Plain text, but readers take an item's description as HTML: escaped as HTML here, then as
+        // XML by the feed, so '<img onerror=...>' in one reads as those characters.
+        description: escapeXml(article.description),
         content: sanitizeArticleHtmlForFeed(article.content ?? '', abs(articleUrl(article))),
         categories: [article.category],
         // The id, not the URL: a slug added or changed later must not make readers see a new item.
