@@ -215,4 +215,22 @@ describe('the enquiry notice through the outbox', () => {
     expect(mail.subject).toBe(`New enquiry from Grace ${body.lastName} (Compilers & Co)`);
     expect(mail.text).toContain(body.phone);
   });
+
+  it('without SMTP_URL where no file can be written (a deployed function), keeps a reason that says what to set', async () => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() });
+    expect(r.status).toBe(201);
+    await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
+    const job = await jobOf(r.json.id);
+    await getDb().updateTable('outbox').set({ status: 'pending', attempts: 0, lastError: null, sentAt: null }).where('id', '=', job.id).execute();
+    // The data folder is a file here, as unwritable as a function's read-only folder.
+    const blocked = path.join(getEnv().dataDir, `not-a-folder-${unique()}`);
+    await fs.writeFile(blocked, '');
+    const mailer = createMailer({ smtpUrl: undefined, from: getEnv().mailFrom, dataDir: blocked });
+    await deliverJobs(getDb(), mailer, [job.id], { now: new Date(Date.now() + 86_400_000), maxAttempts: 1 });
+    const failed = await jobOf(r.json.id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.lastError).toBe(`No mail server is set (SMTP_URL), and the message could not be kept as a file in ${outboxDir(blocked)} either (ENOTDIR)`);
+  });
 });

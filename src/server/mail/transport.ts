@@ -41,9 +41,15 @@ export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer 
   return {
     async send(message, name) {
       const info = await composer.sendMail({ from, ...message });
-      await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      await fs.writeFile(path.join(dir, `${stamp}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`), info.message as Buffer);
+      try {
+        await fs.mkdir(dir, { recursive: true });
+        await fs.writeFile(path.join(dir, `${stamp}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`), info.message as Buffer);
+      } catch (err) {
+        // A deployed function's folder is read-only: the reason the inbox shows must say what to set.
+        const code = (err as NodeJS.ErrnoException).code ?? 'write failed';
+        throw new Error(`No mail server is set (SMTP_URL), and the message could not be kept as a file in ${dir} either (${code})`);
+      }
     },
   };
 }
