@@ -112,8 +112,8 @@ async function seedArticles(base, admin) {
 }
 
 /**
- * What a real Chromium loads by the time the page is idle: every script response (islands hydrate
- * client:idle, so the wait covers them), gzip level 9 of each body, plus the page's inline scripts.
+ * What a real Chromium loads by the time the page is idle: every script response (an island
+ * that hydrates by itself does so by then; one hydrated on first use loads nothing), gzip level 9 of each body, plus the page's inline scripts.
  * `returning` stores a cookie choice first, as a visitor who answered the banner before.
  */
 async function loadedWeight(browser, url, { returning, device = PHONE }) {
@@ -129,7 +129,7 @@ async function loadedWeight(browser, url, { returning, device = PHONE }) {
   });
   const response = await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
-  // client:idle islands start in an idle callback after load; give them one more quiet spell.
+  // Anything started in an idle callback after load gets one more quiet spell.
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
   await page.waitForLoadState('networkidle');
   const html = (await response.body()).toString('utf8');

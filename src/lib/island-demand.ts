@@ -10,7 +10,7 @@
  * the event name.
  */
 
-export type IslandName = 'enquiry' | 'mobile-nav' | 'toasts' | 'cookie-preferences' | 'contact-form' | 'newsletter-form';
+export type IslandName = 'enquiry' | 'mobile-nav' | 'toasts' | 'cookie-preferences' | 'enquiry-form' | 'newsletter-form';
 
 /**
  * Marks the element around a form island that hydrates on first use (src/scripts/island-on-use.ts):

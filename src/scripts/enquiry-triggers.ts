@@ -1,12 +1,12 @@
 /**
- * Loaded once per page by BaseLayout as a bundled module script (not inline, so a
- * strict CSP needs no 'unsafe-inline'). It makes every static trigger that follows
+ * Part of the page runtime (page-runtime.ts), inlined into every page with its CSP hash. It
+ * makes every static trigger that follows
  * the data-attribute convention in src/stores/enquiry.ts (a link to /contact, which is
  * where it leads without JavaScript) open the enquiry dialog instead.
  *
  * Why a separate script instead of a listener inside the dialog island: the island
  * (and React) is fetched only when first asked for (client:demand). This listener
- * runs as soon as the page's modules execute (before any user can click), and
+ * runs as soon as the page runtime does (before any user can click), and
  * writes the request into the store, which fetches the island; the island opens
  * from the store when it hydrates, so the click is never lost, however slow the
  * connection. The store module is shared, so both use the same atom.

@@ -1,5 +1,5 @@
 /**
- * Loaded once per page by BaseLayout with enquiry-triggers.ts: the header's static
+ * Part of the page runtime (page-runtime.ts), beside enquiry-triggers.ts: the header's static
  * menu control (a link until this runs) opens the drawer through the store, so a tap before the MobileNav
  * island (client:demand) has arrived is kept and the drawer opens as soon as it does.
  */

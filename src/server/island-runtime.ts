@@ -8,7 +8,7 @@
  * Before a page is sent (src/middleware.ts), the inline runtime is taken out when every island on
  * the page is `client:demand`, and the page names the runtime's file on its root element
  * (`data-island-runtime`); the first demand adds it as a script, with the demanded island's code.
- * A page with an island of any other kind (the admin panel's `client:load`) keeps it inline. The
+ * A page with an island of any other kind (the admin panel's `client:only`) keeps it inline. The
  * file is written at build from the same text (scripts/lib/island-runtime-integration.mjs), so its
  * content-hashed name always matches what the page names.
  */

@@ -14,7 +14,7 @@
  * (a link, so that without JavaScript it leads to the contact page's form with the
  * same context).
  *
- * BaseLayout loads src/scripts/enquiry-triggers.ts, a small bundled module that adds
+ * The page runtime's src/scripts/enquiry-triggers.ts, inlined into every page, adds
  * ONE delegated click listener on document: a click on any element carrying
  * `data-enquiry-service` calls openEnquiry() with its three data attributes
  * (data-enquiry-cta falls back to the trigger's text). The dialog island
