@@ -5,9 +5,8 @@
  * `Field` is the frame the others share, for a custom control (the image picker, the editor).
  */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { adminInputClass } from '../../lib/input-styles';
 
-export const inputClass =
-  'block w-full rounded-control border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900 placeholder:text-ink-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-ink-100 disabled:text-ink-500 aria-[invalid=true]:border-danger-600';
 
 interface FrameProps {
   label: string;
@@ -53,7 +52,7 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
 
 const controlProps = ({ id, describedBy, invalid }: ControlIds) => ({
   id,
-  className: inputClass,
+  className: adminInputClass,
   'aria-invalid': invalid || undefined,
   'aria-describedby': describedBy,
 });

@@ -20,6 +20,7 @@ import { toast } from '../../stores/toasts';
 import type { ReturnedForm } from '../../schemas/returned-form';
 import type { EnquiryContext } from '../../schemas/enquiry';
 import { buttonClass } from '../../lib/button-styles';
+import { publicInputClass } from '../../lib/input-styles';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-enquiry');
@@ -44,8 +45,6 @@ const fields: FieldSpec[] = [
   { name: 'company', label: 'Company *', type: 'text', autoComplete: 'organization', maxLength: ENQUIRY_LIMITS.company, wide: true },
 ];
 
-const inputClass =
-  'block w-full rounded-control border bg-white px-3.5 py-2.5 text-base text-ink-900 placeholder:text-ink-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1';
 
 interface Props {
   /** Hidden default service, source page and button label, stored with the enquiry. */
@@ -192,7 +191,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
             defaultValue={initial[field.name]}
             autoFocus={firstReturnedIssue === field.name}
             required
-            className={`${inputClass} ${errors[field.name] ? 'border-danger-700' : 'border-ink-300'}`}
+            className={publicInputClass(Boolean(errors[field.name]))}
             {...ariaFor(field.name)}
           />
           {renderError(field.name)}
@@ -212,7 +211,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
           autoFocus={firstReturnedIssue === 'message'}
           required
           placeholder="Tell us about your business and your goals"
-          className={`${inputClass} resize-y ${errors.message ? 'border-danger-700' : 'border-ink-300'}`}
+          className={`${publicInputClass(Boolean(errors.message))} resize-y`}
           {...ariaFor('message')}
         />
         {renderError('message')}

@@ -12,6 +12,7 @@ import { FORM_IDS } from '../../lib/permalinks';
 import type { ReturnedForm } from '../../schemas/returned-form';
 import { toast } from '../../stores/toasts';
 import { buttonClass } from '../../lib/button-styles';
+import { publicInputClass } from '../../lib/input-styles';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-newsletter');
@@ -112,9 +113,7 @@ export default function NewsletterForm({
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            className={`block w-full rounded-control border bg-white px-3.5 py-2.5 text-base text-ink-900 placeholder:text-ink-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
-              error ? 'border-danger-700' : 'border-ink-300'
-            }`}
+            className={publicInputClass(Boolean(error))}
           />
           {error && (
             <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-danger-700">

@@ -4,6 +4,7 @@
  * `import * as icons from '../../lib/icons/site'` and `<Icon body={icons.close} />`.
  */
 import type { SVGProps } from 'react';
+import { ICON_STROKE_WIDTH, ICON_VIEW_BOX } from '../../lib/icons/frame';
 
 interface Props extends SVGProps<SVGSVGElement> {
   /** The SVG body, from src/lib/icons/site.ts or admin.ts. */
@@ -16,12 +17,12 @@ interface Props extends SVGProps<SVGSVGElement> {
 export default function Icon({ body, filled = false, size = 20, ...props }: Props) {
   return (
     <svg
-      viewBox="0 0 24 24"
+      viewBox={ICON_VIEW_BOX}
       width={size}
       height={size}
       fill={filled ? 'currentColor' : 'none'}
       stroke={filled ? 'none' : 'currentColor'}
-      strokeWidth={filled ? undefined : 2}
+      strokeWidth={filled ? undefined : ICON_STROKE_WIDTH}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
