@@ -23,6 +23,12 @@ import { firstValues } from '../../src/server/http/body.ts';
 const back = { label: unsubscribePage.back, href: PAGE_PATHS.insights };
 const invalid = () => plainPage({ title: unsubscribePage.invalidTitle, text: unsubscribePage.invalidText, link: back, status: 400 });
 
+/** The confirm and retry buttons post to the very URL of the link: its address and token. */
+function sameLink(req: Request): string {
+  const { pathname, search } = new URL(req.url);
+  return `${pathname}${search}`;
+}
+
 /** The address the request's token was made for, or null. */
 async function verifiedAddress(req: Request): Promise<string | null> {
   // First value of each name, as every query is read (src/server/http/query.ts); a bad one is the
@@ -35,11 +41,10 @@ export default route({
   GET: async (req) => {
     const email = await verifiedAddress(req);
     if (!email) return invalid();
-    const { pathname, search } = new URL(req.url);
     return plainPage({
       title: unsubscribePage.confirmTitle,
       text: unsubscribePage.confirmText(email),
-      form: { action: `${pathname}${search}`, button: unsubscribePage.confirmButton },
+      form: { action: sameLink(req), button: unsubscribePage.confirmButton },
       link: back,
     });
   },
@@ -52,11 +57,10 @@ export default route({
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       console.error('[api] POST /api/newsletter/unsubscribe: database unavailable:', err instanceof Error ? err.message : err);
-      const { pathname, search } = new URL(req.url);
       return plainPage({
         title: unsubscribePage.unavailableTitle,
         text: unsubscribePage.unavailableText,
-        form: { action: `${pathname}${search}`, button: unsubscribePage.retryButton },
+        form: { action: sameLink(req), button: unsubscribePage.retryButton },
         link: back,
         status: 503,
         headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findOverlaps, literalPrefix } from '../../scripts/lib/functions-router.mjs';
+import { API_PATHS } from '../../src/lib/api-paths.ts';
 
 type Route = { name: string; path: string; pattern: URLPattern; methods?: string[] };
 const route = (name: string, p: string, methods?: string[]): Route => ({ name, path: p, pattern: new URLPattern({ pathname: p }), ...(methods ? { methods } : {}) });
@@ -50,6 +51,16 @@ describe('overlapping function paths', () => {
     expect(routes.length).toBeGreaterThanOrEqual(16);
     expect(routes.some((r) => r.path.includes('*'))).toBe(false);
     expect(findOverlaps(routes)).toEqual([]);
+  });
+
+  it('every path the islands, forms and e-mails call (src/lib/api-paths.ts) is the literal path of a function', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
+    const declared = new Set<string>();
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const { config } = await import(pathToFileURL(path.join(dir, file)).href);
+      for (const p of [config?.path ?? []].flat() as string[]) declared.add(p);
+    }
+    expect(Object.values(API_PATHS).filter((p) => !declared.has(p))).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import { Badge } from './ui';
 import { articlesTabCopy } from '../../content/admin';
+import { API_PATHS } from '../../lib/api-paths';
 
 /**
  * Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a
@@ -12,7 +13,7 @@ import { articlesTabCopy } from '../../content/admin';
  */
 // Every save sends no publication time: the server stamps each save with its own clock, whatever
 // the admin's computer says.
-export const articles = createCollection<Article>({ url: '/api/articles', noun: 'articles', pageSize: PAGE_SIZE, params: { drafts: 'include' } });
+export const articles = createCollection<Article>({ url: API_PATHS.articles, noun: 'articles', pageSize: PAGE_SIZE, params: { drafts: 'include' } });
 
 export default function ArticlesTab() {
   return (

@@ -10,6 +10,7 @@ import { endedSession } from './session';
 import { Button } from './ui';
 import { useAuthRequest } from './use-auth-request';
 import { changePasswordCopy } from '../../content/admin';
+import { API_PATHS } from '../../lib/api-paths';
 
 export default function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
@@ -19,7 +20,7 @@ export default function ChangePasswordDialog() {
   const [currentPasswordError, setCurrentPasswordError] = useState<string>();
   const [newPasswordError, setNewPasswordError] = useState<string>();
   const change = useAuthRequest({
-    url: '/api/auth/change-password',
+    url: API_PATHS.changePassword,
     refused: changePasswordCopy.refused,
     unreachable: changePasswordCopy.unreachable,
     onRefused: (err) => {

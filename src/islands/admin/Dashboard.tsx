@@ -17,6 +17,7 @@ import LogoutButton from './LogoutButton';
 import { $session } from './session';
 import { useStore } from '../../stores/use-store';
 import { dashboardCopy } from '../../content/admin';
+import { API_PATHS } from '../../lib/api-paths';
 
 interface TabEntry {
   value: string;
@@ -41,10 +42,10 @@ const TABS: TabEntry[] = [
   { value: 'services', label: dashboardCopy.tabs.services, collection: services, Panel: ServicesTab, keepMounted: true },
   { value: 'enquiries', label: enquiriesTab.tab, collection: enquiries, Panel: EnquiriesTab, Badge: EnquiriesBadge },
   { value: 'subscribers', label: subscribersTab.tab, collection: subscribers, Panel: SubscribersTab },
-  comingSoon('packages', dashboardCopy.tabs.packages, '/api/packages', 'packages', 'Package'),
-  comingSoon('team', dashboardCopy.tabs.team, '/api/team-members', 'team members', 'Team'),
-  comingSoon('stats', dashboardCopy.tabs.stats, '/api/company-stats', 'company stats', 'Stats'),
-  comingSoon('site-content', dashboardCopy.tabs.siteContent, '/api/site-content', 'site content', 'Site content'),
+  comingSoon('packages', dashboardCopy.tabs.packages, API_PATHS.packages, 'packages', 'Package'),
+  comingSoon('team', dashboardCopy.tabs.team, API_PATHS.teamMembers, 'team members', 'Team'),
+  comingSoon('stats', dashboardCopy.tabs.stats, API_PATHS.companyStats, 'company stats', 'Stats'),
+  comingSoon('site-content', dashboardCopy.tabs.siteContent, API_PATHS.siteContent, 'site content', 'Site content'),
 ];
 
 export default function Dashboard({ username }: { username: string }) {

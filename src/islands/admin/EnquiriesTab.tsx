@@ -21,15 +21,16 @@ import CollectionTab from './CollectionTab';
 import DialogFrame from './DialogFrame';
 import { SelectField } from './fields';
 import { Badge } from './ui';
+import { API_PATHS } from '../../lib/api-paths';
 
-export const enquiries = createCollection<EnquiryRecord>({ url: '/api/enquiries', noun: text.plural, pageSize: DEFAULT_PAGE_SIZE });
+export const enquiries = createCollection<EnquiryRecord>({ url: API_PATHS.enquiries, noun: text.plural, pageSize: DEFAULT_PAGE_SIZE });
 
 /** How many enquiries are New: the tab's badge. */
 const $newCount = atom(0);
 
 async function refreshNewCount(): Promise<void> {
   try {
-    const page = await api.get<{ total: number }>('/api/enquiries?status=new&pageSize=1');
+    const page = await api.get<{ total: number }>(`${API_PATHS.enquiries}?${new URLSearchParams({ status: 'new', pageSize: '1' })}`);
     $newCount.set(page.total);
   } catch (err) {
     console.error('[admin] counting new enquiries failed', err);

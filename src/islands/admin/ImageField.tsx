@@ -24,6 +24,7 @@ import { TextField } from './fields';
 import { endedSession } from './session';
 import { Button } from './ui';
 import { imageFieldCopy } from '../../content/admin';
+import { API_PATHS } from '../../lib/api-paths';
 
 interface Props {
   label: string;
@@ -49,7 +50,7 @@ async function assertStored(stored: Response, what: string): Promise<void> {
 }
 
 async function uploadImage(file: File): Promise<string> {
-  const { uploadURL } = await api.post<{ uploadURL: string }>('/api/objects/upload').catch((err: unknown) => {
+  const { uploadURL } = await api.post<{ uploadURL: string }>(API_PATHS.upload).catch((err: unknown) => {
     throw new Error('Failed to get upload URL', { cause: err });
   });
   if (file.size <= UPLOAD_PART_BYTES) {

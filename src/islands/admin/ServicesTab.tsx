@@ -4,8 +4,9 @@ import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import { Badge } from './ui';
 import { servicesTabCopy } from '../../content/admin';
+import { API_PATHS } from '../../lib/api-paths';
 
-export const services = createCollection<Service>({ url: '/api/services', noun: 'services' });
+export const services = createCollection<Service>({ url: API_PATHS.services, noun: 'services' });
 
 export default function ServicesTab() {
   return (

@@ -9,12 +9,13 @@ import { TextField } from './fields';
 import { signedIn } from './session';
 import { useAuthRequest } from './use-auth-request';
 import { signInCopy } from '../../content/admin';
+import { API_PATHS } from '../../lib/api-paths';
 
 export function useSignIn({ username: initial = '', granted }: { username?: string; granted: { title: string; description: string } }) {
   const [username, setUsername] = useState(initial);
   const [password, setPassword] = useState('');
   const login = useAuthRequest<{ user: { username: string } }>({
-    url: '/api/auth/login',
+    url: API_PATHS.login,
     refused: signInCopy.refused,
     unreachable: signInCopy.unreachable,
   });

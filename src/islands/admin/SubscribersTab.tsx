@@ -10,6 +10,7 @@ import { SUBSCRIBER_STATUSES, type Subscriber } from '../../schemas/subscriber';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import { Badge } from './ui';
+import { API_PATHS } from '../../lib/api-paths';
 
 const ALL = 'all';
 
@@ -17,7 +18,7 @@ const ALL = 'all';
  * The status filter is always sent, 'all' included: the server's own default for an export is the
  * subscribed addresses only, and Export CSV must hold what the list shows.
  */
-export const subscribers = createCollection<Subscriber>({ url: '/api/subscribers', noun: text.plural, pageSize: DEFAULT_PAGE_SIZE, initialFilters: { status: ALL } });
+export const subscribers = createCollection<Subscriber>({ url: API_PATHS.subscribers, noun: text.plural, pageSize: DEFAULT_PAGE_SIZE, initialFilters: { status: ALL } });
 
 const statusOptions = SUBSCRIBER_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
 

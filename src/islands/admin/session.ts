@@ -8,6 +8,7 @@ import type { MouseEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { collectionCopy, logoutCopy } from '../../content/admin';
 import { toast } from '../../stores/toasts';
+import { API_PATHS } from '../../lib/api-paths';
 
 export type SessionState =
   | { status: 'checking' }
@@ -35,7 +36,7 @@ export function endedSession(err: unknown): boolean {
 /** At load: a valid session cookie signs the panel in; any failure is silently ignored. */
 export async function checkSession(): Promise<void> {
   try {
-    const { user } = await api.get<{ user: { username: string } }>('/api/auth/me');
+    const { user } = await api.get<{ user: { username: string } }>(API_PATHS.me);
     signedIn(user.username);
   } catch {
     $session.set({ status: 'signedOut' });
@@ -50,7 +51,7 @@ export async function checkSession(): Promise<void> {
  */
 export async function logout(): Promise<void> {
   try {
-    await api.post('/api/auth/logout');
+    await api.post(API_PATHS.logout);
   } catch (err) {
     console.error('[admin] logout request failed', err);
     toast({ ...logoutCopy.failed, variant: 'destructive' });
@@ -69,7 +70,7 @@ export async function downloadWithSession(event: MouseEvent<HTMLAnchorElement>):
   event.preventDefault();
   const { href } = event.currentTarget;
   try {
-    await api.get('/api/auth/me');
+    await api.get(API_PATHS.me);
   } catch (err) {
     if (!endedSession(err)) toast({ ...collectionCopy.exportFailed, variant: 'destructive' });
     return;

@@ -21,6 +21,7 @@ import type { ReturnedForm } from '../../schemas/returned-form';
 import type { EnquiryContext } from '../../schemas/enquiry';
 import { buttonClass } from '../../lib/button-styles';
 import { publicInputClass } from '../../lib/input-styles';
+import { API_PATHS } from '../../lib/api-paths';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-enquiry');
@@ -160,7 +161,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       ref={formRef}
       id={standalone ? FORM_IDS.enquiry : undefined}
       method="post"
-      action="/api/contacts"
+      action={API_PATHS.contacts}
       // The browser's own checks until the island's (with its messages) take over.
       noValidate={hydrated}
       onSubmit={onSubmit}

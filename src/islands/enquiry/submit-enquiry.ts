@@ -6,6 +6,7 @@
 import { enquirySchema, type EnquiryInput } from '../../schemas/enquiry';
 import { fieldIssues } from '../../schemas/fields';
 import { api, ApiError, describeFailure } from '../../lib/api-client';
+import { API_PATHS } from '../../lib/api-paths';
 
 export type SubmitResult = { ok: true } | { ok: false; issues: Record<string, string>; message?: string };
 
@@ -18,7 +19,7 @@ export function validateEnquiry(payload: EnquiryInput): Record<string, string> |
 /** POST /api/contacts. On failure: the server's field issues (400) and the toast description. */
 export async function sendEnquiry(payload: EnquiryInput): Promise<SubmitResult> {
   try {
-    await api.post('/api/contacts', payload);
+    await api.post(API_PATHS.contacts, payload);
     return { ok: true };
   } catch (error) {
     return {

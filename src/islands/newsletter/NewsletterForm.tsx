@@ -13,6 +13,7 @@ import type { ReturnedForm } from '../../schemas/returned-form';
 import { toast } from '../../stores/toasts';
 import { buttonClass } from '../../lib/button-styles';
 import { publicInputClass } from '../../lib/input-styles';
+import { API_PATHS } from '../../lib/api-paths';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-newsletter');
@@ -85,7 +86,7 @@ export default function NewsletterForm({
       <form
         id={FORM_IDS.newsletter}
         method="post"
-        action="/api/newsletter"
+        action={API_PATHS.newsletter}
         // The browser's own checks until the island's take over.
         noValidate={hydrated}
         onSubmit={onSubmit}

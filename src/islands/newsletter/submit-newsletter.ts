@@ -5,6 +5,7 @@
 import { newsletterSchema, type NewsletterInput } from '../../schemas/newsletter';
 import { fieldIssues } from '../../schemas/fields';
 import { api, describeFailure } from '../../lib/api-client';
+import { API_PATHS } from '../../lib/api-paths';
 
 /** The email field's message, or null when valid. */
 export function validateNewsletter(payload: NewsletterInput): string | null {
@@ -15,7 +16,7 @@ export function validateNewsletter(payload: NewsletterInput): string | null {
 /** POST /api/newsletter; resolves to null on success or the failure toast's description. */
 export async function subscribe(payload: NewsletterInput): Promise<string | null> {
   try {
-    await api.post('/api/newsletter', payload);
+    await api.post(API_PATHS.newsletter, payload);
     return null;
   } catch (error) {
     return describeFailure(error);

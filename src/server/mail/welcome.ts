@@ -1,12 +1,11 @@
 import { welcomeText } from '../../content/leads.ts';
+import { API_PATHS } from '../../lib/api-paths.ts';
 import { createUnsubscribeToken } from '../auth/unsubscribe-token.ts';
 import type { OutgoingMessage } from './message.ts';
 
-/** The unsubscribe function's path; the link and the one-click POST (RFC 8058) both go there. */
-export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
 export async function unsubscribeUrl(origin: string, email: string): Promise<string> {
-  const url = new URL(UNSUBSCRIBE_PATH, origin);
+  const url = new URL(API_PATHS.newsletterUnsubscribe, origin);
   url.searchParams.set('email', email);
   url.searchParams.set('token', await createUnsubscribeToken(email));
   return url.toString();

@@ -1,0 +1,28 @@
+/**
+ * Every API path the site calls or posts a form to, named once for the islands, the plain forms
+ * and the e-mails. Each function declares its own `config.path` as a literal (Netlify reads it
+ * without running the module), and tests/integration/functions-router.test.ts holds every function
+ * to the path named here.
+ */
+export const API_PATHS = {
+  articles: '/api/articles',
+  services: '/api/services',
+  /** The enquiry form's POST (the visitor's side of an enquiry); the admin's inbox is `enquiries`. */
+  contacts: '/api/contacts',
+  enquiries: '/api/enquiries',
+  newsletter: '/api/newsletter',
+  newsletterUnsubscribe: '/api/newsletter/unsubscribe',
+  subscribers: '/api/subscribers',
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  me: '/api/auth/me',
+  changePassword: '/api/auth/change-password',
+  requestReset: '/api/auth/request-reset',
+  /** Issues a signed URL for one image upload. */
+  upload: '/api/objects/upload',
+  packages: '/api/packages',
+  teamMembers: '/api/team-members',
+  companyStats: '/api/company-stats',
+  siteContent: '/api/site-content',
+} as const;
+
