@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './fields.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text-limits.ts';
 
 // The sign-in, reset-request and change-password bodies, validated by the auth functions; their
 // messages are the ones the admin panel shows word for word. The panel itself imports only the
@@ -10,15 +11,15 @@ export const MIN_PASSWORD_LENGTH = 8;
 const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
 export const LoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().check(storableText).min(1, 'Username is required').max(254),
-  password: z.string({ error: 'Password is required' }).check(storableText).min(1, 'Password is required').max(1024),
+  username: z.string({ error: 'Username is required' }).trim().check(storableText).min(1, 'Username is required').max(EMAIL_MAX_LENGTH),
+  password: z.string({ error: 'Password is required' }).check(storableText).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
 });
 
 export const RequestResetSchema = z.object({
-  email: z.email({ error: 'Valid email is required' }).check(storableText).max(254),
+  email: z.email({ error: 'Valid email is required' }).check(storableText).max(EMAIL_MAX_LENGTH),
 });
 
 export const ChangePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).check(storableText).min(1, 'Current password is required').max(1024),
-  newPassword: z.string({ error: NEW_PASSWORD_TOO_SHORT }).check(storableText).min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT).max(1024),
+  currentPassword: z.string({ error: 'Current password is required' }).check(storableText).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+  newPassword: z.string({ error: NEW_PASSWORD_TOO_SHORT }).check(storableText).min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH),
 });

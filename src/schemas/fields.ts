@@ -8,6 +8,7 @@
  * them the same way: `enquirySchema.safeParse(body)`, `z.infer<typeof ...>`.
  */
 import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH } from './text-limits.ts';
 
 /** The message of every missing required field, word for word. */
 export const REQUIRED = 'Required';
@@ -66,9 +67,8 @@ export const optionalText = (max: number) => z.optional(z.string().check(z.trim(
 /** An optional, trimmed one-line text field with an upper bound. */
 export const optionalLine = (max: number) => z.optional(z.string().check(z.trim(), storableText, singleLine, steadyDirection, z.maxLength(max, tooLong(max))));
 
-/** RFC 5321 caps an address at 254 characters. */
 export const emailField = z.pipe(
-  z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(254, tooLong(254))),
+  z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))),
   z.email('Invalid email'),
 );
 

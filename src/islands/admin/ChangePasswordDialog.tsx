@@ -11,6 +11,7 @@ import { Button } from './ui';
 import { useAuthRequest } from './use-auth-request';
 import { changePasswordCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
+import { PASSWORD_MAX_LENGTH } from '../../schemas/text-limits';
 
 export default function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
@@ -68,7 +69,7 @@ export default function ChangePasswordDialog() {
               setCurrentPasswordError(undefined);
             }}
             error={currentPasswordError}
-            maxLength={1024}
+            maxLength={PASSWORD_MAX_LENGTH}
           />
           <TextField
             label={changePasswordCopy.newPassword}
@@ -82,7 +83,7 @@ export default function ChangePasswordDialog() {
             hint={changePasswordCopy.newPasswordHint}
             error={newPasswordError}
             placeholder={changePasswordCopy.newPasswordPlaceholder(MIN_PASSWORD_LENGTH)}
-            maxLength={1024}
+            maxLength={PASSWORD_MAX_LENGTH}
           />
           <div className="mt-2 flex justify-end gap-3">
             <Dialog.Close className={buttonClass('neutral')}>{changePasswordCopy.cancel}</Dialog.Close>

@@ -10,6 +10,7 @@ import { signedIn } from './session';
 import { useAuthRequest } from './use-auth-request';
 import { signInCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../schemas/text-limits';
 
 export function useSignIn({ username: initial = '', granted }: { username?: string; granted: { title: string; description: string } }) {
   const [username, setUsername] = useState(initial);
@@ -46,9 +47,9 @@ export default function SignInFields({ form, usernamePlaceholder }: { form: Retu
         value={form.username}
         onChange={form.setUsername}
         placeholder={usernamePlaceholder}
-        maxLength={254}
+        maxLength={EMAIL_MAX_LENGTH}
       />
-      <TextField label={signInCopy.password} type="password" autoComplete="current-password" value={form.password} onChange={form.setPassword} maxLength={1024} />
+      <TextField label={signInCopy.password} type="password" autoComplete="current-password" value={form.password} onChange={form.setPassword} maxLength={PASSWORD_MAX_LENGTH} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { toast } from '../../stores/toasts';
 import { buttonClass } from '../../lib/button-styles';
 import { publicInputClass } from '../../lib/input-styles';
 import { API_PATHS } from '../../lib/api-paths';
+import { EMAIL_MAX_LENGTH } from '../../schemas/text-limits';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-newsletter');
@@ -105,7 +106,7 @@ export default function NewsletterForm({
             type="email"
             required
             autoComplete="email"
-            maxLength={254}
+            maxLength={EMAIL_MAX_LENGTH}
             placeholder="Enter your email"
             defaultValue={returned?.values.email}
             autoFocus={returned !== undefined}
