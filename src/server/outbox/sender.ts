@@ -31,7 +31,12 @@ export interface DeliveryOptions {
   now?: Date;
   maxAttempts?: number;
   baseDelayMs?: number;
+  /** These jobs only, every other one left as it is: a test's own jobs in a database other tests share. */
+  only?: readonly number[];
 }
+
+/** The options with their defaults filled in. */
+type Settings = Required<Omit<DeliveryOptions, 'only'>> & Pick<DeliveryOptions, 'only'>;
 
 export interface DeliveryReport {
   sent: number;
@@ -88,7 +93,7 @@ function sentMarks(db: Kysely<Database>) {
 }
 
 /** Sends one claimed job; a failure is recorded at once, a success handed to the marks. */
-async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Required<DeliveryOptions>): Promise<keyof DeliveryReport> {
+async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Settings): Promise<keyof DeliveryReport> {
   try {
     await mailer.send(job.payload as OutgoingMessage, `${job.kind}-${job.id}`);
   } catch (err) {
@@ -109,7 +114,7 @@ async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: 
   return 'sent';
 }
 
-async function deliver(db: Kysely<Database>, mailer: Mailer, jobs: OutboxRow[], o: Required<DeliveryOptions>): Promise<DeliveryReport> {
+async function deliver(db: Kysely<Database>, mailer: Mailer, jobs: OutboxRow[], o: Settings): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const marks = sentMarks(db);
   try {
@@ -127,60 +132,42 @@ async function deliver(db: Kysely<Database>, mailer: Mailer, jobs: OutboxRow[], 
 export const INTERRUPTED_REASON = 'The sender stopped during the last attempt (time limit or a connection that hung)';
 
 /** Jobs whose last allowed attempt never reported back (its lease ended): failed, not claimed again. */
-function failInterrupted(db: Kysely<Database>, o: Required<DeliveryOptions>) {
-  return db
+function failInterrupted(db: Kysely<Database>, o: Settings) {
+  let interrupted = db
     .updateTable('outbox')
     .set((eb) => ({ status: 'failed', lastError: eb.fn.coalesce('lastError', eb.val(INTERRUPTED_REASON)) }))
     .where('status', '=', 'pending')
     .where('attempts', '>=', o.maxAttempts)
-    .where('nextAttemptAt', '<=', o.now)
-    .execute();
+    .where('nextAttemptAt', '<=', o.now);
+  if (o.only) interrupted = interrupted.where('id', 'in', o.only);
+  return interrupted.execute();
 }
 
-const withDefaults = (o: DeliveryOptions): Required<DeliveryOptions> => ({
+const withDefaults = (o: DeliveryOptions): Settings => ({
   now: o.now ?? new Date(),
   maxAttempts: o.maxAttempts ?? MAX_ATTEMPTS,
   baseDelayMs: o.baseDelayMs ?? BASE_DELAY_MS,
+  only: o.only,
 });
 
-/** Sends every job that is due (the scheduled run), a batch at a time. */
+/** Sends every job that is due (the scheduled run, and the send after an answer), a batch at a time. */
 export async function deliverDue(db: Kysely<Database>, mailer: Mailer, options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const o = withDefaults(options);
+  if (o.only?.length === 0) return { sent: 0, retrying: 0, failed: 0 };
   await failInterrupted(db, o);
   const jobs = await db
     .updateTable('outbox')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: new Date(o.now.getTime() + LEASE_MS) }))
-    .where('id', 'in', (eb) =>
-      eb
+    .where('id', 'in', (eb) => {
+      let due = eb
         .selectFrom('outbox')
         .select('id')
         .where('status', '=', 'pending')
         .where('attempts', '<', o.maxAttempts)
-        .where('nextAttemptAt', '<=', o.now)
-        .orderBy('nextAttemptAt')
-        .limit(BATCH)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
-  return deliver(db, mailer, jobs, o);
-}
-
-/**
- * Sends the given jobs now if they are still pending and due: deliverDue's work for chosen jobs only,
- * leaving every other due job to the scheduled run.
- */
-export async function deliverJobs(db: Kysely<Database>, mailer: Mailer, ids: number[], options: DeliveryOptions = {}): Promise<DeliveryReport> {
-  const o = withDefaults(options);
-  if (ids.length === 0) return { sent: 0, retrying: 0, failed: 0 };
-  const jobs = await db
-    .updateTable('outbox')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: new Date(o.now.getTime() + LEASE_MS) }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'pending')
-    .where('attempts', '<', o.maxAttempts)
-    .where('nextAttemptAt', '<=', o.now)
+        .where('nextAttemptAt', '<=', o.now);
+      if (o.only) due = due.where('id', 'in', o.only);
+      return due.orderBy('nextAttemptAt').limit(BATCH).forUpdate().skipLocked();
+    })
     .returningAll()
     .execute();
   return deliver(db, mailer, jobs, o);
