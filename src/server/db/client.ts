@@ -273,7 +273,7 @@ export function getPool(): Pool {
   return (requestScope.getStore()?.get() ?? outsideRequest()).pool;
 }
 
-/** Ends the process's own handle (tests between databases, scripts at exit). */
+/** Ends the process's own handle: tests that move to another database, or stop theirs. */
 export async function closeDb(): Promise<void> {
   const d = processDb;
   processDb = undefined;
