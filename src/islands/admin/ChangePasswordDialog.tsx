@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../lib/button-styles';
 import { MIN_PASSWORD_LENGTH } from '../../schemas/auth';
 import { toast } from '../../stores/toasts';
-import DialogFrame from './DialogFrame';
+import DialogFrame from '../ui/DialogFrame';
 import { TextField } from './fields';
 import { endedSession } from './session';
 import { Button } from './ui';
@@ -57,7 +57,7 @@ export default function ChangePasswordDialog() {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger className={buttonClass('neutral', 'sm')}>{changePasswordCopy.open}</Dialog.Trigger>
-      <DialogFrame title={changePasswordCopy.title} description={changePasswordCopy.description}>
+      <DialogFrame title={changePasswordCopy.title} description={changePasswordCopy.description} look="admin" width="md">
         <form onSubmit={onSubmit} className="mt-5 grid gap-4" aria-busy={change.pending}>
           <TextField
             label={changePasswordCopy.currentPassword}

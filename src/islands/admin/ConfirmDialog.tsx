@@ -1,7 +1,7 @@
 /** A yes/no question before something irreversible (a delete). */
 import * as Dialog from '@radix-ui/react-dialog';
 import { buttonClass } from '../../lib/button-styles';
-import DialogFrame from './DialogFrame';
+import DialogFrame from '../ui/DialogFrame';
 import { Button } from './ui';
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
 export default function ConfirmDialog({ open, title, question, confirmLabel, onConfirm, onCancel }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
-      <DialogFrame title={title} description={question} role="alertdialog" size="sm">
+      <DialogFrame title={title} description={question} role="alertdialog" look="admin" width="sm">
         <div className="mt-6 flex justify-end gap-3">
           <Dialog.Close className={buttonClass('neutral')}>Cancel</Dialog.Close>
           <Button variant="danger" onClick={onConfirm}>

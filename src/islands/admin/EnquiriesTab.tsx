@@ -18,7 +18,7 @@ import { useStore } from '../../stores/use-store';
 import { endedSession } from './session';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
-import DialogFrame from './DialogFrame';
+import DialogFrame from '../ui/DialogFrame';
 import { SelectField } from './fields';
 import { Badge } from './ui';
 import { API_PATHS } from '../../lib/api-paths';
@@ -85,7 +85,7 @@ function EnquiryDetailsDialog({ enquiry, onClose }: { enquiry: EnquiryRecord | n
   return (
     <Dialog.Root open={enquiry !== null} onOpenChange={(open) => !open && onClose()}>
       {enquiry && (
-        <DialogFrame title={fullName(enquiry)} description={`${text.received} ${firmTime(enquiry.createdAt)}`}>
+        <DialogFrame title={fullName(enquiry)} description={`${text.received} ${firmTime(enquiry.createdAt)}`} look="admin" width="md">
           <div className="mt-4 max-h-[60vh] overflow-y-auto">
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               {fields.map(([label, value]) => (

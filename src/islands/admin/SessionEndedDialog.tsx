@@ -3,7 +3,7 @@
  * its half-written forms left as they were underneath. Only signing in or Logout closes it.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import DialogFrame from './DialogFrame';
+import DialogFrame from '../ui/DialogFrame';
 import LogoutButton from './LogoutButton';
 import SignInFields, { useSignIn } from './SignInFields';
 import { Button } from './ui';
@@ -15,7 +15,7 @@ export default function SessionEndedDialog({ username }: { username: string }) {
   return (
     // Open for as long as it is rendered; Escape and the overlay do not close it.
     <Dialog.Root open>
-      <DialogFrame title={sessionEndedCopy.title} description={sessionEndedCopy.description}>
+      <DialogFrame title={sessionEndedCopy.title} description={sessionEndedCopy.description} look="admin" width="md">
         <form onSubmit={signIn.submit} className="mt-5 grid gap-4" aria-busy={signIn.pending}>
           <SignInFields form={signIn} />
           <div className="mt-2 flex justify-end gap-3">

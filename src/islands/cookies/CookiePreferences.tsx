@@ -8,11 +8,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { PAGE_PATHS } from '../../lib/permalinks';
 import { $cookieConsent, chooseCookies as onChoose, setCookieSettingsOpen } from '../../stores/cookie-consent';
 import { useStore } from '../../stores/use-store';
-import DialogCloseButton from '../ui/DialogCloseButton';
-import { TooltipProvider } from '../ui/Tooltip';
+import DialogFrame from '../ui/DialogFrame';
 import { cookiePreferences } from '../../content/cookie-preferences';
 import { buttonClass } from '../../lib/button-styles';
-import { returnFocus } from '../../lib/return-focus';
 
 const primary = buttonClass('primary');
 const secondary = buttonClass('neutral');
@@ -20,60 +18,53 @@ const secondary = buttonClass('neutral');
 export default function CookiePreferences() {
   const { settingsOpen, settingsOpenedFrom } = useStore($cookieConsent);
   return (
-    <TooltipProvider>
-      <Dialog.Root open={settingsOpen} onOpenChange={setCookieSettingsOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/60" />
-          <Dialog.Content
-            className="dialog-content fixed left-1/2 top-1/2 z-[60] max-h-[85vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
-            onCloseAutoFocus={(event) => {
-              // Opened from a static button outside Radix: back to it while the banner still
-              // shows it (Escape, Close), else on into the page (a choice hid the banner).
-              event.preventDefault();
-              returnFocus(settingsOpenedFrom);
-            }}
-          >
-            <Dialog.Title className="pr-10 font-display text-2xl font-semibold text-brand-900">{cookiePreferences.title}</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-ink-600">
-              {cookiePreferences.intro}{' '}
-              <a href={PAGE_PATHS.cookiePolicy} className="font-semibold text-brand-700 underline underline-offset-2">
-                {cookiePreferences.policyLink}
-              </a>
-              .
-            </Dialog.Description>
-
-            <ul className="mt-6 grid gap-4">
-              <li className="rounded-control border border-ink-200 p-4">
-                <div className="flex items-center justify-between gap-3">
-                  <h3 className="font-semibold text-ink-900">{cookiePreferences.necessary.title}</h3>
-                  <span className="shrink-0 whitespace-nowrap rounded-full bg-success-50 px-2.5 py-0.5 text-xs font-semibold text-success-700">
-                    {cookiePreferences.necessary.badge}
-                  </span>
-                </div>
-                <p className="mt-1.5 text-sm text-ink-600">{cookiePreferences.necessary.text}</p>
-              </li>
-              <li className="rounded-control border border-ink-200 p-4">
-                <h3 className="font-semibold text-ink-900">{cookiePreferences.analytics.title}</h3>
-                <p className="mt-1.5 text-sm text-ink-600">{cookiePreferences.analytics.text}</p>
-              </li>
-            </ul>
-
-            <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-              <button type="button" className={primary} onClick={() => onChoose('accepted')}>
-                {cookiePreferences.acceptAll}
-              </button>
-              <button type="button" className={secondary} onClick={() => onChoose('necessary-only')}>
-                {cookiePreferences.acceptNecessary}
-              </button>
-              <button type="button" className={secondary} onClick={() => onChoose('rejected')}>
-                {cookiePreferences.rejectAll}
-              </button>
+    <Dialog.Root open={settingsOpen} onOpenChange={setCookieSettingsOpen}>
+      <DialogFrame
+        title={cookiePreferences.title}
+        description={
+          <>
+            {cookiePreferences.intro}{' '}
+            <a href={PAGE_PATHS.cookiePolicy} className="font-semibold text-brand-700 underline underline-offset-2">
+              {cookiePreferences.policyLink}
+            </a>
+            .
+          </>
+        }
+        look="public"
+        width="lg"
+        // Opened from a static button outside React: back to it while the banner still shows it
+        // (Escape, Close), else on into the page (a choice hid the banner).
+        returnTo={settingsOpenedFrom}
+        closeButton
+      >
+        <ul className="mt-6 grid gap-4">
+          <li className="rounded-control border border-ink-200 p-4">
+            <div className="flex items-center justify-between gap-3">
+              <h3 className="font-semibold text-ink-900">{cookiePreferences.necessary.title}</h3>
+              <span className="shrink-0 whitespace-nowrap rounded-full bg-success-50 px-2.5 py-0.5 text-xs font-semibold text-success-700">
+                {cookiePreferences.necessary.badge}
+              </span>
             </div>
+            <p className="mt-1.5 text-sm text-ink-600">{cookiePreferences.necessary.text}</p>
+          </li>
+          <li className="rounded-control border border-ink-200 p-4">
+            <h3 className="font-semibold text-ink-900">{cookiePreferences.analytics.title}</h3>
+            <p className="mt-1.5 text-sm text-ink-600">{cookiePreferences.analytics.text}</p>
+          </li>
+        </ul>
 
-            <DialogCloseButton />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </TooltipProvider>
+        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <button type="button" className={primary} onClick={() => onChoose('accepted')}>
+            {cookiePreferences.acceptAll}
+          </button>
+          <button type="button" className={secondary} onClick={() => onChoose('necessary-only')}>
+            {cookiePreferences.acceptNecessary}
+          </button>
+          <button type="button" className={secondary} onClick={() => onChoose('rejected')}>
+            {cookiePreferences.rejectAll}
+          </button>
+        </div>
+      </DialogFrame>
+    </Dialog.Root>
   );
 }

@@ -1,0 +1,84 @@
+/**
+ * The overlay and centred panel every dialog of the site opens in (Radix Dialog's Portal, Overlay
+ * and Content, which bring the focus trap, Escape, the scroll lock and the aria wiring): the
+ * enquiry dialog, Cookie Preferences and the admin panel's dialogs.
+ *
+ * Closed, it gives the focus back to `returnTo` (the static control outside React that opened
+ * it), else to what had the focus when it opened (the button that asked for it), or to the page's
+ * main region when that is gone (a deleted item's button, a banner that closed): src/lib/return-focus.ts.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { returnFocus } from '../../lib/return-focus';
+import DialogCloseButton from './DialogCloseButton';
+import { TooltipProvider } from './Tooltip';
+
+/** Panel widths: admin questions (sm) and forms (md); Cookie Preferences (lg); the enquiry form (xl). */
+const WIDTHS = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-[600px]' } as const;
+
+/**
+ * A visitor's dialog (public): roomier, scrolling within the screen, its larger heading leaving
+ * room for the Close button. An admin's: compact, long names wrapping anywhere.
+ */
+const LOOKS = {
+  public: {
+    panel: 'max-h-[85vh] overflow-y-auto sm:p-8',
+    title: 'pr-10 text-2xl',
+    description: 'mt-2 text-ink-600',
+  },
+  admin: {
+    panel: '',
+    title: 'text-xl wrap-anywhere',
+    description: 'mt-1 text-ink-700',
+  },
+} as const;
+
+interface Props {
+  title: ReactNode;
+  description: ReactNode;
+  look: keyof typeof LOOKS;
+  width: keyof typeof WIDTHS;
+  /** 'alertdialog' for a question before something irreversible. */
+  role?: 'dialog' | 'alertdialog';
+  /** The control that opened it when that was outside React (a static trigger). */
+  returnTo?: Element | null;
+  /** A Close button in the top-right corner, with its tooltip. */
+  closeButton?: boolean;
+  children: ReactNode;
+}
+
+/** Notes the focused element as the dialog mounts: before Radix moves the focus into it. */
+function RememberFocus({ into }: { into: RefObject<HTMLElement | null> }) {
+  useLayoutEffect(() => {
+    into.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [into]);
+  return null;
+}
+
+export default function DialogFrame({ title, description, look, width, role = 'dialog', returnTo, closeButton = false, children }: Props) {
+  const openedFrom = useRef<HTMLElement | null>(null);
+  const looks = LOOKS[look];
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="dialog-overlay fixed inset-0 z-[60] bg-ink-900/60" />
+      <Dialog.Content
+        role={role}
+        className={`dialog-content fixed left-1/2 top-1/2 z-[60] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-2xl focus:outline-none ${WIDTHS[width]} ${looks.panel}`}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus(returnTo ?? openedFrom.current);
+        }}
+      >
+        <RememberFocus into={openedFrom} />
+        <Dialog.Title className={`font-display font-semibold text-brand-900 ${looks.title}`}>{title}</Dialog.Title>
+        <Dialog.Description className={`text-sm ${looks.description}`}>{description}</Dialog.Description>
+        {children}
+        {closeButton && (
+          <TooltipProvider>
+            <DialogCloseButton />
+          </TooltipProvider>
+        )}
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}
