@@ -26,6 +26,9 @@ export const enquirySchema = z.object({
   website: honeypotField,
 });
 
+/** How an enquirer is named: in the notice's subject and the admin's inbox alike. */
+export const enquirerName = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`;
+
 /** What a form sends (before trimming). */
 export type EnquiryInput = z.input<typeof enquirySchema>;
 /** What the server stores (trimmed, validated). */

@@ -11,7 +11,7 @@ import { firm } from '../../content/site';
 import { api } from '../../lib/api-client';
 import { buttonClass } from '../../lib/button-styles';
 import { firmTime } from '../../lib/firm-time';
-import { ENQUIRY_STATUSES, type EnquiryRecord, type EnquiryStatus } from '../../schemas/enquiry';
+import { ENQUIRY_STATUSES, enquirerName, type EnquiryRecord, type EnquiryStatus } from '../../schemas/enquiry';
 import { DEFAULT_PAGE_SIZE } from '../../schemas/list-query';
 import { toast } from '../../stores/toasts';
 import { useStore } from '../../stores/use-store';
@@ -60,7 +60,6 @@ export function EnquiriesBadge() {
 }
 
 const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
-const fullName = (e: EnquiryRecord) => `${e.firstName} ${e.lastName}`;
 const replyHref = (e: EnquiryRecord) => `mailto:${e.email}?subject=${encodeURIComponent(`${text.replySubject} to ${firm.name}`)}`;
 
 async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
@@ -85,7 +84,7 @@ function EnquiryDetailsDialog({ enquiry, onClose }: { enquiry: EnquiryRecord | n
   return (
     <Dialog.Root open={enquiry !== null} onOpenChange={(open) => !open && onClose()}>
       {enquiry && (
-        <DialogFrame title={fullName(enquiry)} description={`${text.received} ${firmTime(enquiry.createdAt)}`} look="admin" width="md">
+        <DialogFrame title={enquirerName(enquiry)} description={`${text.received} ${firmTime(enquiry.createdAt)}`} look="admin" width="md">
           <div className="mt-4 max-h-[60vh] overflow-y-auto">
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               {fields.map(([label, value]) => (
@@ -130,9 +129,9 @@ export default function EnquiriesTab() {
         search={{ label: text.searchLabel, placeholder: text.searchPlaceholder }}
         filters={[{ name: 'status', label: text.statusFilter, options: [{ value: '', label: text.allStatuses }, ...statusOptions] }]}
         exportLabel={text.exportCsv}
-        deleteQuestion={(e) => `Delete ${fullName(e)}'s enquiry for good? This cannot be undone.`}
-        openItem={{ label: (e) => text.open(fullName(e)), onOpen: setOpen }}
-        itemTitle={fullName}
+        deleteQuestion={(e) => `Delete ${enquirerName(e)}'s enquiry for good? This cannot be undone.`}
+        openItem={{ label: (e) => text.open(enquirerName(e)), onOpen: setOpen }}
+        itemTitle={enquirerName}
         itemBadges={(e) => (
           <>
             {e.status === 'new' && <Badge tone="brand">{text.statusLabels.new}</Badge>}
@@ -156,7 +155,7 @@ export default function EnquiriesTab() {
           </>
         )}
         rowActions={(e) => (
-          <SelectField labelHidden label={text.changeStatus(fullName(e))} options={statusOptions} value={e.status} onChange={(v) => void changeStatus(e, v as EnquiryStatus)} />
+          <SelectField labelHidden label={text.changeStatus(enquirerName(e))} options={statusOptions} value={e.status} onChange={(v) => void changeStatus(e, v as EnquiryStatus)} />
         )}
       />
       <EnquiryDetailsDialog enquiry={open} onClose={() => setOpen(null)} />

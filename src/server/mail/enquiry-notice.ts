@@ -1,6 +1,6 @@
 import { enquiryFieldLabels, enquiryNoticeText } from '../../content/leads.ts';
 import { firmTime } from '../../lib/firm-time.ts';
-import type { Enquiry } from '../../schemas/enquiry.ts';
+import { enquirerName, type Enquiry } from '../../schemas/enquiry.ts';
 import type { OutgoingMessage } from './message.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { OutgoingMessage } from './message.ts';
  * enquirer (so 'Reply' answers them), and the body holds every field, the message last and whole.
  */
 export function enquiryNotice(enquiry: Enquiry, to: string, receivedAt: Date): OutgoingMessage {
-  const name = `${enquiry.firstName} ${enquiry.lastName}`;
+  const name = enquirerName(enquiry);
   const lines = Object.entries(enquiryFieldLabels)
     .filter(([field]) => field !== 'message')
     .map(([field, label]) => `${label}: ${enquiry[field as keyof Enquiry] || '-'}`);
