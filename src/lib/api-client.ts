@@ -40,12 +40,21 @@ function isJson(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').toLowerCase().includes('json');
 }
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+/** What a request sends: its body and the headers that describe it. */
+interface Sent {
+  body: BodyInit;
+  headers: Record<string, string>;
+}
+
+const asJson = (body: unknown): Sent | undefined =>
+  body === undefined ? undefined : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+
+async function request<T>(method: string, url: string, sent?: Sent): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { Accept: 'application/json', ...sent?.headers },
+    body: sent?.body,
   });
 
   if (!response.ok) {
@@ -67,10 +76,12 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
 
 export const api = {
   get: <T = unknown>(url: string) => request<T>('GET', url),
-  post: <T = unknown>(url: string, body?: unknown) => request<T>('POST', url, body),
-  put: <T = unknown>(url: string, body: unknown) => request<T>('PUT', url, body),
-  patch: <T = unknown>(url: string, body: unknown) => request<T>('PATCH', url, body),
+  post: <T = unknown>(url: string, body?: unknown) => request<T>('POST', url, asJson(body)),
+  put: <T = unknown>(url: string, body: unknown) => request<T>('PUT', url, asJson(body)),
+  patch: <T = unknown>(url: string, body: unknown) => request<T>('PATCH', url, asJson(body)),
   delete: <T = unknown>(url: string) => request<T>('DELETE', url),
+  /** Raw bytes (an image, or a part of one) with the headers that describe them; a JSON answer like the rest. */
+  putBytes: <T = unknown>(url: string, bytes: Blob, headers: Record<string, string>) => request<T>('PUT', url, { body: bytes, headers }),
 };
 
 /**

@@ -17,6 +17,14 @@ export function isObjectName(name: string | undefined): name is string {
   return typeof name === 'string' && OBJECT_NAME.test(name);
 }
 
+/** A stored image, as the upload's last PUT answers it. */
+export interface StoredImage {
+  /** /objects/uploads/{name}: where it is served, and what an article keeps. */
+  objectPath: string;
+  contentType: string;
+  size: number;
+}
+
 /** Where an uploaded image is served, and where its upload URL (and its delete) point. */
 export const objectPublicPath = (name: string) => `/objects/uploads/${name}`;
 export const uploadTargetPath = (name: string) => `/api/objects/uploads/${name}`;

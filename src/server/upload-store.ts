@@ -4,7 +4,7 @@
  * the delete, which keeps an image an article still shows; and the sweep of images no article uses.
  */
 import type { Kysely } from 'kysely';
-import { MAX_UPLOAD_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange } from '../schemas/upload.ts';
+import { MAX_UPLOAD_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type StoredImage } from '../schemas/upload.ts';
 import { UPLOADS_STORE, objectStore } from './blobs.ts';
 import type { Database } from './db/schema.ts';
 import { readBodyBytes } from './http/body.ts';
@@ -16,12 +16,6 @@ import { PART_TOO_LARGE_MESSAGE, TOO_LARGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, s
 
 const ALREADY_USED_MESSAGE = 'This upload URL has already been used';
 
-/** A stored image, as the upload's answer names it. */
-export interface StoredImage {
-  objectPath: string;
-  contentType: string;
-  size: number;
-}
 
 /** Stores the whole, checked file under its name: 415 unless an image, 409 if the name is taken. */
 async function storeImage(name: string, bytes: Uint8Array): Promise<StoredImage> {

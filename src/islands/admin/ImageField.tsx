@@ -1,7 +1,7 @@
 /**
  * An image field (the article image): upload a file (checked here for type and size, then by the
  * server for its real bytes) or type a URL. Uploading asks for a signed URL, PUTs the
- * file to it, and keeps /objects/uploads/{last segment of that URL} as the image. A file larger than
+ * file to it, and keeps the path the server answers, /objects/uploads/{last segment of that URL}. A file larger than
  * one part goes as consecutive PUTs of parts with Content-Range (src/schemas/upload.ts says why).
  * An uploaded image no article uses can be deleted from storage here too (the server refuses, and
  * says which article, while one does).
@@ -13,10 +13,10 @@ import {
   UPLOAD_IMAGE_TYPES,
   UPLOAD_PART_BYTES,
   formatContentRange,
-  objectPublicPath,
   uploadParts,
   uploadTargetPath,
   uploadedObjectName,
+  type StoredImage,
 } from '../../schemas/upload';
 import { toast } from '../../stores/toasts';
 import ConfirmDialog from './ConfirmDialog';
@@ -39,36 +39,34 @@ interface Props {
 /** A PUT the server refused for a reason the admin can act on (a 4xx): its own message. */
 class UploadRefused extends Error {}
 
-/** Throws UploadRefused with the server's message for a 4xx answer, a plain Error for any other failure. */
-async function assertStored(stored: Response, what: string): Promise<void> {
-  if (stored.ok) return;
-  if (stored.status >= 400 && stored.status < 500) {
-    const body = (await stored.json().catch(() => null)) as { error?: unknown } | null;
-    if (typeof body?.error === 'string' && body.error) throw new UploadRefused(body.error);
-  }
-  throw new Error(`${what}: ${stored.status}`);
+/** The failure of a PUT: UploadRefused with the server's message for a 4xx, a plain Error otherwise. */
+function uploadFailure(what: string) {
+  return (err: unknown): never => {
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.serverMessage) throw new UploadRefused(err.serverMessage);
+    throw new Error(what, { cause: err });
+  };
 }
 
+/** The stored image's path, as the last PUT answers it. */
 async function uploadImage(file: File): Promise<string> {
   const { uploadURL } = await api.post<{ uploadURL: string }>(API_PATHS.upload).catch((err: unknown) => {
     throw new Error('Failed to get upload URL', { cause: err });
   });
   if (file.size <= UPLOAD_PART_BYTES) {
-    const stored = await fetch(uploadURL, { method: 'PUT', credentials: 'include', body: file, headers: { 'Content-Type': file.type } });
-    await assertStored(stored, 'Failed to upload file');
-  } else {
-    // In order, one at a time: the server joins the parts when the last one arrives.
-    for (const part of uploadParts(file.size)) {
-      const stored = await fetch(uploadURL, {
-        method: 'PUT',
-        credentials: 'include',
-        body: file.slice(part.start, part.end + 1, file.type),
-        headers: { 'Content-Type': file.type, 'Content-Range': formatContentRange(part) },
-      });
-      await assertStored(stored, `Failed to upload file (part ${formatContentRange(part)})`);
-    }
+    const stored = await api.putBytes<StoredImage>(uploadURL, file, { 'Content-Type': file.type }).catch(uploadFailure('Failed to upload file'));
+    return stored.objectPath;
   }
-  return objectPublicPath(new URL(uploadURL, window.location.origin).pathname.split('/').pop()!);
+  // In order, one at a time: the server joins the parts when the last one arrives, and answers
+  // with the stored image then.
+  let stored: Partial<StoredImage> = {};
+  for (const part of uploadParts(file.size)) {
+    const range = formatContentRange(part);
+    stored = await api
+      .putBytes<Partial<StoredImage>>(uploadURL, file.slice(part.start, part.end + 1, file.type), { 'Content-Type': file.type, 'Content-Range': range })
+      .catch(uploadFailure(`Failed to upload file (part ${range})`));
+  }
+  if (!stored.objectPath) throw new Error('The last part was not answered with the stored image');
+  return stored.objectPath;
 }
 
 export default function ImageField({ label, value, onChange, error, noun, className = '' }: Props) {
