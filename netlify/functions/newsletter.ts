@@ -19,6 +19,8 @@ import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { subscribeWithWelcome } from '../../src/server/repositories/subscribers.ts';
 import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
 
+const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
+
 export default route({
   POST: withFormPosts({ form: `${PAGE_PATHS.insights}#${FORM_IDS.newsletter}`, done: PAGE_PATHS.subscribed }, async (req, ctx) => {
     const { email, website, page } = await readSubmission(req, newsletterSchema);
@@ -29,7 +31,7 @@ export default route({
     const welcome = await welcomeMessage(email, linkOrigin);
     const sourcePage = page || sameOriginRefererPath(req);
     const subscribed = await subscribeWithWelcome(getDb(), { email, sourcePage }, welcome);
-    if (subscribed === undefined) throw conflict('This email address is already subscribed.', { email: 'This email address is already subscribed.' });
+    if (subscribed === undefined) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
     sendAfterResponse(ctx);
     return json({ id: subscribed.id }, { status: 201 });
   }),
