@@ -119,6 +119,9 @@ export const collectionCopy = {
   saveFailed: (noun: string) => ({ title: `Error saving ${noun}`, description: 'Please try again' }),
   exportFailed: { title: 'Export failed', description: 'The session could not be checked just now. Please try again.' },
   loadFailed: (nouns: string) => `The ${nouns} could not be loaded.`,
+  loadFailedToast: (nouns: string) => ({ title: `Error loading ${nouns}`, description: `Failed to fetch ${nouns}` }),
+  deleted: (Noun: string) => ({ title: `${Noun} deleted` }),
+  deleteFailed: (noun: string) => ({ title: `Error deleting ${noun}` }),
   retry: 'Retry',
   discardTitle: 'Discard changes?',
   discardQuestion: (noun: string) => `Your changes to this ${noun} have not been saved. They will be lost.`,
@@ -157,4 +160,12 @@ export const servicesTabCopy = {
   listLabel: 'Services',
   active: 'Active',
   inactive: 'Inactive',
+  summary: (icon: string, features: number, sortOrder: number) =>
+    `Icon: ${icon} · ${features} ${features === 1 ? 'feature' : 'features'} · Sort order: ${sortOrder}`,
+} as const;
+
+/** A tab whose data loads but whose editor is not built yet. */
+export const comingSoonCopy = {
+  heading: 'Coming Soon',
+  text: (what: string) => `${what} management is on its way.`,
 } as const;

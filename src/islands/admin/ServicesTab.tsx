@@ -21,9 +21,7 @@ export default function ServicesTab() {
       itemDetails={(s) => (
         <>
           <p className="mt-1 text-sm text-ink-700">{s.description}</p>
-          <p className="mt-2 text-xs text-ink-600">
-            Icon: {s.icon} · {s.features.length} {s.features.length === 1 ? 'feature' : 'features'} · Sort order: {s.sortOrder}
-          </p>
+          <p className="mt-2 text-xs text-ink-600">{servicesTabCopy.summary(s.icon, s.features.length, s.sortOrder)}</p>
         </>
       )}
     />

@@ -16,6 +16,7 @@ import { api } from '../../lib/api-client';
 import type { ListPage } from '../../schemas/list-query';
 import { toast } from '../../stores/toasts';
 import { $session, endedSession } from './session';
+import { collectionCopy } from '../../content/admin';
 
 export interface ListQuery {
   /** 1-based; always 1 for a collection without pages. */
@@ -107,7 +108,7 @@ export function createCollection<T>({ url, noun, pageSize, params: fixed = {}, i
       }
       console.error(`[admin] loading ${noun} failed`, err);
       $state.set({ ...$state.get(), status: 'failed', query });
-      toast({ title: `Error loading ${noun}`, description: `Failed to fetch ${noun}`, variant: 'destructive' });
+      toast({ ...collectionCopy.loadFailedToast(noun), variant: 'destructive' });
     }
   }
 

@@ -11,6 +11,7 @@ import { toast } from '../../stores/toasts';
 import type { Collection } from './collection';
 import { capitalise } from './nouns';
 import { endedSession } from './session';
+import { collectionCopy } from '../../content/admin';
 
 let formSession = 0;
 
@@ -67,7 +68,7 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
       if (!item) return;
       try {
         await api.delete(collection.itemUrl(item.id));
-        toast({ title: `${capitalise(noun)} deleted` });
+        toast(collectionCopy.deleted(capitalise(noun)));
         if (form?.item?.id === item.id) show(null);
         await collection.reload();
         // Its row, and the Delete button the confirmation gave the focus back to, have gone.
@@ -75,7 +76,7 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
       } catch (err) {
         if (endedSession(err)) return;
         console.error(`[admin] deleting the ${noun} failed`, err);
-        toast({ title: `Error deleting ${noun}`, variant: 'destructive' });
+        toast({ ...collectionCopy.deleteFailed(noun), variant: 'destructive' });
       }
     },
   };
