@@ -13,7 +13,8 @@ import { getDb } from '../../src/server/db/client.ts';
 import { COMMON_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
 import { createAdmin, findUserByUsername } from '../../src/server/users.ts';
 import { call } from '../support/call.ts';
-import { TEST_PASSWORD, adminSession, cookiePair, newAdmin, signIn, uniqueIp } from '../support/admin-session.ts';
+import { TEST_PASSWORD, adminSession, cookiePair, newAdmin, signIn } from '../support/admin-session.ts';
+import { unique, uniqueIp } from '../support/unique.ts';
 
 const meWith = (cookie: string) => call(me, '/api/auth/me', { headers: { cookie } });
 
@@ -139,7 +140,7 @@ describe('login throttling: failures count per (account, address), per address a
 
   it('refuses an address for an hour once it fails 20 times an hour across accounts, and only that address', async () => {
     const ip = uniqueIp();
-    const tag = crypto.randomBytes(4).toString('hex');
+    const tag = unique();
     for (let i = 0; i < 20; i++) expect((await attempt(`sprayed-${i}-${tag}@example.com`, 'Summer2026!', ip)).status).toBe(401);
     const { email, password } = await newAdmin();
     const refused = await attempt(email, password, ip);
@@ -203,7 +204,7 @@ describe('login throttling: failures count per (account, address), per address a
 
 describe('createAdmin', () => {
   it('makes one account of an address whatever its letter case, even when two creations race', async () => {
-    const address = `Race.${crypto.randomBytes(4).toString('hex')}@Example.com`;
+    const address = `Race.${unique()}@Example.com`;
     const addresses = [address, address.toLowerCase()];
     const results = await Promise.allSettled(addresses.map((a) => createAdmin(getDb(), a, TEST_PASSWORD)));
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);

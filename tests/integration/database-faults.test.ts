@@ -6,7 +6,6 @@
  * 5 s, nothing reaches the process as an unhandled rejection or uncaught exception, and once the
  * proxy heals the same requests succeed with no restart.
  */
-import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import articles from '../../netlify/functions/articles.ts';
@@ -32,11 +31,12 @@ import { closeDb, getDb, REQUEST_LIMITS, withRequestDatabase } from '../../src/s
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
 import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
 import { returnedForm } from '../../src/server/http/form-post.ts';
-import { cookiePair, newAdmin, uniqueIp } from '../support/admin-session.ts';
+import { cookiePair, newAdmin } from '../support/admin-session.ts';
 import { call, ORIGIN } from '../support/call.ts';
 import { routeDatabaseThroughFaultProxy } from '../support/database-through-fault-proxy.ts';
 import type { FaultMode, TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
+import { unique, uniqueIp } from '../support/unique.ts';
 
 /** The answer must come within this, whatever the fault (the connect limit is 4 s). */
 const ANSWER_WITHIN_MS = 5_000;
@@ -44,7 +44,6 @@ const ANSWER_WITHIN_MS = 5_000;
 const SITE = new URL('https://surgere.example');
 const endpointContext = (path: string) => ({ site: SITE, url: new URL(path, SITE) }) as unknown as Parameters<typeof rssGet>[0];
 
-const unique = () => crypto.randomBytes(4).toString('hex');
 const enquiry = () => sampleEnquiry(`fault.${unique()}@example.com`);
 
 interface Answer {

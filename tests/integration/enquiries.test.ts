@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
@@ -6,16 +5,15 @@ import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
 import { rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
 import { call } from '../support/call.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
+import { unique, uniqueIp } from '../support/unique.ts';
 
-const unique = () => crypto.randomBytes(4).toString('hex');
-const freshIp = () => `203.0.113.${crypto.randomInt(1, 254)}-${unique()}`;
 
 const validEnquiry = () => sampleEnquiry(`ada.${unique()}@example.com`);
 
 describe('POST /api/contacts', () => {
   it('stores a valid enquiry and answers 201 with its id, after the row exists', async () => {
     const body = validEnquiry();
-    const r = await call(contacts, '/api/contacts', { body, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     expect(r.json.id).toBeGreaterThan(0);
     const row = await getDb().selectFrom('enquiries').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow();
@@ -24,7 +22,7 @@ describe('POST /api/contacts', () => {
 
   it('stores the optional context as null when absent and trims text', async () => {
     const { service: _s, page: _p, ctaButton: _c, ...rest } = validEnquiry();
-    const r = await call(contacts, '/api/contacts', { body: { ...rest, firstName: '  Ada  ' }, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body: { ...rest, firstName: '  Ada  ' }, ip: uniqueIp() });
     expect(r.status).toBe(201);
     const row = await getDb().selectFrom('enquiries').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ firstName: 'Ada', service: null, page: null, ctaButton: null });
@@ -34,40 +32,40 @@ describe('POST /api/contacts', () => {
     it(`answers 400 'Required' naming ${field} when it is missing or blank`, async () => {
       const missing = { ...validEnquiry() } as Record<string, unknown>;
       delete missing[field];
-      const r1 = await call(contacts, '/api/contacts', { body: missing, ip: freshIp() });
+      const r1 = await call(contacts, '/api/contacts', { body: missing, ip: uniqueIp() });
       expect(r1.status).toBe(400);
       expect(r1.json).toEqual({ error: 'Invalid request', issues: { [field]: 'Required' } });
-      const r2 = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), [field]: '   ' }, ip: freshIp() });
+      const r2 = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), [field]: '   ' }, ip: uniqueIp() });
       expect(r2.status).toBe(400);
       expect(r2.json.issues[field]).toBe('Required');
     });
   }
 
   it('answers 400 for a malformed email and for over-long fields', async () => {
-    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), email: 'not-an-email' }, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), email: 'not-an-email' }, ip: uniqueIp() });
     expect(r.status).toBe(400);
     expect(r.json.issues.email).toBe('Invalid email');
-    const long = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), message: 'x'.repeat(5001), ctaButton: 'y'.repeat(201) }, ip: freshIp() });
+    const long = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), message: 'x'.repeat(5001), ctaButton: 'y'.repeat(201) }, ip: uniqueIp() });
     expect(long.status).toBe(400);
     expect(Object.keys(long.json.issues).sort()).toEqual(['ctaButton', 'message']);
   });
 
   it('answers 400 for wrong types', async () => {
-    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), phone: 400000000 }, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), phone: 400000000 }, ip: uniqueIp() });
     expect(r.status).toBe(400);
     expect(r.json.issues).toEqual({ phone: 'Required' });
   });
 
   it('keeps nothing from a filled honeypot yet answers like a success', async () => {
     const body = { ...validEnquiry(), website: 'http://spam.example' };
-    const r = await call(contacts, '/api/contacts', { body, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     const rows = await getDb().selectFrom('enquiries').select('id').where('email', '=', body.email).execute();
     expect(rows).toHaveLength(0);
   });
 
   it('answers 429 with Retry-After past 20 enquiries an hour from one address, and keeps other addresses working', async () => {
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 20; i++) {
       expect((await call(contacts, '/api/contacts', { body: validEnquiry(), ip })).status).toBe(201);
     }
@@ -78,11 +76,11 @@ describe('POST /api/contacts', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', late.email).execute()).toEqual([]);
-    expect((await call(contacts, '/api/contacts', { body: validEnquiry(), ip: freshIp() })).status).toBe(201);
+    expect((await call(contacts, '/api/contacts', { body: validEnquiry(), ip: uniqueIp() })).status).toBe(201);
   });
 
   it("spends its rate-limit point on rate-limiter-flexible's own key and count, in the enquiry's statement", async () => {
-    const ip = freshIp();
+    const ip = uniqueIp();
     const limiter = rateLimiter({ keyPrefix: 'enquiries', points: 20, durationSeconds: 3600 });
     // Spent by the library first, then by the enquiry's statement: one count.
     await withRequestDatabase(() => limiter.consume(ip, 1));
@@ -98,10 +96,10 @@ describe('POST /api/contacts', () => {
 describe('POST /api/newsletter', () => {
   it('subscribes an address and refuses it again in any letter case', async () => {
     const email = `Reader.${unique()}@Example.com`;
-    const first = await call(newsletter, '/api/newsletter', { body: { email }, ip: freshIp() });
+    const first = await call(newsletter, '/api/newsletter', { body: { email }, ip: uniqueIp() });
     expect(first.status).toBe(201);
     expect(first.json.id).toBeGreaterThan(0);
-    const again = await call(newsletter, '/api/newsletter', { body: { email: email.toLowerCase() }, ip: freshIp() });
+    const again = await call(newsletter, '/api/newsletter', { body: { email: email.toLowerCase() }, ip: uniqueIp() });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe('This email address is already subscribed.');
     const rows = await getDb().selectFrom('subscribers').select('email').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).execute();
@@ -109,18 +107,18 @@ describe('POST /api/newsletter', () => {
   });
 
   it('answers 400 for a missing or malformed email', async () => {
-    expect((await call(newsletter, '/api/newsletter', { body: {}, ip: freshIp() })).json).toEqual({ error: 'Invalid request', issues: { email: 'Required' } });
-    expect((await call(newsletter, '/api/newsletter', { body: { email: 'nope' }, ip: freshIp() })).json.issues.email).toBe('Invalid email');
+    expect((await call(newsletter, '/api/newsletter', { body: {}, ip: uniqueIp() })).json).toEqual({ error: 'Invalid request', issues: { email: 'Required' } });
+    expect((await call(newsletter, '/api/newsletter', { body: { email: 'nope' }, ip: uniqueIp() })).json.issues.email).toBe('Invalid email');
   });
 
   it('keeps nothing from a filled honeypot', async () => {
     const email = `bot.${unique()}@example.com`;
-    expect((await call(newsletter, '/api/newsletter', { body: { email, website: 'x' }, ip: freshIp() })).status).toBe(201);
+    expect((await call(newsletter, '/api/newsletter', { body: { email, website: 'x' }, ip: uniqueIp() })).status).toBe(201);
     expect(await getDb().selectFrom('subscribers').select('id').where('email', '=', email).execute()).toHaveLength(0);
   });
 
   it('answers 429 past 20 sign-ups an hour from one address', async () => {
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 20; i++) {
       expect((await call(newsletter, '/api/newsletter', { body: { email: `n${i}.${unique()}@example.com` }, ip })).status).toBe(201);
     }

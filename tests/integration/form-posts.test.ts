@@ -4,16 +4,14 @@
  * as JSON, answer 303 to the confirmation page when they accept, and 307 back to the form's page
  * (method and body kept) when they refuse; and the page reads that refusal back.
  */
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { returnedForm } from '../../src/server/http/form-post.ts';
 import { call, ORIGIN } from '../support/call.ts';
+import { unique, uniqueIp } from '../support/unique.ts';
 
-const unique = () => crypto.randomBytes(4).toString('hex');
-const freshIp = () => `198.51.100.${crypto.randomInt(1, 254)}-${unique()}`;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
 
 const enquiryFields = () => ({
@@ -29,7 +27,7 @@ const enquiryFields = () => ({
   website: '',
 });
 
-const post = (handler: typeof contacts, path: string, fields: Record<string, string>, ip = freshIp(), headers = FORM) =>
+const post = (handler: typeof contacts, path: string, fields: Record<string, string>, ip = uniqueIp(), headers = FORM) =>
   call(handler, path, { method: 'POST', rawBody: new URLSearchParams(fields).toString(), headers, ip });
 
 /** The query of a 307 back to the form, as a record. */
@@ -68,14 +66,14 @@ describe('a plain form post to POST /api/contacts', () => {
 
   it('refuses a plain form post from another site with 403, as for JSON', async () => {
     const fields = enquiryFields();
-    const r = await post(contacts, '/api/contacts', fields, freshIp(), { ...FORM, origin: 'https://attacker.example' });
+    const r = await post(contacts, '/api/contacts', fields, uniqueIp(), { ...FORM, origin: 'https://attacker.example' });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ error: 'Cross-site request refused' });
     expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', fields.email).execute()).toEqual([]);
   });
 
   it('counts plain form posts against the same hourly limit, and sends the 429 back with Retry-After', async () => {
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 20; i += 1) expect((await post(contacts, '/api/contacts', enquiryFields(), ip)).status).toBe(303);
     const refused = await post(contacts, '/api/contacts', enquiryFields(), ip);
     expect(refused.status).toBe(307);
@@ -91,7 +89,7 @@ describe('a plain form post to POST /api/contacts', () => {
 
   it('still answers JSON islands with JSON', async () => {
     const { website: _honeypot, ...body } = enquiryFields();
-    const r = await call(contacts, '/api/contacts', { body, ip: freshIp() });
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     expect(r.json.id).toBeGreaterThan(0);
   });

@@ -2,7 +2,6 @@
 // API answered 500) and unpaired UTF-16 surrogates (not Unicode; UTF-8 encoding silently turned them
 // into U+FFFD). Every text field of every form refuses them with a 400 naming the field, and path
 // parameters carrying them answer 404, never 5xx.
-import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import articles from '../../netlify/functions/articles.ts';
 import changePassword from '../../netlify/functions/auth-change-password.ts';
@@ -14,11 +13,11 @@ import services from '../../netlify/functions/services.ts';
 import { DIRECTION_CONTROL, INVALID_CHARACTERS, ONE_LINE } from '../../src/schemas/fields.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { findPublishedArticleByIdOrSlug } from '../../src/server/repositories/articles.ts';
-import { TEST_PASSWORD, adminSession, uniqueIp } from '../support/admin-session.ts';
+import { TEST_PASSWORD, adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
+import { unique, uniqueIp } from '../support/unique.ts';
 
-const unique = () => crypto.randomBytes(4).toString('hex');
 
 /** The three ways text can be unstorable, each inside otherwise ordinary text. */
 const HOSTILE: Record<string, (text: string) => string> = {

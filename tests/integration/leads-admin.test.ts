@@ -15,8 +15,9 @@ import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { neutraliseCell } from '../../src/server/http/csv.ts';
 import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
-import { adminSession, uniqueIp } from '../support/admin-session.ts';
+import { adminSession } from '../support/admin-session.ts';
 import { ORIGIN, call } from '../support/call.ts';
+import { uniqueIp } from '../support/unique.ts';
 
 let own: { stop: () => Promise<void> };
 let cookie: string;

@@ -1,6 +1,5 @@
 // The enquiry notice through the outbox, against a real SMTP server this file starts on a loopback
 // port: it refuses (451) while `refusing` is set and accepts otherwise.
-import crypto from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -16,9 +15,8 @@ import { backoffMs, deliverDue } from '../../src/server/outbox/sender.ts';
 import { contact } from '../../src/content/site.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
+import { unique, uniqueIp } from '../support/unique.ts';
 
-const unique = () => crypto.randomBytes(4).toString('hex');
-const ip = () => `192.0.2.${crypto.randomInt(1, 254)}-${unique()}`;
 
 let refusing = true;
 const received: ParsedMail[] = [];
@@ -82,7 +80,7 @@ describe('the enquiry notice through the outbox', () => {
     resetEnvCache();
     refusing = true;
     const body = enquiry();
-    const r = await call(contacts, '/api/contacts', { body, ip: ip() });
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     const stored = await getDb().selectFrom('enquiries').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ email: body.email, status: 'new' });
@@ -130,7 +128,7 @@ describe('the enquiry notice through the outbox', () => {
     process.env.SMTP_URL = smtpUrl;
     resetEnvCache();
     refusing = true;
-    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() });
+    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
     expect(r.status).toBe(201);
     const first = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
     const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
@@ -152,7 +150,7 @@ describe('the enquiry notice through the outbox', () => {
     process.env.SMTP_URL = smtpUrl;
     resetEnvCache();
     refusing = true;
-    const answers = [await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() }), await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() })];
+    const answers = [await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() }), await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() })];
     const jobs = await Promise.all(answers.map((a) => until(() => jobOf(a.json.id), (j) => j.attempts === 1 && j.lastError !== null)));
     const ids = jobs.map((j) => j.id);
 
@@ -185,7 +183,7 @@ describe('the enquiry notice through the outbox', () => {
     process.env.SMTP_URL = smtpUrl;
     resetEnvCache();
     refusing = true;
-    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() });
+    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
     const job = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
     // Its second and last attempt is claimed and then cut short: the job stays pending, leased.
     const hanging: Mailer = { send: () => new Promise<void>(() => {}) };
@@ -207,7 +205,7 @@ describe('the enquiry notice through the outbox', () => {
     delete process.env.SMTP_URL;
     resetEnvCache();
     const body = enquiry();
-    const r = await call(contacts, '/api/contacts', { body, ip: ip() });
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     const job = await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
     expect(job.status).toBe('sent');
@@ -223,7 +221,7 @@ describe('the enquiry notice through the outbox', () => {
   it('without SMTP_URL where no file can be written (a deployed function), keeps a reason that says what to set', async () => {
     delete process.env.SMTP_URL;
     resetEnvCache();
-    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: ip() });
+    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
     expect(r.status).toBe(201);
     await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
     const job = await jobOf(r.json.id);

@@ -3,17 +3,12 @@ import { getDb } from '../../src/server/db/client.ts';
 import { createAdmin } from '../../src/server/users.ts';
 import login from '../../netlify/functions/auth-login.ts';
 import { call } from './call.ts';
+import { uniqueIp } from './unique.ts';
 
 // Admins for integration tests: each test makes its own (unique e-mail, unique client address), so
 // tests sharing the run's database never see each other's sessions or throttling counters.
 
 export const TEST_PASSWORD = 'correct horse battery staple';
-
-/** A fresh client address (private 10/8 range), so throttling counters never collide between tests. */
-export function uniqueIp(): string {
-  const b = crypto.randomBytes(3);
-  return `10.${b[0]}.${b[1]}.${b[2]}`;
-}
 
 export async function newAdmin(password = TEST_PASSWORD) {
   const email = `admin-${crypto.randomUUID()}@example.com`;
