@@ -10,22 +10,13 @@ import newsletter from '../../netlify/functions/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { returnedForm } from '../../src/server/http/form-post.ts';
 import { call, ORIGIN } from '../support/call.ts';
+import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { unique, uniqueIp } from '../support/unique.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
 
-const enquiryFields = () => ({
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email: `grace.${unique()}@example.com`,
-  phone: '+61 400 111 222',
-  company: 'Compilers Pty Ltd',
-  message: 'A message typed with JavaScript turned off.',
-  service: 'Foundation',
-  page: 'Packages',
-  ctaButton: 'Get Started',
-  website: '',
-});
+/** The sample enquiry as a plain HTML form posts it: with its honeypot field, empty. */
+const postedEnquiry = () => ({ ...sampleEnquiry(`ada.${unique()}@example.com`), website: '' });
 
 const post = (handler: typeof contacts, path: string, fields: Record<string, string>, ip = uniqueIp(), headers = FORM) =>
   call(handler, path, { method: 'POST', rawBody: new URLSearchParams(fields).toString(), headers, ip });
@@ -35,17 +26,17 @@ const refusal = (location: string | null) => Object.fromEntries(new URL(location
 
 describe('a plain form post to POST /api/contacts', () => {
   it('stores the enquiry, context included, and answers 303 to the confirmation page', async () => {
-    const fields = enquiryFields();
+    const fields = postedEnquiry();
     const r = await post(contacts, '/api/contacts', fields);
     expect(r.status).toBe(303);
     expect(r.headers.get('location')).toBe('/contact/sent');
     expect(r.text).toBe('');
     const row = await getDb().selectFrom('enquiries').selectAll().where('email', '=', fields.email).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ firstName: 'Grace', company: 'Compilers Pty Ltd', service: 'Foundation', page: 'Packages', ctaButton: 'Get Started' });
+    expect(row).toMatchObject({ firstName: 'Ada', company: 'Analytical Engines', service: 'Marketing Strategy Assessment', page: 'Home', ctaButton: 'Free Marketing Strategy Assessment' });
   });
 
   it('sends a refused form back to /contact with 307, naming the fields, and stores nothing', async () => {
-    const fields = { ...enquiryFields(), firstName: '   ', email: 'grace@' };
+    const fields = { ...postedEnquiry(), firstName: '   ', email: 'ada@' };
     const r = await post(contacts, '/api/contacts', fields);
     expect(r.status).toBe(307);
     const location = new URL(r.headers.get('location')!, ORIGIN);
@@ -53,19 +44,19 @@ describe('a plain form post to POST /api/contacts', () => {
     expect(location.hash).toBe('#enquiry-form');
     expect(refusal(r.headers.get('location'))).toEqual({ status: '400', error: 'Invalid request', 'issue.firstName': 'Required', 'issue.email': 'Invalid email' });
     // What was typed is never put in the URL.
-    expect(r.headers.get('location')).not.toContain('Hopper');
-    expect(await getDb().selectFrom('enquiries').select('id').where('lastName', '=', 'Hopper').where('email', '=', 'grace@').execute()).toEqual([]);
+    expect(r.headers.get('location')).not.toContain('Lovelace');
+    expect(await getDb().selectFrom('enquiries').select('id').where('lastName', '=', 'Lovelace').where('email', '=', 'ada@').execute()).toEqual([]);
   });
 
   it('keeps nothing a bot puts in the honeypot, and still answers as if sent', async () => {
-    const fields = { ...enquiryFields(), website: 'https://spam.example' };
+    const fields = { ...postedEnquiry(), website: 'https://spam.example' };
     const r = await post(contacts, '/api/contacts', fields);
     expect(r.status).toBe(303);
     expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', fields.email).execute()).toEqual([]);
   });
 
   it('refuses a plain form post from another site with 403, as for JSON', async () => {
-    const fields = enquiryFields();
+    const fields = postedEnquiry();
     const r = await post(contacts, '/api/contacts', fields, uniqueIp(), { ...FORM, origin: 'https://attacker.example' });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ error: 'Cross-site request refused' });
@@ -74,8 +65,8 @@ describe('a plain form post to POST /api/contacts', () => {
 
   it('counts plain form posts against the same hourly limit, and sends the 429 back with Retry-After', async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < 20; i += 1) expect((await post(contacts, '/api/contacts', enquiryFields(), ip)).status).toBe(303);
-    const refused = await post(contacts, '/api/contacts', enquiryFields(), ip);
+    for (let i = 0; i < 20; i += 1) expect((await post(contacts, '/api/contacts', postedEnquiry(), ip)).status).toBe(303);
+    const refused = await post(contacts, '/api/contacts', postedEnquiry(), ip);
     expect(refused.status).toBe(307);
     // Until the hour that started with the first of the twenty posts ends.
     const retryAfter = Number(refused.headers.get('retry-after'));
@@ -88,7 +79,7 @@ describe('a plain form post to POST /api/contacts', () => {
   });
 
   it('still answers JSON islands with JSON', async () => {
-    const { website: _honeypot, ...body } = enquiryFields();
+    const { website: _honeypot, ...body } = postedEnquiry();
     const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     expect(r.json.id).toBeGreaterThan(0);

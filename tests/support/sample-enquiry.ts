@@ -2,7 +2,8 @@
 // its own address so that rate limits and lookups by email stay apart.
 import type { EnquiryInput } from '../../src/schemas/enquiry.ts';
 
-export function sampleEnquiry(email: string): EnquiryInput {
+// Every field a string (not EnquiryInput's optional ones), so a plain form post can send it as is.
+export function sampleEnquiry(email: string) {
   return {
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -13,5 +14,5 @@ export function sampleEnquiry(email: string): EnquiryInput {
     service: 'Marketing Strategy Assessment',
     page: 'Home',
     ctaButton: 'Free Marketing Strategy Assessment',
-  };
+  } satisfies EnquiryInput;
 }
