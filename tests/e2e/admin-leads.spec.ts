@@ -12,8 +12,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
+import { fillEnquiry, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
 import { E2E_LEADS_ADMIN as ADMIN } from './support/admin-credentials.ts';
-import { fillEnquiry, skipCookieBanner, toastWithTitle, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
+import { skipCookieBanner } from './support/cookie-banner.ts';
+import { toastText } from './support/toasts.ts';
 
 // The e2e server's data folder (playwright.config.ts).
 const OUTBOX = path.join(os.tmpdir(), `site-e2e-${Number(process.env.E2E_PORT || 4399)}`, 'outbox');
@@ -53,7 +55,7 @@ test('an enquiry sent from the site reaches the Enquiries tab, its notice the ou
   const form = page.getByRole('dialog', { name: 'Get in Touch' });
   await fillEnquiry(form, { ...validEnquiry, 'Last Name *': lastName, 'Email *': email, 'Company *': company, Message: `Line one ${run}\nLine two` });
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+  await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
 
   // 2. The notice was written after the answer as an RFC 5322 message naming the person.
   await expect.poll(() => emlWith(email), { message: `an .eml for ${email} in ${OUTBOX}` }).toHaveLength(1);
@@ -98,7 +100,7 @@ test('an enquiry sent from the site reaches the Enquiries tab, its notice the ou
 
   // 6. Marked handled from the list: the New label goes, the filter sees it as handled.
   await row.getByLabel(`Status of Ada ${lastName}'s enquiry`).selectOption('handled');
-  await expect(toastWithTitle(page, 'Enquiry marked handled')).toBeVisible();
+  await expect(toastText(page, 'Enquiry marked handled')).toBeVisible();
   await expect(newLabel).toHaveCount(0);
   await page.getByLabel('Status', { exact: true }).selectOption('handled');
   await expect(list.getByRole('listitem').filter({ hasText: email })).toBeVisible();
@@ -132,7 +134,7 @@ test('an enquiry sent from the site reaches the Enquiries tab, its notice the ou
   const confirm = page.getByRole('alertdialog', { name: 'Delete enquiry' });
   await expect(confirm).toContainText(`Delete Ada ${lastName}'s enquiry for good? This cannot be undone.`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toastWithTitle(page, 'Enquiry deleted')).toBeVisible();
+  await expect(toastText(page, 'Enquiry deleted')).toBeVisible();
   await expect(list.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
   expect((await page.request.get(`/api/enquiries?search=${run}`)).ok()).toBe(true);
   expect(await (await page.request.get(`/api/enquiries?search=${run}`)).json()).toMatchObject({ items: [], total: 0 });
@@ -147,7 +149,7 @@ test('a newsletter sign-up shows in the Subscribers tab with its page; its welco
   await useFormIsland(page, 'NewsletterForm');
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(toastWithTitle(page, 'Successfully subscribed!')).toBeVisible();
+  await expect(toastText(page, 'Successfully subscribed!')).toBeVisible();
 
   // The welcome, with the one-click headers and a link that unsubscribes without signing in.
   await expect.poll(() => emlWith(email), { message: `a welcome .eml for ${email}` }).toHaveLength(1);
@@ -183,7 +185,7 @@ test('a newsletter sign-up shows in the Subscribers tab with its page; its welco
 
   await row.getByRole('button', { name: `Delete ${email}` }).click();
   await page.getByRole('alertdialog', { name: 'Delete subscriber' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(toastWithTitle(page, 'Subscriber deleted')).toBeVisible();
+  await expect(toastText(page, 'Subscriber deleted')).toBeVisible();
   await expect(list.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
 });
 
@@ -248,5 +250,5 @@ test('Export CSV with an ended session asks for the password instead of doing no
   // A server that does not answer is said so.
   await page.route('**/api/auth/me', (route) => route.abort('connectionrefused'));
   await page.getByRole('link', { name: 'Export CSV' }).click();
-  await expect(toastWithTitle(page, 'Export failed')).toBeVisible();
+  await expect(toastText(page, 'Export failed')).toBeVisible();
 });

@@ -5,7 +5,9 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
 import { E2E_ADMIN, E2E_LOGOUT_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
+import { toastText } from './support/toasts.ts';
 
 // The admin panel end to end, through the production build `npm start` serves. One file, run in
 // order: every admin test shares the one e2e admin, and the last tests change its password and
@@ -39,15 +41,8 @@ function png(width = 8, height = 8, padding = 0): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), ...extra, chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** The toast region; `includeHidden` because an open modal marks everything outside it aria-hidden. */
-const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/, includeHidden: true });
-const toast = (page: Page, text: string) => toasts(page).getByText(text, { exact: true });
-
-async function openAdmin(page: Page) {
-  // The cookie banner would sit over the panel's buttons; consent is not what these tests are about.
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'rejected'));
-  await page.goto('/admin');
-}
+// The cookie banner would sit over the panel's buttons; consent is not what these tests are about.
+test.beforeEach(({ page }) => skipCookieBanner(page));
 
 /**
  * Signs the page's browser context in through the API (page.request shares its cookies), then opens
@@ -57,7 +52,7 @@ async function openAdmin(page: Page) {
 async function signedInAdmin(page: Page, admin: { email: string; password: string } = E2E_ADMIN) {
   const r = await page.request.post('/api/auth/login', { data: { username: admin.email, password: admin.password } });
   expect(r.status()).toBe(200);
-  await openAdmin(page);
+  await page.goto('/admin');
   // The panel is one client-only island (React, Radix, Lexical): while another spec's own server
   // keeps both cores busy, its first render has taken over 10 s on this 2-core machine.
   await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible({ timeout: 30_000 });
@@ -70,7 +65,7 @@ async function articleByTitle(page: Page, title: string): Promise<Article> {
 }
 
 test('signed out: the Admin Access card, its disabled button, and the disabled Reset Password card', async ({ page }) => {
-  await openAdmin(page);
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
   const username = page.getByLabel('Username', { exact: true });
   await expect(username).toHaveAttribute('type', 'email');
@@ -91,17 +86,17 @@ test('signed out: the Admin Access card, its disabled button, and the disabled R
 });
 
 test('login: a wrong password is refused, the right one admits, and a reload keeps the session', async ({ page }) => {
-  await openAdmin(page);
+  await page.goto('/admin');
   await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByLabel('Password', { exact: true }).press('Enter'); // Enter submits
-  await expect(toast(page, 'Access denied')).toBeVisible();
-  await expect(toast(page, 'Invalid credentials')).toBeVisible();
+  await expect(toastText(page, 'Access denied')).toBeVisible();
+  await expect(toastText(page, 'Invalid credentials')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
 
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-  await expect(toast(page, 'Access granted')).toBeVisible();
+  await expect(toastText(page, 'Access granted')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
   await expect(page.getByText(`Welcome, ${E2E_ADMIN.email}`)).toBeVisible();
 
@@ -180,7 +175,7 @@ test('articles: create a draft with the editor, edit it without losing its forma
   await page.clock.setFixedTime(new Date(Date.now() - 365 * 24 * 60 * 60 * 1000));
   await form.getByRole('button', { name: 'Create Article' }).click();
 
-  await expect(toast(page, 'Article created')).toBeVisible();
+  await expect(toastText(page, 'Article created')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(item.getByText('Featured', { exact: true })).toBeVisible();
@@ -220,7 +215,7 @@ test('articles: create a draft with the editor, edit it without losing its forma
   await page.keyboard.type(' today');
   await form.getByText('Published').click();
   await form.getByRole('button', { name: 'Update Article' }).click();
-  await expect(toast(page, 'Article updated')).toBeVisible();
+  await expect(toastText(page, 'Article updated')).toBeVisible();
 
   const edited = await articleByTitle(page, `${title} (edited)`);
   expect(edited.id).toBe(saved.id);
@@ -237,7 +232,7 @@ test('articles: create a draft with the editor, edit it without losing its forma
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByText('Are you sure you want to delete this article?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'Article deleted')).toBeVisible();
+  await expect(toastText(page, 'Article deleted')).toBeVisible();
   await expect(editedItem).toHaveCount(0);
   expect((await visitor.get(`/api/articles/${saved.id}`)).status()).toBe(404);
   await visitor.dispose();
@@ -300,14 +295,14 @@ test('image upload: type and size checks, upload with preview, served image, cle
   const file = page.getByLabel('Image file', { exact: true });
 
   await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
-  await expect(toast(page, 'Invalid file type')).toBeVisible();
+  await expect(toastText(page, 'Invalid file type')).toBeVisible();
 
   // An SVG passes the browser's image/* check but not the server's content check.
   await file.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
   // The first call of each function compiles it in the local runtime: allow for a slow machine.
-  await expect(toast(page, 'Upload failed')).toBeVisible({ timeout: 30_000 });
+  await expect(toastText(page, 'Upload failed')).toBeVisible({ timeout: 30_000 });
   // It says why: the server's own refusal, not 'please try again', which could not help.
-  await expect(toast(page, 'Unsupported file type: upload a PNG, JPEG, GIF, WebP or AVIF image')).toBeVisible();
+  await expect(toastText(page, 'Unsupported file type: upload a PNG, JPEG, GIF, WebP or AVIF image')).toBeVisible();
 
   const cover = png(16, 9);
   // The PUT is held until the busy state has been seen: a small file can finish before any check.
@@ -316,7 +311,7 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await file.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
   await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
   release();
-  await expect(toast(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
   await page.unroute(uploadTarget);
   const url = page.getByLabel('Or enter an image URL', { exact: true });
   await expect(url).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
@@ -363,24 +358,24 @@ test('image delete: an unused upload is deleted from the field; one an article u
   const confirm = page.getByRole('alertdialog', { name: 'Delete image file?' });
 
   await file.setInputFiles({ name: 'wrong.png', mimeType: 'image/png', buffer: png(12, 12) });
-  await expect(toast(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
   const unused = await url.inputValue();
   await page.getByRole('button', { name: 'Delete image file' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'Image deleted')).toBeVisible();
+  await expect(toastText(page, 'Image deleted')).toBeVisible();
   await expect(url).toHaveValue('');
   expect((await page.request.get(unused)).status()).toBe(404);
 
   await file.setInputFiles({ name: 'used.png', mimeType: 'image/png', buffer: png(12, 12) });
-  await expect(toast(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
   const used = await url.inputValue();
   const title = `Uses ${crypto.randomUUID()}`;
   const article = await page.request.post('/api/articles', { data: { title, description: 'D', readTime: '2 min read', imageUrl: used, isPublished: false } });
   expect(article.status()).toBe(201);
   await page.getByRole('button', { name: 'Delete image file' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'Delete failed')).toBeVisible();
-  await expect(toast(page, `This image is used by the article "${title}": remove it there first`)).toBeVisible();
+  await expect(toastText(page, 'Delete failed')).toBeVisible();
+  await expect(toastText(page, `This image is used by the article "${title}": remove it there first`)).toBeVisible();
   await expect(url).toHaveValue(used);
   expect((await page.request.get(used)).status()).toBe(200);
   expect((await page.request.delete(`/api/articles/${(await article.json()).id}`)).status()).toBe(200);
@@ -410,7 +405,7 @@ test('image upload: a file above 4 MiB goes as Content-Range parts; a refused pa
   const uploadTargets = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
   await page.route(uploadTargets, refuseSecond);
   await file.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: large });
-  await expect(toast(page, 'Upload failed')).toBeVisible({ timeout: 30_000 });
+  await expect(toastText(page, 'Upload failed')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Upload Image' })).toBeEnabled();
   expect(sent).toEqual(ranges.slice(0, 2));
   await expect(url).toHaveValue('');
@@ -419,7 +414,7 @@ test('image upload: a file above 4 MiB goes as Content-Range parts; a refused pa
   sent = [];
   await file.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: large });
   await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
-  await expect(toast(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
   expect(sent).toEqual(ranges);
   await expect(url).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
   await expect(page.getByText('Image uploaded and ready to be saved with the article.')).toBeVisible();
@@ -505,19 +500,19 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   await page.getByRole('button', { name: 'Create Article' }).click();
   const again = page.getByRole('dialog', { name: 'Sign in again' });
   await expect(again.getByText('Your session has ended. Sign in again to carry on: everything you have typed is still here.')).toBeVisible();
-  await expect(toast(page, 'Error saving article')).toHaveCount(0);
+  await expect(toastText(page, 'Error saving article')).toHaveCount(0);
   // Escape does not close it: only signing in or Logout does.
   await page.keyboard.press('Escape');
   await expect(again).toBeVisible();
   await expect(again.getByLabel('Username', { exact: true })).toHaveValue(E2E_ADMIN.email);
   await again.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await again.getByRole('button', { name: 'Sign In' }).click();
-  await expect(toast(page, 'Signed in again')).toBeVisible();
+  await expect(toastText(page, 'Signed in again')).toBeVisible();
   await expect(again).toBeHidden();
 
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
   await page.getByRole('button', { name: 'Create Article' }).click();
-  await expect(toast(page, 'Article created')).toBeVisible();
+  await expect(toastText(page, 'Article created')).toBeVisible();
   const saved = await articleByTitle(page, title);
   expect(saved.description).toBe('Typed before the session ended.');
   expect((await page.request.delete(`/api/articles/${saved.id}`)).status()).toBe(200);
@@ -531,7 +526,7 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   await change.getByRole('button', { name: 'Change Password' }).click();
   await expect(change).toBeHidden();
   await expect(again).toBeVisible();
-  await expect(toast(page, 'Change failed')).toHaveCount(0);
+  await expect(toastText(page, 'Change failed')).toHaveCount(0);
   await again.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await again.getByRole('button', { name: 'Sign In' }).click();
   await expect(again).toBeHidden();
@@ -558,8 +553,8 @@ test('a logout the server never answers leaves the panel signed in, says so, and
   await signedInAdmin(page, E2E_LOGOUT_ADMIN);
   await page.route('**/api/auth/logout', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(toast(page, 'Logout failed')).toBeVisible();
-  await expect(toast(page, 'The server did not confirm the logout, so the session may still be open. Please try again.')).toBeVisible();
+  await expect(toastText(page, 'Logout failed')).toBeVisible();
+  await expect(toastText(page, 'The server did not confirm the logout, so the session may still be open. Please try again.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeVisible();
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 
@@ -588,14 +583,14 @@ test('Enter in a one-line field does not save the form; the button does', async 
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
   expect(posts).toBe(0);
   await form.getByRole('button', { name: 'Create Article' }).click();
-  await expect(toast(page, 'Article created')).toBeVisible();
+  await expect(toastText(page, 'Article created')).toBeVisible();
   expect(posts).toBe(1);
   expect((await page.request.delete(`/api/articles/${(await articleByTitle(page, title)).id}`)).status()).toBe(200);
 });
 
 test('the focus is never dropped: forms take it and give it back, a delete and a page turn leave it on the tab heading', async ({ page }) => {
   // Signed out: Forgot Password? and its Cancel.
-  await openAdmin(page);
+  await page.goto('/admin');
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeFocused();
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -633,7 +628,7 @@ test('the focus is never dropped: forms take it and give it back, a delete and a
 
     await page.getByRole('button', { name: `Delete ${newest}` }).click();
     await page.getByRole('alertdialog', { name: 'Delete article' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'Article deleted')).toBeVisible();
+    await expect(toastText(page, 'Article deleted')).toBeVisible();
     await expect(heading).toBeFocused();
     ids.pop();
 
@@ -704,7 +699,7 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await form.getByLabel('Sort Order', { exact: true }).fill('12');
   await form.getByText('Active', { exact: true }).click();
   await form.getByRole('button', { name: 'Create Service' }).click();
-  await expect(toast(page, 'Service created')).toBeVisible();
+  await expect(toastText(page, 'Service created')).toBeVisible();
 
   const item = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(item.getByText('Inactive', { exact: true })).toBeVisible();
@@ -719,7 +714,7 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await form.getByLabel('Title', { exact: true }).fill(`${title} (edited)`);
   await form.getByText('Active', { exact: true }).click();
   await form.getByRole('button', { name: 'Update Service' }).click();
-  await expect(toast(page, 'Service updated')).toBeVisible();
+  await expect(toastText(page, 'Service updated')).toBeVisible();
   const edited = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${title} (edited)` }) });
   await expect(edited.getByText('Active', { exact: true })).toBeVisible();
   // Active now, so visitors see it too: in the API and on /services.
@@ -732,7 +727,7 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await edited.getByRole('button', { name: `Delete ${title} (edited)` }).click();
   await expect(page.getByRole('alertdialog').getByText('Are you sure you want to delete this service?')).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'Service deleted')).toBeVisible();
+  await expect(toastText(page, 'Service deleted')).toBeVisible();
   await expect(edited).toHaveCount(0);
   expect(await (await visitor.get('/services')).text()).not.toContain(`${title} (edited)`);
   await visitor.dispose();
@@ -746,7 +741,7 @@ async function seriousViolations(page: Page) {
 }
 
 test('accessibility: no serious axe violation signed out, in the article form, the services tab and the password modal', async ({ page }) => {
-  await openAdmin(page);
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
@@ -770,7 +765,7 @@ test('change password: the modal, a wrong current password, success, and the ses
   // Its own admin: a password change ends every other session of the account it changes.
   const r = await page.request.post('/api/auth/login', { data: { username: E2E_PASSWORD_ADMIN.email, password: E2E_PASSWORD_ADMIN.password } });
   expect(r.status()).toBe(200);
-  await openAdmin(page);
+  await page.goto('/admin');
   await page.getByRole('button', { name: 'Change Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
   const submit = dialog.getByRole('button', { name: 'Change Password' });
@@ -781,8 +776,8 @@ test('change password: the modal, a wrong current password, success, and the ses
   await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('placeholder', 'Min 8 characters');
   await dialog.getByLabel('New Password', { exact: true }).fill(E2E_PASSWORD_ADMIN.newPassword);
   await submit.click();
-  await expect(toast(page, 'Change failed')).toBeVisible();
-  await expect(toast(page, 'Invalid current password')).toBeVisible();
+  await expect(toastText(page, 'Change failed')).toBeVisible();
+  await expect(toastText(page, 'Invalid current password')).toBeVisible();
   // The field it names is marked, with the reason under it, until it changes.
   const current = dialog.getByLabel('Current Password', { exact: true });
   await expect(current).toHaveAttribute('aria-invalid', 'true');
@@ -799,7 +794,7 @@ test('change password: the modal, a wrong current password, success, and the ses
   await dialog.getByLabel('New Password', { exact: true }).fill(E2E_PASSWORD_ADMIN.newPassword);
   await expect(dialog.getByText(COMMON_PASSWORD_MESSAGE)).toBeHidden();
   await submit.click();
-  await expect(toast(page, 'Password changed successfully')).toBeVisible();
+  await expect(toastText(page, 'Password changed successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // This session was renewed; the old password no longer signs in, the new one does.

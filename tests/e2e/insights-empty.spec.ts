@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { createArticle, deleteArticle } from './support/admin-api';
-import { skipCookieBanner } from './public-helpers';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createArticle, deleteArticle } from './support/admin-api';
-import { skipCookieBanner } from './public-helpers';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 import type { Article } from '../../src/schemas/article';
 
 const RUN = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;

@@ -6,8 +6,9 @@
  * on-demand ones (a header) alike.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PUBLIC_PAGES, skipCookieBanner } from './public-helpers';
+import { PUBLIC_PAGES } from './public-helpers';
 import { createArticle, deleteArticle } from './support/admin-api';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 
 /** Collects the page's CSP violations (a refused inline style or script would land here). */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {

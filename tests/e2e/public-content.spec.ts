@@ -1,6 +1,7 @@
 /** Every public page shows its sections and the exact texts the firm's copy fixes. */
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES, skipCookieBanner } from './public-helpers';
+import { PUBLIC_PAGES } from './public-helpers';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 
 test.beforeEach(async ({ page }) => {
   await skipCookieBanner(page);

@@ -1,10 +1,12 @@
 /** Cookie banner and Cookie Preferences modal. */
 import { expect, test, type Page } from '@playwright/test';
-import { toastWithTitle, useFormIsland } from './public-helpers';
+import { CONSENT_KEY } from '../../src/lib/cookie-consent.ts';
+import { useFormIsland } from './public-helpers';
 import { holdRoute } from './support/hold-route.ts';
+import { toastText } from './support/toasts.ts';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
-const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem('cookie-consent'));
+const stored = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), CONSENT_KEY);
 const analyticsCalls = (page: Page) => page.evaluate(() => (window as unknown as { __analyticsCalls: number }).__analyticsCalls);
 
 test.beforeEach(async ({ page }) => {
@@ -213,7 +215,7 @@ test('a toast shown while the banner is up sits above it, not over its buttons',
   await useFormIsland(page, 'NewsletterForm');
   await page.getByRole('textbox', { name: 'Email address' }).fill('someone@example.com');
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  const toast = toastWithTitle(page, 'Subscription failed');
+  const toast = toastText(page, 'Subscription failed');
   await expect(toast).toBeVisible();
   const bannerTop = (await banner(page).boundingBox())!.y;
   await expect.poll(async () => { const box = (await toast.boundingBox())!; return box.y + box.height <= bannerTop; }).toBe(true);

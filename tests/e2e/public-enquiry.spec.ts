@@ -4,8 +4,10 @@
  * failure and success paths; the /contact form; and one real, un-routed submission.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fillEnquiry, routeEnquiries, skipCookieBanner, toastRegion, toastWithTitle, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
+import { fillEnquiry, routeEnquiries, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
+import { toastRegion, toastText } from './support/toasts.ts';
 
 const TRIGGERS = [
   { path: '/', button: 'Free Marketing Strategy Assessment', service: 'Marketing Strategy Assessment', page: 'Home', ctaButton: 'Free Marketing Strategy Assessment' },
@@ -44,7 +46,7 @@ for (const trigger of TRIGGERS) {
     await fillEnquiry(dialog);
     await dialog.getByRole('button', { name: 'Send Message' }).click();
 
-    await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+    await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
     await expect(toastRegion(page).getByText("We'll get back to you within 24 hours.")).toBeVisible();
     await expect(dialog).toBeHidden();
     expect(captured.payloads).toHaveLength(1);
@@ -123,7 +125,7 @@ test("a failed send keeps the dialog open with a 'Failed to send message' toast"
   await fillEnquiry(dialog);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
 
-  await expect(toastWithTitle(page, 'Failed to send message')).toBeVisible();
+  await expect(toastText(page, 'Failed to send message')).toBeVisible();
   await expect(toastRegion(page).getByText('Something went wrong')).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
@@ -156,7 +158,7 @@ test('field issues from a 400 answer are shown beside the fields, with no networ
   await fillEnquiry(form);
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByText('This address cannot receive mail')).toBeVisible();
-  await expect(toastWithTitle(page, 'Failed to send message')).toBeVisible();
+  await expect(toastText(page, 'Failed to send message')).toBeVisible();
   await expect(toastRegion(page).getByText('Invalid request')).toBeVisible();
 });
 
@@ -180,7 +182,7 @@ test('the contact page form sends its own context and resets on success', async 
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form);
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+  await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
   await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('');
   expect(captured.payloads[0]).toMatchObject({ service: 'General Enquiry', page: 'Contact', ctaButton: 'Send Message', email: 'ada@example.com' });
 });
@@ -197,7 +199,7 @@ test('text typed into the /contact form before it hydrates is kept, and sent by 
   release();
   await useFormIsland(page, 'EnquiryForm');
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+  await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
   expect(page.url()).not.toContain('?');
   expect(captured.payloads[0]).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', page: 'Contact' });
 });
@@ -231,7 +233,7 @@ test('a real enquiry is accepted by the API end to end', async ({ page }) => {
   ]);
   expect(response.status()).toBe(201);
   expect(typeof (await response.json()).id).toBe('number');
-  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+  await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
 });
 
@@ -257,7 +259,7 @@ test('closing the dialog keeps what was typed for the next opening, from any but
   await page.getByRole('link', { name: 'Book a Consultation', exact: true }).click();
   await fillEnquiry(dialog);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
-  await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+  await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
   expect(captured.payloads).toHaveLength(1);
   expect(captured.payloads[0]).toMatchObject({ firstName: validEnquiry['First Name *'], service: 'General Consultation', ctaButton: 'Book a Consultation' });
 

@@ -1,4 +1,4 @@
-/** Helpers shared by the public-*.spec.ts files. */
+/** Helpers for driving the public site: its pages, its islands and its enquiry form. */
 import { expect, type Page, type Route } from '@playwright/test';
 
 /** Every public page, with its route and a name for test titles. */
@@ -14,11 +14,6 @@ export const PUBLIC_PAGES = [
   { name: 'Terms of Use', path: '/terms-of-use' },
   { name: 'Not found', path: '/no-such-page' },
 ] as const;
-
-/** Marks cookie consent as already given so the banner stays out of the way of other tests. */
-export async function skipCookieBanner(page: Page): Promise<void> {
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'rejected'));
-}
 
 /**
  * Waits until the page's islands that hydrate by themselves have (Astro removes `ssr` once an
@@ -73,16 +68,3 @@ export async function fillEnquiry(scope: Page | ReturnType<Page['locator']>, val
   }
 }
 
-/**
- * The notifications region. includeHidden: while a modal dialog is open Radix marks
- * the rest of the page aria-hidden (the toast is still announced through Radix's own
- * live region, created outside the hidden tree).
- */
-export function toastRegion(page: Page) {
-  return page.getByRole('region', { name: /Notifications/, includeHidden: true });
-}
-
-/** The visible toast with this title, inside the notifications region. */
-export function toastWithTitle(page: Page, title: string) {
-  return toastRegion(page).getByText(title, { exact: true });
-}

@@ -5,7 +5,7 @@
  * one it opens for, however slowly its code arrives.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { skipCookieBanner } from './public-helpers';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 
 /** Records the URL path of every script the page requests. */

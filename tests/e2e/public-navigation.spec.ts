@@ -1,6 +1,6 @@
 /** Header, drawer, footer and the not-found page. */
 import { expect, test } from '@playwright/test';
-import { skipCookieBanner } from './public-helpers';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 
 test.beforeEach(async ({ page }) => {

@@ -1,7 +1,9 @@
 /** Newsletter sign-up against the real API (the Insights page places the form). */
 import { expect, test } from '@playwright/test';
-import { skipCookieBanner, toastRegion, toastWithTitle, useFormIsland } from './public-helpers';
+import { useFormIsland } from './public-helpers';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
+import { toastRegion, toastText } from './support/toasts.ts';
 
 test.beforeEach(async ({ page }) => {
   await skipCookieBanner(page);
@@ -17,13 +19,13 @@ test('subscribing twice with the same address in another letter case says it is 
 
   await email.fill(address);
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(toastWithTitle(page, 'Successfully subscribed!')).toBeVisible();
+  await expect(toastText(page, 'Successfully subscribed!')).toBeVisible();
   await expect(toastRegion(page).getByText("You'll receive our weekly marketing insights.")).toBeVisible();
   await expect(email).toHaveValue('');
 
   await email.fill(address.toUpperCase());
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(toastWithTitle(page, 'Subscription failed')).toBeVisible();
+  await expect(toastText(page, 'Subscription failed')).toBeVisible();
   await expect(toastRegion(page).getByText(/already subscribed/i)).toBeVisible();
 });
 
@@ -48,7 +50,7 @@ test('the button shows an ellipsis and is disabled while subscribing; a failure 
   // The focus stays on the pending button rather than falling to the page's start.
   await expect(pending).toBeFocused();
   release();
-  await expect(toastWithTitle(page, 'Subscription failed')).toBeVisible();
+  await expect(toastText(page, 'Subscription failed')).toBeVisible();
   await expect(toastRegion(page).getByText('Please try again later.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe' })).toBeFocused();
 });

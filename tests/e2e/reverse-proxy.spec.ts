@@ -7,7 +7,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { fillEnquiry, skipCookieBanner, toastWithTitle, validEnquiry, waitForIslands } from './public-helpers';
+import { fillEnquiry, validEnquiry, waitForIslands } from './public-helpers';
+import { skipCookieBanner } from './support/cookie-banner.ts';
+import { toastText } from './support/toasts.ts';
 
 /** Starts a loopback HTTP server on a free port; answers its origin and a stop function. */
 async function listen(handler: http.RequestListener) {
@@ -71,7 +73,7 @@ test.describe('behind a reverse proxy', () => {
       dialog.getByRole('button', { name: 'Send Message' }).click(),
     ]);
     expect(response.status()).toBe(201);
-    await expect(toastWithTitle(page, 'Message sent successfully!')).toBeVisible();
+    await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
 
     // A plain form post through the proxy: the 303 brings the browser back to the proxy's address.
     await page.route('**/_astro/NewsletterForm*.js', (route) => route.abort());
