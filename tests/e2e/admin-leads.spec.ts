@@ -14,6 +14,7 @@ import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
 import { fillEnquiry, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
 import { E2E_LEADS_ADMIN as ADMIN } from './support/admin-credentials.ts';
+import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { toastText } from './support/toasts.ts';
 
@@ -28,12 +29,6 @@ function emlWith(needle: string): string[] {
     .filter((f) => f.endsWith('.eml'))
     .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
     .filter((text) => text.includes(needle));
-}
-
-async function signIn(page: Page) {
-  expect((await page.request.post('/api/auth/login', { data: { username: ADMIN.email, password: ADMIN.password } })).status()).toBe(200);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
 }
 
 async function seriousAxeViolations(page: Page) {
@@ -65,7 +60,7 @@ test('an enquiry sent from the site reaches the Enquiries tab, its notice the ou
   expect(eml).toContain('To: hello@surgere.com.au');
 
   // 3. The admin signs in and sees the badge counting new enquiries.
-  await signIn(page);
+  await signInToAdminPanel(page, ADMIN);
   const tab = page.getByRole('tab', { name: /^Enquiries/ });
   await expect(tab).toBeVisible();
   const badge = tab.getByTestId('enquiries-badge');
@@ -160,7 +155,7 @@ test('a newsletter sign-up shows in the Subscribers tab with its page; its welco
   expect(link).toMatch(/\/api\/newsletter\/unsubscribe\?email=reader\.[0-9a-f]+%40example\.com&token=/);
   expect(parsed.headers.get('list')).toMatchObject({ unsubscribe: { url: link } });
 
-  await signIn(page);
+  await signInToAdminPanel(page, ADMIN);
   await page.getByRole('tab', { name: 'Subscribers' }).click();
   await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(run);
   const list = page.getByRole('list', { name: 'Subscribers' });
@@ -201,7 +196,7 @@ test('a long address and long context fit the Enquiries and Subscribers tabs, an
     expect((await page.request.post('/api/newsletter', { data: { email, page: '/insights' } })).status()).toBe(201);
   }
   await page.setViewportSize({ width: 360, height: 780 });
-  await signIn(page);
+  await signInToAdminPanel(page, ADMIN);
   const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
 
   await page.getByRole('tab', { name: /^Enquiries/ }).click();
@@ -230,7 +225,7 @@ function validEnquiryBody(run: string) {
 }
 
 test('Export CSV with an ended session asks for the password instead of doing nothing, then downloads', async ({ page }) => {
-  await signIn(page);
+  await signInToAdminPanel(page, ADMIN);
   await page.getByRole('tab', { name: 'Subscribers' }).click();
   await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
   await page.context().clearCookies();

@@ -5,6 +5,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
 import { E2E_ADMIN, E2E_LOGOUT_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
+import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 import { toastText } from './support/toasts.ts';
@@ -43,20 +44,6 @@ function png(width = 8, height = 8, padding = 0): Buffer {
 
 // The cookie banner would sit over the panel's buttons; consent is not what these tests are about.
 test.beforeEach(({ page }) => skipCookieBanner(page));
-
-/**
- * Signs the page's browser context in through the API (page.request shares its cookies), then opens
- * /admin. A test that logs out signs in as E2E_LOGOUT_ADMIN: a logout ends every session of its
- * admin, and other specs beside this one use E2E_ADMIN's.
- */
-async function signedInAdmin(page: Page, admin: { email: string; password: string } = E2E_ADMIN) {
-  const r = await page.request.post('/api/auth/login', { data: { username: admin.email, password: admin.password } });
-  expect(r.status()).toBe(200);
-  await page.goto('/admin');
-  // The panel is one client-only island (React, Radix, Lexical): while another spec's own server
-  // keeps both cores busy, its first render has taken over 10 s on this 2-core machine.
-  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible({ timeout: 30_000 });
-}
 
 async function articleByTitle(page: Page, title: string): Promise<Article> {
   const list = (await (await page.request.get('/api/articles')).json()) as Article[];
@@ -122,7 +109,7 @@ test('login: a wrong password is refused, the right one admits, and a reload kee
 });
 
 test('articles: create a draft with the editor, edit it without losing its formatting, publish, delete', async ({ page, playwright }) => {
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   const title = `Pricing for growth ${RUN}`;
 
   await page.getByRole('button', { name: 'New Article' }).click();
@@ -239,7 +226,7 @@ test('articles: create a draft with the editor, edit it without losing its forma
 });
 
 test('links in the editor: a bare cursor inserts the address as its own link, a link is edited in place and removed', async ({ page }) => {
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   const form = page.getByRole('tabpanel').locator('form');
   const editor = form.getByRole('textbox', { name: 'Content' });
@@ -290,7 +277,7 @@ test('links in the editor: a bare cursor inserts the address as its own link, a 
 });
 
 test('image upload: type and size checks, upload with preview, served image, clear', async ({ page }) => {
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   const file = page.getByLabel('Image file', { exact: true });
 
@@ -351,7 +338,7 @@ test('image upload: type and size checks, upload with preview, served image, cle
 });
 
 test('image delete: an unused upload is deleted from the field; one an article uses is kept, naming the article', async ({ page }) => {
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   const file = page.getByLabel('Image file', { exact: true });
   const url = page.getByLabel('Or enter an image URL', { exact: true });
@@ -384,7 +371,7 @@ test('image delete: an unused upload is deleted from the field; one an article u
 test('image upload: a file above 4 MiB goes as Content-Range parts; a refused part stops it', async ({ page }) => {
   // Two uploads of 9 MB each through the browser: more than the default time on a busy machine.
   test.setTimeout(120_000);
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   const file = page.getByLabel('Image file', { exact: true });
   const url = page.getByLabel('Or enter an image URL', { exact: true });
@@ -428,7 +415,7 @@ test('image upload: a file above 4 MiB goes as Content-Range parts; a refused pa
 
 test('unsaved changes: Cancel, New, Logout and leaving the page ask first; a form opened and left alone does not', async ({ page }) => {
   const title = `Half-written ${RUN}`;
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   const existing = await page.request.post('/api/articles', {
     data: { title: `Formatted ${RUN}`, description: 'D', readTime: '2 min read', content: '<h2>A heading</h2><p>Some <strong>bold</strong> text.</p>', isPublished: false },
   });
@@ -488,7 +475,7 @@ test('unsaved changes: Cancel, New, Logout and leaving the page ask first; a for
 });
 
 test('an ended session mid-edit: the panel asks for the password over the form, keeps what was typed, and the save then works', async ({ page }) => {
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   const title = `Written across a sign-in ${RUN}`;
   await page.getByLabel('Title', { exact: true }).fill(title);
@@ -533,7 +520,7 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
 });
 
 test("the 'Sign in again' dialog's Logout asks before it drops what was typed", async ({ page }) => {
-  await signedInAdmin(page, E2E_LOGOUT_ADMIN);
+  await signInToAdminPanel(page, E2E_LOGOUT_ADMIN);
   await page.getByRole('button', { name: 'New Article' }).click();
   await page.getByLabel('Title', { exact: true }).fill(`Kept over a logout question ${RUN}`);
   await page.context().clearCookies();
@@ -550,7 +537,7 @@ test("the 'Sign in again' dialog's Logout asks before it drops what was typed", 
 });
 
 test('a logout the server never answers leaves the panel signed in, says so, and the next one works', async ({ page }) => {
-  await signedInAdmin(page, E2E_LOGOUT_ADMIN);
+  await signInToAdminPanel(page, E2E_LOGOUT_ADMIN);
   await page.route('**/api/auth/logout', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(toastText(page, 'Logout failed')).toBeVisible();
@@ -565,7 +552,7 @@ test('a logout the server never answers leaves the panel signed in, says so, and
 });
 
 test('Enter in a one-line field does not save the form; the button does', async ({ page }) => {
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   // Within the form: a listed article's tags are a list labelled 'Tags' too.
   const form = page.getByRole('tabpanel').locator('form');
@@ -596,7 +583,7 @@ test('the focus is never dropped: forms take it and give it back, a delete and a
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: 'Forgot Password?' })).toBeFocused();
 
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   // Fourteen drafts a second apart, the last the newest: a page and more, even after one is deleted.
   const titles = Array.from({ length: 14 }, (_, i) => `Focus ${String(i).padStart(2, '0')} ${RUN}`);
   const ids = await Promise.all(
@@ -648,7 +635,7 @@ test('a list that fails to load says so and offers a retry, which loads it', asy
     (url) => url.pathname === '/api/articles',
     (route) => (refuse ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }) : route.fallback()),
   );
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   const listed = await page.request.post('/api/articles', { data: { title: `Listed after a retry ${RUN}`, description: 'D', readTime: '1 min read', isPublished: false } });
   expect(listed.status()).toBe(201);
   await expect(page.getByRole('alert').filter({ hasText: 'The articles could not be loaded.' })).toBeVisible();
@@ -661,7 +648,7 @@ test('a list that fails to load says so and offers a retry, which loads it', asy
 });
 
 test('after a save refused for its fields, the first field named takes the focus', async ({ page }) => {
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   await page.getByLabel('Description', { exact: true }).fill('No title yet.');
   await page.getByRole('button', { name: 'Create Article' }).click();
@@ -672,7 +659,7 @@ test('after a save refused for its fields, the first field named takes the focus
 });
 
 test('services: create, edit and delete through the Services tab', async ({ page, playwright }) => {
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   await page.getByRole('tab', { name: 'Services' }).click();
   await expect(page.getByRole('heading', { name: 'Services Management' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Services' }).getByRole('listitem').first()).toBeVisible(); // the seeded seven
@@ -748,7 +735,7 @@ test('accessibility: no serious axe violation signed out, in the article form, t
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await signedInAdmin(page);
+  await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -763,9 +750,7 @@ test('accessibility: no serious axe violation signed out, in the article form, t
 
 test('change password: the modal, a wrong current password, success, and the session carries on', async ({ page }) => {
   // Its own admin: a password change ends every other session of the account it changes.
-  const r = await page.request.post('/api/auth/login', { data: { username: E2E_PASSWORD_ADMIN.email, password: E2E_PASSWORD_ADMIN.password } });
-  expect(r.status()).toBe(200);
-  await page.goto('/admin');
+  await signInToAdminPanel(page, E2E_PASSWORD_ADMIN);
   await page.getByRole('button', { name: 'Change Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
   const submit = dialog.getByRole('button', { name: 'Change Password' });
@@ -807,7 +792,7 @@ test('change password: the modal, a wrong current password, success, and the ses
 });
 
 test('logout: back to Admin Access, lists cleared, and the old session no longer works', async ({ page }) => {
-  await signedInAdmin(page, E2E_LOGOUT_ADMIN);
+  await signInToAdminPanel(page, E2E_LOGOUT_ADMIN);
   await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeVisible();
   const before = (await page.context().cookies()).find((c) => c.name === 'session')!;
 

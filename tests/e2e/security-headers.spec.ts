@@ -4,7 +4,7 @@
 // These are the headers Mozilla Observatory scores; with them every answer rates A+.
 import { expect, test, type APIResponse } from '@playwright/test';
 import { ADMIN_PAGE_HEADERS, API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
-import { E2E_ADMIN } from './support/admin-credentials.ts';
+import { signInThroughApi } from './support/admin-sign-in.ts';
 
 const PAGE_POLICY = SECURITY_HEADERS['Content-Security-Policy']!;
 const { 'Content-Security-Policy': _policy, ...SHARED } = SECURITY_HEADERS;
@@ -53,7 +53,7 @@ test('a page, an on-demand page, a JSON answer, an error, an image and a 404 all
   expect(unknownApi.status()).toBe(404);
   expectHeaders(unknownApi, API_SECURITY_HEADERS, 'API 404');
 
-  expect((await request.post('/api/auth/login', { data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await signInThroughApi(request);
   const { uploadURL } = await (await request.post('/api/objects/upload')).json();
   expect((await request.put(uploadURL, { data: PNG, headers: { 'content-type': 'image/png' } })).status()).toBe(201);
   const image = await request.get(`/objects/uploads/${new URL(uploadURL, 'http://x').pathname.split('/').pop()}`);

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Article, ArticleInput } from '../../../src/schemas/article.ts';
-import { E2E_ADMIN } from './admin-credentials.ts';
+import { signInThroughApi } from './admin-sign-in.ts';
 
 // Admin API calls for e2e tests that need content set up (or cleaned away) without the admin UI:
 //
@@ -15,16 +15,10 @@ import { E2E_ADMIN } from './admin-credentials.ts';
 // password, which ends every earlier session of that admin (by design): so each call signs in again
 // once if its session was ended under it.
 
-/** Signs the request context in as the e2e admin (the session cookie stays in the context). */
-export async function adminLogin(request: APIRequestContext): Promise<void> {
-  const r = await request.post('/api/auth/login', { data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(r.status(), `admin login: ${await r.text()}`).toBe(200);
-}
-
 async function asAdmin(request: APIRequestContext, send: () => ReturnType<APIRequestContext['fetch']>) {
   let r = await send();
   if (r.status() === 401) {
-    await adminLogin(request);
+    await signInThroughApi(request);
     r = await send();
   }
   return r;
