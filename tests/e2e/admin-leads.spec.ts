@@ -8,13 +8,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
 import { fillEnquiry, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
 import { E2E_LEADS_ADMIN as ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { toastText } from './support/toasts.ts';
 
@@ -29,11 +29,6 @@ function emlWith(needle: string): string[] {
     .filter((f) => f.endsWith('.eml'))
     .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
     .filter((text) => text.includes(needle));
-}
-
-async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 test('an enquiry sent from the site reaches the Enquiries tab, its notice the outbox, and the CSV export', async ({ page }) => {

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
 import { E2E_ADMIN, E2E_LOGOUT_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 import { toastText } from './support/toasts.ts';
@@ -720,32 +720,25 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await visitor.dispose();
 });
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
 test('accessibility: no serious axe violation signed out, in the article form, the services tab and the password modal', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByRole('tab', { name: 'Services' }).click();
   await page.getByRole('button', { name: 'New Service' }).click();
   await expect(page.getByRole('heading', { name: 'Create New Service' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 test('change password: the modal, a wrong current password, success, and the session carries on', async ({ page }) => {

@@ -2,9 +2,9 @@
  * The article page: its content and SEO head, the image and video, the not-found page and its 404,
  * drafts kept out, and a stored XSS payload that must not run.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createArticle, deleteArticle } from './support/admin-api';
+import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import type { Article } from '../../src/schemas/article';
 
@@ -178,13 +178,9 @@ test('a draft is not found by id or slug, nor by the public API', async ({ page 
 
 test('the article, not-found and filtered list pages have no serious accessibility violations', async ({ page }) => {
   test.slow(); // axe on four pages
-  const serious = async () =>
-    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
   for (const path of [`/insights/${full.id}`, `/insights/${video.id}`, '/insights/2147483000', '/insights?category=Industry%20Trends%20%26%20Insights']) {
     await page.goto(path);
-    expect(await serious(), path).toEqual([]);
+    expect(await seriousAxeViolations(page), path).toEqual([]);
   }
 });
 

@@ -1,14 +1,7 @@
 /** @axe-core/playwright finds no serious or critical violation on any public page, at phone and desktop widths. */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PUBLIC_PAGES, waitForIslands } from './public-helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
+import { seriousAxeViolations } from './support/axe.ts';
 
 for (const width of [360, 1280]) {
   test.describe(`at ${width}px`, () => {
@@ -19,7 +12,7 @@ for (const width of [360, 1280]) {
         await page.goto(path);
         await waitForIslands(page);
         await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
       });
     }
 
@@ -28,14 +21,14 @@ for (const width of [360, 1280]) {
       await waitForIslands(page);
       await page.getByRole('button', { name: 'Cookie Settings' }).click();
       await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Reject All' }).click();
 
       await page.getByRole('link', { name: 'Book a Consultation' }).click();
       const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
       await dialog.getByRole('button', { name: 'Send Message' }).click();
       await expect(dialog.getByText('Required').first()).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   });
 }
@@ -46,7 +39,7 @@ test.describe('the open drawer', () => {
     await page.goto('/services');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
 
