@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { LAMBDA_NODE_FLAGS } from './scripts/lib/runtime-env.mjs';
 import { E2E_ADMIN } from './tests/e2e/support/admin-credentials.ts';
+import { E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/e2e-site.ts';
 
 // A real Chromium from the system: Playwright's own browser download cannot reach the network here.
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -13,10 +12,9 @@ if (!fs.existsSync(chromium)) {
   );
 }
 
-const port = Number(process.env.E2E_PORT || 4399);
 // 127.0.0.1 rather than localhost: the site must work at whatever address it is opened, not only
 // at the name its build was configured with.
-const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -55,8 +53,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
-      PORT: String(port),
-      DATA_DIR: path.join(os.tmpdir(), `site-e2e-${port}`),
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // The e2e suite sends many enquiries from one address; keep the limit for real visitors only.

@@ -6,20 +6,20 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
+import { outboxDir } from '../../src/server/mail/transport.ts';
 import { fillEnquiry, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
 import { E2E_LEADS_ADMIN as ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
+import { E2E_DATA_DIR } from './support/e2e-site.ts';
 import { toastText } from './support/toasts.ts';
 
-// The e2e server's data folder (playwright.config.ts).
-const OUTBOX = path.join(os.tmpdir(), `site-e2e-${Number(process.env.E2E_PORT || 4399)}`, 'outbox');
+const OUTBOX = outboxDir(E2E_DATA_DIR);
 
 /** The .eml files in the outbox whose text contains `needle`. */
 function emlWith(needle: string): string[] {
