@@ -1,6 +1,6 @@
 // POST /api/newsletter: a newsletter sign-up, as JSON (the island) or as a plain form post (the
 // Insights page before or without JavaScript). The consent is recorded with its time and page
-// (the island sends the page; a plain form post's is its same-origin Referer), and the welcome,
+// (the island sends it as sourcePage; a plain form post's is its same-origin Referer), and the welcome,
 // with its unsubscribe link, is queued with it and sent after the answer. An address that
 // unsubscribed may subscribe again; one still subscribed is a 409.
 import type { Config } from '@netlify/functions';
@@ -23,13 +23,14 @@ const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
 
 export default route({
   POST: withFormPosts({ form: `${PAGE_PATHS.insights}#${FORM_IDS.newsletter}`, done: PAGE_PATHS.subscribed }, async (req, ctx) => {
-    const { email, website, page } = await readSubmission(req, newsletterSchema);
+    const submitted = await readSubmission(req, newsletterSchema);
+    const { email, website } = submitted;
     if (website) return json({}, { status: 201 }); // honeypot: see contacts.ts
     const linkOrigin = mailLinkOrigin(req);
     const limiter = rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: 3600 });
     await consumeOrThrow(limiter, clientAddress(ctx), 'Too many sign-ups from your network in the last hour. Please try again later.');
     const welcome = await welcomeMessage(email, linkOrigin);
-    const sourcePage = page || sameOriginRefererPath(req);
+    const sourcePage = submitted.sourcePage || sameOriginRefererPath(req);
     const subscribed = await subscribeWithWelcome(getDb(), { email, sourcePage }, welcome);
     if (subscribed === undefined) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
     sendAfterResponse(ctx);

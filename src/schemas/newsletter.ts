@@ -8,7 +8,7 @@ export const SOURCE_PAGE_MAX_LENGTH = 200;
 export const newsletterSchema = z.object({
   email: emailField,
   /** The path of the page whose form was used, recorded with the consent and shown in /admin. */
-  page: z.optional(
+  sourcePage: z.optional(
     z.string().check(
       z.trim(),
       storableText,

@@ -188,7 +188,7 @@ test('a long address and long context fit the Enquiries and Subscribers tabs, an
       data: { ...validEnquiryBody(run), email, service: 'Marketing Strategy Assessment Extended Programme', ctaButton: 'Free Marketing Strategy Assessment Today' },
     });
     expect(sent.status()).toBe(201);
-    expect((await page.request.post('/api/newsletter', { data: { email, page: '/insights' } })).status()).toBe(201);
+    expect((await page.request.post('/api/newsletter', { data: { email, sourcePage: '/insights' } })).status()).toBe(201);
   }
   await page.setViewportSize({ width: 360, height: 780 });
   await signInToAdminPanel(page, ADMIN);

@@ -203,7 +203,7 @@ describe('the unsubscribe button with the database refused', () => {
   it('answers a 503 page with the button again, not the API\'s JSON, and unsubscribes once healed', async () => {
     const email = `leaving.${unique()}@example.com`;
     const path = `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&token=${encodeURIComponent(await createUnsubscribeToken(email))}`;
-    expect((await call(newsletter, '/api/newsletter', { body: { email, page: '/insights' }, ip: uniqueIp() })).status).toBe(201);
+    expect((await call(newsletter, '/api/newsletter', { body: { email, sourcePage: '/insights' }, ip: uniqueIp() })).status).toBe(201);
     await proxy.setMode('refuse');
     const refused = await call(unsubscribeFn, path, { method: 'POST' });
     expect(refused.status).toBe(503);
@@ -224,7 +224,7 @@ describe('a plain form post (no JavaScript) with the database refused', () => {
   const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
   for (const [label, handler, path, form, fields] of [
     ['POST /api/contacts', contacts, '/api/contacts', '/contact#enquiry-form', () => new URLSearchParams(enquiry() as unknown as Record<string, string>)],
-    ['POST /api/newsletter', newsletter, '/api/newsletter', '/insights#newsletter', () => new URLSearchParams({ email: `fault.${unique()}@example.com`, page: '/insights' })],
+    ['POST /api/newsletter', newsletter, '/api/newsletter', '/insights#newsletter', () => new URLSearchParams({ email: `fault.${unique()}@example.com`, sourcePage: '/insights' })],
   ] as const) {
     it(`${label}: 307 back to the form with a 503 it reads back, what was typed kept; taken once healed`, async () => {
       const body = fields();

@@ -145,9 +145,9 @@ describe('a line break in a one-line field', () => {
       ['/insights\n=cmd', ONE_LINE],
       ['https://evil.example/', 'Must be a path on this site, starting with /'],
     ] as const) {
-      const r = await call(newsletter, '/api/newsletter', { body: { email: `page.${unique()}@example.com`, page }, ip: uniqueIp() });
+      const r = await call(newsletter, '/api/newsletter', { body: { email: `page.${unique()}@example.com`, sourcePage: page }, ip: uniqueIp() });
       expect(r.status, page).toBe(400);
-      expect(r.json, page).toEqual({ error: 'Invalid request', issues: { page: issue } });
+      expect(r.json, page).toEqual({ error: 'Invalid request', issues: { sourcePage: issue } });
     }
   });
 });
@@ -175,9 +175,9 @@ describe('text-direction controls in one-line fields', () => {
     const service = await call(services, '/api/services', { body: { ...validService(), title: 'Growth \u2067x' }, headers: { cookie: admin.cookie } });
     expect(service.status).toBe(400);
     expect(service.json.issues).toEqual({ title: DIRECTION_CONTROL });
-    const signUp = await call(newsletter, '/api/newsletter', { body: { email: `page.${unique()}@example.com`, page: '/insights\u202E' }, ip: uniqueIp() });
+    const signUp = await call(newsletter, '/api/newsletter', { body: { email: `page.${unique()}@example.com`, sourcePage: '/insights\u202E' }, ip: uniqueIp() });
     expect(signUp.status).toBe(400);
-    expect(signUp.json.issues).toEqual({ page: DIRECTION_CONTROL });
+    expect(signUp.json.issues).toEqual({ sourcePage: DIRECTION_CONTROL });
   });
 
   it('leave right-to-left text itself, and a message, as typed', async () => {

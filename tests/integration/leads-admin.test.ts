@@ -162,7 +162,7 @@ describe('CSV injection', () => {
 });
 
 describe('subscribers', () => {
-  const subscribe = (email: string, page = '/insights') => call(newsletter, '/api/newsletter', { body: { email, page }, ip: uniqueIp() });
+  const subscribe = (email: string, page = '/insights') => call(newsletter, '/api/newsletter', { body: { email, sourcePage: page }, ip: uniqueIp() });
   const list = (query = '') => call(subscribers, `/api/subscribers${query}`, { headers: { cookie } });
 
   it('records when and from which page, lists, counts, searches and exports the subscribed ones', async () => {
@@ -189,7 +189,7 @@ describe('subscribers', () => {
       return (row.payload as { headers: Record<string, string> }).headers['List-Unsubscribe']!.slice(1, -1);
     };
     const signUp = (origin: string, email: string) =>
-      newsletter(new Request(`${origin}/api/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, page: '/insights' }) }), {
+      newsletter(new Request(`${origin}/api/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, sourcePage: '/insights' }) }), {
         params: {},
         ip: uniqueIp(),
       });
@@ -316,9 +316,9 @@ describe('hostile input', () => {
     const subs = await call(subscribers, `/api/subscribers?search=%00&status=gone`, { headers: { cookie } });
     expect(subs.status).toBe(400);
     expect(Object.keys(subs.json.issues).sort()).toEqual(['search', 'status']);
-    const signUp = await call(newsletter, '/api/newsletter', { body: { email: 'page@example.com', page: '/x\u0000' }, ip: uniqueIp() });
+    const signUp = await call(newsletter, '/api/newsletter', { body: { email: 'page@example.com', sourcePage: '/x\u0000' }, ip: uniqueIp() });
     expect(signUp.status).toBe(400);
-    expect(Object.keys(signUp.json.issues)).toEqual(['page']);
+    expect(Object.keys(signUp.json.issues)).toEqual(['sourcePage']);
     const token = await createUnsubscribeToken('a\u0000b@example.com');
     const r = await call(unsubscribeFn, `/api/newsletter/unsubscribe?email=${encodeURIComponent('a\u0000b@example.com')}&token=${token}`);
     expect(r.status).toBe(400);

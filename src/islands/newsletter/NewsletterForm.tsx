@@ -49,7 +49,7 @@ export default function NewsletterForm({
     const form = event.currentTarget;
     const data = new FormData(form);
     // The page goes with the consent it records: which form the address was given to.
-    const payload = { email: String(data.get('email') ?? ''), website: String(data.get('website') ?? ''), page: window.location.pathname };
+    const payload = { email: String(data.get('email') ?? ''), website: String(data.get('website') ?? ''), sourcePage: window.location.pathname };
     let submit: Awaited<ReturnType<typeof loadSubmit>>;
     try {
       submit = await loadSubmit();
