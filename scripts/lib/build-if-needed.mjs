@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_DIR, bundleFunctions } from './functions-router.mjs';
 
-const INPUTS = ['src', 'public', 'netlify', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json', 'netlify.toml'];
+const INPUTS = ['src', 'public', 'netlify', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json', 'netlify.toml'];
 
 function fingerprint(root) {
   const hash = crypto.createHash('sha256');
