@@ -3,6 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleValues } from '../../schemas/article.ts';
 import { sanitizeArticleHtml } from '../sanitize-html.ts';
 import { likeLiteral } from '../db/like.ts';
+import type { PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
 import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
 
@@ -40,11 +41,6 @@ export async function findArticle(db: Kysely<Database>, id: number): Promise<Art
   return row && toArticle(row);
 }
 
-export interface PageQuery {
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-}
 
 /**
  * One page of the articles, newest first (published ones only, or drafts too), and the list's

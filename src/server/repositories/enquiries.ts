@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuil
 import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
 import { containsPattern } from '../db/like.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
+import { readPage } from '../db/page.ts';
 import type { Database, EnquiryRow, OutboxRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
 import type { SpentPoint } from '../rate-limit.ts';
@@ -125,21 +126,18 @@ export async function listEnquiries(
   db: Kysely<Database>,
   q: Filter & { page: number; pageSize: number },
 ): Promise<{ items: EnquiryRecord[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const { items, total } = await readPage(
     enquiriesWithNotice(db)
       .where((eb) => matches(eb as never, q))
       .orderBy('enquiries.createdAt', 'desc')
-      .orderBy('enquiries.id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
+      .orderBy('enquiries.id', 'desc'),
     db
       .selectFrom('enquiries')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => matches(eb, q))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map((r) => toEnquiryRecord(r as ListedRow)), total: Number(count.n) };
+      .where((eb) => matches(eb, q)),
+    q,
+  );
+  return { items: items.map((r) => toEnquiryRecord(r as ListedRow)), total };
 }
 
 /** Every enquiry the filter matches, newest first, a batch at a time (the CSV export). */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
 import { containsPattern } from '../db/like.ts';
+import { readPage } from '../db/page.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
@@ -99,23 +100,15 @@ function matches(eb: ExpressionBuilder<Database, 'subscribers'>, filter: Filter)
 
 /** One page of subscribers, the latest sign-up first, with the count the filter matches. */
 export async function listSubscribers(db: Kysely<Database>, q: Filter & { page: number; pageSize: number }): Promise<{ items: Subscriber[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('subscribers')
-      .selectAll()
-      .where((eb) => matches(eb, q))
-      .orderBy('subscribedAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
+  const { items, total } = await readPage(
+    db.selectFrom('subscribers').selectAll().where((eb) => matches(eb, q)).orderBy('subscribedAt', 'desc').orderBy('id', 'desc'),
     db
       .selectFrom('subscribers')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => matches(eb, q))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toSubscriber), total: Number(count.n) };
+      .where((eb) => matches(eb, q)),
+    q,
+  );
+  return { items: items.map(toSubscriber), total };
 }
 
 /** Every subscriber the filter matches, the latest sign-up first, a batch at a time (the CSV export). */
