@@ -133,7 +133,7 @@ describe('one enquiry', () => {
 
 describe('CSV injection', () => {
   it('neutralises each formula lead character and leaves other text alone', () => {
-    for (const lead of ['=', '+', '-', '@', '\t', '\r']) expect(neutraliseCell(`${lead}SUM(A1)`)).toBe(`'${lead}SUM(A1)`);
+    for (const lead of ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']) expect(neutraliseCell(`${lead}SUM(A1)`)).toBe(`'${lead}SUM(A1)`);
     expect(neutraliseCell('Acme = best')).toBe('Acme = best');
   });
 

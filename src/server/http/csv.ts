@@ -19,9 +19,10 @@ const BOM = '\uFEFF';
  * OWASP's CSV injection rule: a cell starting with =, +, -, @, tab or carriage return is read as a
  * formula (or a formula's start) by Excel, LibreOffice and Sheets, so it gets a leading apostrophe,
  * which those show as text. https://owasp.org/www-community/attacks/CSV_Injection
+ * Their full-width forms (＝ ＋ － ＠) too: Excel in East Asian locales reads those as the same signs.
  */
 export function neutraliseCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text;
 }
 
 function cell(value: string | number | null): string {
