@@ -13,7 +13,8 @@
 // Writes validate with the form's schema (400 with field issues), store the body sanitised (the
 // repository's rule), and purge the CDN's cached article pages and answers.
 import type { Config } from '@netlify/functions';
-import { ARTICLE_LIMITS, articleSchema, type ArticleValues } from '../../src/schemas/article.ts';
+import { ARTICLE_LIMITS, CONTENT_TOO_DEEP, articleSchema, type ArticleValues } from '../../src/schemas/article.ts';
+import { nestsDeeperThan } from '../../src/lib/html-nesting.ts';
 import { tooLong } from '../../src/schemas/fields.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '../../src/server/auth/cookies.ts';
@@ -43,14 +44,18 @@ const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles])
 const SLUG_TAKEN = 'Another article already uses this slug';
 
 /**
- * The article a write sends. Its body's limit holds for the body as stored, sanitised: cleaning
- * can lengthen it (a bare '<' becomes '&lt;', an unclosed tag gets its close).
+ * The article a write sends. Its body's limits hold for the body as stored, sanitised: cleaning can
+ * lengthen it (a bare '<' becomes '&lt;', an unclosed tag gets its close), and only the parsed
+ * body nests as the pages will render it (a close tag the parser does not know closes nothing).
  */
 async function readArticle(req: Request): Promise<ArticleValues> {
   const values = await readJson(req, articleSchema, { maxBytes: MAX_ARTICLE_BODY });
-  if (values.content !== null && sanitizeArticleHtml(values.content).length > ARTICLE_LIMITS.content) {
+  if (values.content === null) return values;
+  const clean = sanitizeArticleHtml(values.content);
+  if (clean.length > ARTICLE_LIMITS.content) {
     throw badRequest('Invalid request', { content: `${tooLong(ARTICLE_LIMITS.content)} once cleaned of markup the editor cannot write` });
   }
+  if (nestsDeeperThan(clean, ARTICLE_LIMITS.contentNesting)) throw badRequest('Invalid request', { content: CONTENT_TOO_DEEP });
   return values;
 }
 

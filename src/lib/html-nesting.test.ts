@@ -18,9 +18,12 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan(`<div>${'<b>'.repeat(30)}</div><div>${'<i>'.repeat(30)}</div>`, 40)).toBe(false);
   });
 
-  it('is not fooled by closes of elements that are not open', () => {
+  it('is not fooled by closes of elements that are not open, or that only start like one', () => {
     expect(nestsDeeperThan('<b></z>'.repeat(41), 40)).toBe(true);
     expect(nestsDeeperThan('<b></i>'.repeat(41), 40)).toBe(true);
+    expect(nestsDeeperThan('<b></b_>'.repeat(41), 40)).toBe(true);
+    expect(nestsDeeperThan('<b></b.>'.repeat(41), 40)).toBe(true);
+    expect(nestsDeeperThan('<b></b >'.repeat(41), 40)).toBe(false);
   });
 
   it('answers for 60,000 nested tags', () => {

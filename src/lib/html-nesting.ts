@@ -5,9 +5,12 @@
  * stays open. A malformed text can only count deeper than it parses, never shallower.
  *
  * The sanitiser's time grows with the square of the nesting depth: 60,000 nested tags took seconds
- * to render, for every page view. Bodies the editor writes nest a few levels.
+ * to render, for every page view. Bodies the editor writes nest a few levels. The articles function
+ * counts a body as sent (a loose bound, so that cleaning it stays fast) and again once cleaned
+ * (the exact limit, on well-formed markup).
  */
-const TAG = /<(\/?)([a-z][a-z0-9-]*)/gi;
+/** A tag's name runs, as the parser reads it, from its first letter to a space, '/' or '>'. */
+const TAG = /<(\/?)([a-z][^\s/>]*)/gi;
 
 /** Elements that never hold others. */
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);

@@ -3,7 +3,7 @@ import { escapeXml } from './xml';
 
 describe('escapeXml', () => {
   it('escapes the five XML specials', () => {
-    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;');
+    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
   });
 
   it('drops characters XML 1.0 cannot carry, keeps the rest', () => {

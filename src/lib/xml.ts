@@ -1,6 +1,7 @@
 /** Text and attribute escaping for the hand-written XML of the sitemap and the RSS feed. */
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+// &#39;, not &apos;: the feed's descriptions are escaped as HTML too, and HTML 4 readers do not know &apos;.
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 // XML 1.0 allows only tab, newline, carriage return and U+0020 and above (minus surrogates and
 // U+FFFE/U+FFFF); a stray control character from a pasted article would make the whole feed invalid.

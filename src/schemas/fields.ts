@@ -42,16 +42,16 @@ const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
  */
 export const singleLine = z.refine<string>((text) => !LINE_BREAK.test(text), ONE_LINE);
 
-export const DIRECTION_CONTROL = 'Contains a text-direction control character (U+202A to U+202E or U+2066 to U+2069)';
-
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
 /**
- * The second check of a one-line field: no character that reorders the text after it. In a name,
- * a company or a title, 'U+202E gnp.exe' shows as 'exe.png' in the inbox, the CSV and the notice's
- * subject; typed text never needs one (the browser orders mixed scripts itself).
+ * The first step of a one-line field: characters that reorder the text after them are dropped. In
+ * a name, a company or a title, 'U+202E gnp.exe' would show as 'exe.png' in the inbox, the CSV and
+ * the notice's subject. Dropped rather than refused: phone numbers copied from messaging apps carry
+ * them around the digits, invisible to the person who would be asked to remove them; typed text
+ * never needs one (the browser orders mixed scripts itself).
  */
-export const steadyDirection = z.refine<string>((text) => !DIRECTION_CONTROLS.test(text), DIRECTION_CONTROL);
+export const steadyDirection = z.overwrite((text: string) => text.replace(DIRECTION_CONTROLS, ''));
 
 /** A required, trimmed text field with an upper bound; line breaks allowed (a message). */
 export const requiredText = (max: number) =>
@@ -59,13 +59,13 @@ export const requiredText = (max: number) =>
 
 /** A required, trimmed one-line text field with an upper bound. */
 export const requiredLine = (max: number) =>
-  z.string({ error: REQUIRED }).check(z.trim(), storableText, singleLine, steadyDirection, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
+  z.string({ error: REQUIRED }).check(steadyDirection, z.trim(), storableText, singleLine, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
 /** An optional, trimmed text field with an upper bound (a search). */
 export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), storableText, z.maxLength(max, tooLong(max))));
 
 /** An optional, trimmed one-line text field with an upper bound. */
-export const optionalLine = (max: number) => z.optional(z.string().check(z.trim(), storableText, singleLine, steadyDirection, z.maxLength(max, tooLong(max))));
+export const optionalLine = (max: number) => z.optional(z.string().check(steadyDirection, z.trim(), storableText, singleLine, z.maxLength(max, tooLong(max))));
 
 export const emailField = z.pipe(
   z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))),

@@ -10,10 +10,10 @@ export const newsletterSchema = z.object({
   /** The path of the page whose form was used, recorded with the consent and shown in /admin. */
   sourcePage: z.optional(
     z.string().check(
+      steadyDirection,
       z.trim(),
       storableText,
       singleLine,
-      steadyDirection,
       z.maxLength(SOURCE_PAGE_MAX_LENGTH, tooLong(SOURCE_PAGE_MAX_LENGTH)),
       z.regex(/^(?:\/|$)/, 'Must be a path on this site, starting with /'),
     ),

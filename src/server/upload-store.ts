@@ -78,22 +78,35 @@ export async function deleteUnusedImage(db: Kysely<Database>, name: string): Pro
 
 /**
  * How long an uploaded image no article uses is kept: an article may be written over days before
- * it is first saved, and its image is uploaded when it is chosen.
+ * it is first saved, and its image is uploaded when it is chosen. An article first saved later than
+ * this after its image's upload finds the image gone and is saved without it showing.
  */
 export const UNUSED_IMAGE_GRACE_DAYS = 7;
 
+export interface UnusedImageSweep {
+  /** Images uploaded before this are candidates. */
+  uploadedBefore: Date;
+  /** The most deleted in one run; the rest wait for the next. */
+  limit: number;
+  /** When to stop looking (epoch ms): a run must end inside its platform's time limit. */
+  deadline?: number;
+  /** These images only (a test's own, in a store other tests share). */
+  only?: readonly string[];
+}
+
 /**
- * Deletes the uploaded images, uploaded before `uploadedBefore`, that no article uses any more (or
- * ever did: an upload whose article was never saved, an image replaced or whose article was
- * deleted), and purges the CDN's copies; at most `limit` a run, the rest on the next. An image
- * saved into an article after the scan is checked again just before its delete and kept.
+ * Deletes the uploaded images that no article uses any more (or ever did: an upload whose article
+ * was never saved, an image replaced or whose article was deleted), and purges the CDN's copies;
+ * at most `limit` a run, stopping at the deadline, the rest on the next run. An image saved into an
+ * article after the scan is checked again just before its delete and kept.
  */
-export async function deleteUnusedImages(db: Kysely<Database>, uploadedBefore: Date, limit: number): Promise<number> {
+export async function deleteUnusedImages(db: Kysely<Database>, { uploadedBefore, limit, deadline = Infinity, only }: UnusedImageSweep): Promise<number> {
   const store = objectStore(UPLOADS_STORE);
   const inUse = await listImageNamesInUse(db);
+  const candidates = only ?? (await store.list(''));
   let deleted = 0;
-  for (const name of await store.list('')) {
-    if (deleted >= limit) break;
+  for (const name of candidates) {
+    if (deleted >= limit || Date.now() >= deadline) break;
     if (inUse.has(name)) continue;
     const metadata = await store.metadata(name);
     if (!metadata) continue;

@@ -272,7 +272,7 @@ describe('the scheduled housekeeping with the database refused', () => {
     ]);
   });
 
-  it('the daily sweep of unused images deletes nothing, logs why and answers 500', async () => {
+  it('the daily sweep of unused images deletes nothing, logs why and answers 500; the next run deletes', async () => {
     const unused = newObjectName();
     await objectStore(UPLOADS_STORE).createIfAbsent(unused, new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
       contentType: 'image/png',
@@ -290,6 +290,20 @@ describe('the scheduled housekeeping with the database refused', () => {
     // Without the articles, no image is known to be unused.
     expect(await objectStore(UPLOADS_STORE).has(unused)).toBe(true);
     expect(logged.map((line) => line.replace(/:.*$/s, ''))).toEqual(['[unused-images] failed']);
+
+    // The next run, with the database back, deletes it (and any other unused image past the grace).
+    await proxy.heal();
+    const info = console.log;
+    const reported: string[] = [];
+    console.log = (...args: unknown[]) => void reported.push(args.map(String).join(' '));
+    try {
+      expect((await unusedImages()).status).toBe(204);
+    } finally {
+      console.log = info;
+    }
+    expect(await objectStore(UPLOADS_STORE).has(unused)).toBe(false);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatch(/^\[unused-images\] [1-9]\d* unused images deleted$/);
   });
 });
 

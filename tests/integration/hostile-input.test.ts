@@ -10,7 +10,7 @@ import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import objectsServe from '../../netlify/functions/objects-serve.ts';
 import services from '../../netlify/functions/services.ts';
-import { DIRECTION_CONTROL, INVALID_CHARACTERS, ONE_LINE } from '../../src/schemas/fields.ts';
+import { INVALID_CHARACTERS, ONE_LINE } from '../../src/schemas/fields.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { findPublishedArticleByIdOrSlug } from '../../src/server/repositories/articles.ts';
 import { TEST_PASSWORD, adminSession } from '../support/admin-session.ts';
@@ -153,31 +153,43 @@ describe('a line break in a one-line field', () => {
 });
 
 describe('text-direction controls in one-line fields', () => {
-  // U+202E reverses what follows: 'Acme \u202Egnp.exe' shows as 'Acme exe.png'.
+  // U+202E reverses what follows: 'Acme \u202Egnp.exe' would show as 'Acme exe.png'.
   const CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
 
-  it('are refused in every one-line enquiry field, naming it, and nothing is stored', async () => {
+  it('are dropped from every one-line enquiry field, which is stored without them', async () => {
     for (const control of CONTROLS) {
-      for (const field of ['firstName', 'lastName', 'phone', 'company', 'service', 'page', 'ctaButton'] as const) {
-        const base = validEnquiry();
-        const r = await call(contacts, '/api/contacts', { body: { ...base, [field]: `Acme ${control}gnp.exe` }, ip: uniqueIp() });
-        expect(r.status, `${field} ${control}`).toBe(400);
-        expect(r.json, field).toEqual({ error: 'Invalid request', issues: { [field]: DIRECTION_CONTROL } });
-        expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', base.email).execute(), field).toEqual([]);
-      }
+      const body = { ...validEnquiry(), company: `Acme ${control}gnp.exe`, firstName: `${control}Ada`, service: `Growth${control}` };
+      const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+      expect(r.status, control).toBe(201);
+      const row = await getDb().selectFrom('enquiries').select(['firstName', 'company', 'service']).where('id', '=', r.json.id).executeTakeFirstOrThrow();
+      expect(row, control).toEqual({ firstName: 'Ada', company: 'Acme gnp.exe', service: 'Growth' });
     }
   });
 
-  it('are refused in article and service titles and the newsletter source page', async () => {
+  it('a phone number copied from a messaging app, wrapped in them, is taken as the digits', async () => {
+    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), phone: '\u202A+61 400 111 222\u202C' }, ip: uniqueIp() });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('enquiries').select('phone').where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row.phone).toBe('+61 400 111 222');
+  });
+
+  it('a field of nothing but them is empty, and a required one says so', async () => {
+    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), lastName: '\u202E\u202C' }, ip: uniqueIp() });
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ lastName: 'Required' });
+  });
+
+  it('are dropped from article and service titles and the newsletter source page', async () => {
     const article = await call(articles, '/api/articles', { body: { ...validArticle(), title: 'Growth \u202Egnp.exe' }, headers: { cookie: admin.cookie } });
-    expect(article.status).toBe(400);
-    expect(article.json.issues).toEqual({ title: DIRECTION_CONTROL });
+    expect(article.status).toBe(201);
+    expect(article.json.title).toBe('Growth gnp.exe');
     const service = await call(services, '/api/services', { body: { ...validService(), title: 'Growth \u2067x' }, headers: { cookie: admin.cookie } });
-    expect(service.status).toBe(400);
-    expect(service.json.issues).toEqual({ title: DIRECTION_CONTROL });
-    const signUp = await call(newsletter, '/api/newsletter', { body: { email: `page.${unique()}@example.com`, sourcePage: '/insights\u202E' }, ip: uniqueIp() });
-    expect(signUp.status).toBe(400);
-    expect(signUp.json.issues).toEqual({ sourcePage: DIRECTION_CONTROL });
+    expect(service.status).toBe(201);
+    expect(service.json.title).toBe('Growth x');
+    const email = `page.${unique()}@example.com`;
+    expect((await call(newsletter, '/api/newsletter', { body: { email, sourcePage: '/insights\u202E' }, ip: uniqueIp() })).status).toBe(201);
+    const subscriber = await getDb().selectFrom('subscribers').select('sourcePage').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(subscriber.sourcePage).toBe('/insights');
   });
 
   it('leave right-to-left text itself, and a message, as typed', async () => {
@@ -190,12 +202,21 @@ describe('text-direction controls in one-line fields', () => {
 });
 
 describe('article bodies and image paths', () => {
-  it('refuses a body nested deeper than the editor ever writes, naming the field', async () => {
-    const r = await call(articles, '/api/articles', { body: { ...validArticle(), content: '<b>'.repeat(60_000) }, headers: { cookie: admin.cookie } });
-    expect(r.status).toBe(400);
-    expect(r.json.issues).toEqual({ content: 'Content is nested too deeply: at most 40 levels of lists and formatting' });
+  it('refuses a body nested deeper than the editor ever writes, as sent or once cleaned, naming the field', async () => {
+    const deep = 'Content is nested too deeply: at most 40 levels of lists and formatting';
+    // 60,000 open tags: refused before the cleaning, whose time grows with the square of the depth.
+    // '</b_>' is a tag of its own to the parser, so the '<b>'s stay open: caught once cleaned.
+    for (const content of ['<b>'.repeat(60_000), '<b></b_>'.repeat(41), '<em>'.repeat(41)]) {
+      const r = await call(articles, '/api/articles', { body: { ...validArticle(), content }, headers: { cookie: admin.cookie } });
+      expect(r.status, content.slice(0, 12)).toBe(400);
+      expect(r.json.issues, content.slice(0, 12)).toEqual({ content: deep });
+    }
     const deepList = `${'<ul><li>'.repeat(10)}Deep${'</li></ul>'.repeat(10)}`;
-    expect((await call(articles, '/api/articles', { body: { ...validArticle(), content: deepList }, headers: { cookie: admin.cookie } })).status).toBe(201);
+    // List items and paragraphs left open, as older HTML has them: the parser closes each at the next.
+    const looseItems = `<ul>${'<li>Item'.repeat(60)}</ul>${'<p>Para'.repeat(60)}`;
+    for (const content of [deepList, looseItems]) {
+      expect((await call(articles, '/api/articles', { body: { ...validArticle(), content }, headers: { cookie: admin.cookie } })).status, content.slice(0, 12)).toBe(201);
+    }
   });
 
   it('refuses a body over the limit once sanitised, though it was under it as sent', async () => {

@@ -1,6 +1,6 @@
 /**
  * Newsletter sign-up, placed on the Insights page as <NewsletterForm client:demand="newsletter-form" ... />: hydrated on first use.
- * It posts { email, website, page } to /api/newsletter, validated with the shared schema.
+ * It posts { email, website, sourcePage } to /api/newsletter, validated with the shared schema.
  * Like EnquiryForm it is a real `method="post"` form: an address typed and submitted
  * before hydration, or with JavaScript off, is posted by the browser itself and
  * answered with the confirmation page, or sent back to the Insights page, which

@@ -69,27 +69,37 @@ export async function listArticlePage(
 
 /**
  * The articles, drafts included, that show the image at `path` (/objects/uploads/{name}): as their
- * image, written as the path or as an absolute URL on any origin, or linked from their body.
+ * image or linked from their body, by the path, an absolute URL on any origin, or the image CDN's
+ * address of it (`/.netlify/images?url=%2Fobjects%2Fuploads%2F{name}&w=...`, what a copied image
+ * address holds).
  */
 export function findArticlesUsingImage(db: Kysely<Database>, path: string): Promise<Pick<ArticleRow, 'id' | 'title'>[]> {
   const literal = likeLiteral(path);
+  const encoded = `%${likeLiteral(encodeURIComponent(path))}%`;
   return db
     .selectFrom('articles')
     .select(['id', 'title'])
     .where((eb) =>
-      eb.or([eb('imageUrl', '=', path), eb('imageUrl', 'like', `%://%${literal}`), eb('content', 'like', `%${literal}%`)]),
+      eb.or([
+        eb('imageUrl', '=', path),
+        eb('imageUrl', 'like', `%://%${literal}`),
+        eb('imageUrl', 'ilike', encoded),
+        eb('content', 'like', `%${literal}%`),
+        eb('content', 'ilike', encoded),
+      ]),
     )
     .orderBy('id')
     .execute();
 }
 
 /**
- * The names of every upload an article uses (drafts too), as its image or anywhere in its body,
- * by a relative or an absolute URL: what `findArticlesUsingImage` finds, for all images in one scan.
+ * The names of every upload an article uses (drafts too), as its image or anywhere in its body, by
+ * a relative or an absolute URL or the image CDN's percent-encoded address of it: what
+ * `findArticlesUsingImage` finds, for all images in one scan.
  */
 export async function listImageNamesInUse(db: Kysely<Database>): Promise<Set<string>> {
   const { rows } = await sql<{ name: string }>`
-    select distinct (regexp_matches(coalesce(image_url, '') || ' ' || coalesce(content, ''), '/objects/uploads/([0-9a-f]{32})', 'g'))[1] as name
+    select distinct lower((regexp_matches(coalesce(image_url, '') || ' ' || coalesce(content, ''), '(?:/|%2f)objects(?:/|%2f)uploads(?:/|%2f)([0-9a-f]{32})', 'gi'))[1]) as name
     from articles`.execute(db);
   return new Set(rows.map((row) => row.name));
 }
