@@ -6,6 +6,7 @@
 // PATCH  /api/enquiries/:id           {status}: New, Handled or Archived
 // DELETE /api/enquiries/:id           deletes it for good (privacy requests), its notice job too
 // Visitors send enquiries to POST /api/contacts (contacts.ts); this file claims no path of that one.
+// A failed notice is sent again through POST /api/enquiries/:id/notice (enquiry-notices.ts).
 import type { Config } from '@netlify/functions';
 import { enquiryListQuerySchema, enquiryStatusSchema } from '../../src/schemas/enquiry.ts';
 import { requireAdmin } from '../../src/server/auth/session.ts';

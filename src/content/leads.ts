@@ -76,6 +76,10 @@ export const enquiriesTab = {
   received: 'Received',
   noticeNotSent: 'Notice not sent',
   noticePending: 'Notice pending',
+  resendNotice: 'Send notice again',
+  resendNoticeFor: (name: string) => `Send the notice of ${name}'s enquiry again`,
+  noticeRequeued: { title: 'Notice queued', description: 'It is being sent again now.' },
+  resendFailed: 'Could not send the notice again',
   exportCsv: 'Export CSV',
   empty: 'No enquiries yet. They appear here as soon as a visitor sends the enquiry form.',
 } as const;

@@ -10,6 +10,8 @@ export const API_PATHS = {
   /** The enquiry form's POST (the visitor's side of an enquiry); the admin's inbox is `enquiries`. */
   contacts: '/api/contacts',
   enquiries: '/api/enquiries',
+  /** One enquiry's notice to the firm: POST sends a failed one again. */
+  enquiryNotice: '/api/enquiries/:id/notice',
   newsletter: '/api/newsletter',
   newsletterUnsubscribe: '/api/newsletter/unsubscribe',
   subscribers: '/api/subscribers',
@@ -25,4 +27,7 @@ export const API_PATHS = {
   companyStats: '/api/company-stats',
   siteContent: '/api/site-content',
 } as const;
+
+/** A path of the table with its `:id` filled in. */
+export const withId = (path: string, id: number) => path.replace(':id', String(id));
 

@@ -242,3 +242,50 @@ test('Export CSV with an ended session asks for the password instead of doing no
   await page.getByRole('link', { name: 'Export CSV' }).click();
   await expect(toastText(page, 'Export failed')).toBeVisible();
 });
+
+test('a notice that gave up shows why in the inbox, and Send notice again puts it back', async ({ page }) => {
+  // The server's side (the requeue, the send after it, 409/404/401/403) is in
+  // tests/integration/outbox.test.ts; a notice that has used up its eight attempts cannot be made
+  // here in time, so the inbox's answers are the server's shapes, served by the test.
+  const id = 2_000_000_001;
+  const failed = {
+    id,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@example.com',
+    phone: '+61 400 111 222',
+    company: 'Compilers & Co',
+    message: 'About our brief',
+    service: 'Marketing Consulting',
+    page: 'Services',
+    ctaButton: 'Book a Consultation',
+    status: 'new',
+    createdAt: new Date().toISOString(),
+    notice: { status: 'failed', attempts: 8, lastError: 'EENVELOPE: 451 Mailbox busy, try again later', sentAt: null },
+  };
+  const pending = { ...failed, notice: { status: 'pending', attempts: 0, lastError: failed.notice.lastError, sentAt: null } };
+  let current: typeof failed | typeof pending = failed;
+  const asked: string[] = [];
+  await page.route(/\/api\/enquiries(\?.*)?$/, (route) =>
+    route.fulfill({ json: { items: [current], total: 1, page: 1, pageSize: 25 } }),
+  );
+  await page.route(`**/api/enquiries/${id}/notice`, (route) => {
+    asked.push(route.request().method());
+    current = pending;
+    return route.fulfill({ json: pending });
+  });
+  await skipCookieBanner(page);
+  await signInToAdminPanel(page, ADMIN);
+  await page.getByRole('tab', { name: /^Enquiries/ }).click();
+
+  const row = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem').filter({ hasText: 'grace@example.com' });
+  await expect(row.getByText('Notice not sent: EENVELOPE: 451 Mailbox busy, try again later')).toBeVisible();
+  await row.getByRole('button', { name: "Open Grace Hopper's enquiry" }).click();
+  const dialog = page.getByRole('dialog', { name: 'Grace Hopper' });
+  await dialog.getByRole('button', { name: "Send the notice of Grace Hopper's enquiry again" }).click();
+  await expect(toastText(page, 'Notice queued')).toBeVisible();
+  expect(asked).toEqual(['POST']);
+  // Pending again: neither the dialog nor the row says it was not sent any more.
+  await expect(dialog.getByText(/Notice not sent/)).toHaveCount(0);
+  await expect(row.getByText(/Notice not sent/)).toHaveCount(0);
+});

@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contacts from '../../netlify/functions/contacts.ts';
 import inbox from '../../netlify/functions/enquiries.ts';
+import noticeAgain from '../../netlify/functions/enquiry-notices.ts';
 import { firmTime } from '../../src/lib/firm-time.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv, resetEnvCache } from '../../src/server/env.ts';
@@ -177,6 +178,40 @@ describe('the enquiry notice through the outbox', () => {
     expect(await deliverDue(getDb(), mailer, { only: ids, now: new Date(later + 10 * 60_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(received.slice(before).map((m) => m.replyTo?.value[0]?.address)).toEqual([(jobs[secondIndex]!.payload as { replyTo: string }).replyTo]);
     expect((await jobOf(answers[secondIndex]!.json.id)).status).toBe('sent');
+  });
+
+  it('sends a notice that gave up once more when an admin asks (POST /api/enquiries/:id/notice), right after the answer', async () => {
+    process.env.SMTP_URL = smtpUrl;
+    resetEnvCache();
+    refusing = true;
+    const body = enquiry();
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+    const first = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
+    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    await deliverDue(getDb(), mailer, { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
+    expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
+
+    // The mail server is back; the admin asks again.
+    refusing = false;
+    const { cookie } = await adminSession();
+    const path = `/api/enquiries/${r.json.id}/notice`;
+    const params = { id: String(r.json.id) };
+    expect((await call(noticeAgain, path, { method: 'POST', params })).status).toBe(401);
+    expect((await call(noticeAgain, path, { method: 'POST', params, headers: { cookie, origin: 'https://evil.example' } })).status).toBe(403);
+    const again = await call(noticeAgain, path, { method: 'POST', params, headers: { cookie } });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ id: r.json.id, notice: { status: 'pending', attempts: 0 } });
+    const sent = await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toHaveLength(1);
+
+    // A notice that is sent (or still being tried) is not sent again; an unknown enquiry is a 404.
+    const twice = await call(noticeAgain, path, { method: 'POST', params, headers: { cookie } });
+    expect(twice.status).toBe(409);
+    expect(twice.json).toEqual({ error: 'This notice has not failed: it is sent, or still being tried' });
+    const unknown = await call(noticeAgain, '/api/enquiries/2147483000/notice', { method: 'POST', params: { id: '2147483000' }, headers: { cookie } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ error: 'Enquiry or notice not found' });
   });
 
   it('fails a job whose last allowed attempt never reported back, rather than claiming it for ever', async () => {

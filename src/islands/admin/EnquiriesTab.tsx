@@ -8,7 +8,7 @@ import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { enquiriesTab as text, enquiryFieldLabels } from '../../content/leads';
 import { firm } from '../../content/site';
-import { api } from '../../lib/api-client';
+import { api, describeFailure } from '../../lib/api-client';
 import { buttonClass } from '../../lib/button-styles';
 import { firmTime } from '../../lib/firm-time';
 import { ENQUIRY_STATUSES, enquirerName, type EnquiryRecord, type EnquiryStatus } from '../../schemas/enquiry';
@@ -21,7 +21,7 @@ import CollectionTab from './CollectionTab';
 import DialogFrame from '../ui/DialogFrame';
 import { SelectField } from './fields';
 import { Badge } from './ui';
-import { API_PATHS } from '../../lib/api-paths';
+import { API_PATHS, withId } from '../../lib/api-paths';
 
 export const enquiries = createCollection<EnquiryRecord>({ url: API_PATHS.enquiries, noun: text.plural, pageSize: DEFAULT_PAGE_SIZE });
 
@@ -74,12 +74,55 @@ async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
   }
 }
 
+/** Sends a notice that gave up once more: the enquiry as it then stands, or null when refused. */
+async function resendNotice(e: EnquiryRecord): Promise<EnquiryRecord | null> {
+  try {
+    const updated = await api.post<EnquiryRecord>(withId(API_PATHS.enquiryNotice, e.id));
+    toast(text.noticeRequeued);
+    await enquiries.reload();
+    return updated;
+  } catch (err) {
+    if (endedSession(err)) return null;
+    console.error('[admin] sending the notice again failed', err);
+    toast({ title: text.resendFailed, description: describeFailure(err), variant: 'destructive' });
+    return null;
+  }
+}
+
+/** A notice that gave up: why, and a button that sends it again. */
+function FailedNotice({ e, onResent, className = '' }: { e: EnquiryRecord; onResent?: (updated: EnquiryRecord) => void; className?: string }) {
+  const [sending, setSending] = useState(false);
+  if (e.notice?.status !== 'failed') return null;
+  return (
+    <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 ${className}`}>
+      <p className="text-sm text-danger-700">
+        {text.noticeNotSent}: {e.notice.lastError}
+      </p>
+      <button
+        type="button"
+        className={buttonClass('neutral', 'sm')}
+        aria-label={text.resendNoticeFor(enquirerName(e))}
+        aria-disabled={sending || undefined}
+        onClick={async () => {
+          if (sending) return;
+          setSending(true);
+          const updated = await resendNotice(e);
+          setSending(false);
+          if (updated) onResent?.(updated);
+        }}
+      >
+        {text.resendNotice}
+      </button>
+    </div>
+  );
+}
+
 function NoticeBadge({ e }: { e: EnquiryRecord }) {
   if (e.notice?.status === 'failed') return <Badge tone="accent">{text.noticeNotSent}</Badge>;
   return null;
 }
 
-function EnquiryDetailsDialog({ enquiry, onClose }: { enquiry: EnquiryRecord | null; onClose: () => void }) {
+function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: EnquiryRecord | null; onChange: (updated: EnquiryRecord) => void; onClose: () => void }) {
   const fields = (['email', 'phone', 'company', 'service', 'page', 'ctaButton'] as const).map((name) => [enquiryFieldLabels[name], enquiry?.[name] || '-'] as const);
   return (
     <Dialog.Root open={enquiry !== null} onOpenChange={(open) => !open && onClose()}>
@@ -96,11 +139,7 @@ function EnquiryDetailsDialog({ enquiry, onClose }: { enquiry: EnquiryRecord | n
               <dt className="font-semibold text-ink-700">Status</dt>
               <dd className="text-ink-900">{text.statusLabels[enquiry.status]}</dd>
             </dl>
-            {enquiry.notice?.status === 'failed' && (
-              <p className="mt-3 text-sm text-danger-700">
-                {text.noticeNotSent}: {enquiry.notice.lastError}
-              </p>
-            )}
+            <FailedNotice e={enquiry} onResent={onChange} className="mt-3" />
             <h4 className="mt-4 text-sm font-semibold text-ink-700">{enquiryFieldLabels.message}</h4>
             <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm text-ink-900">{enquiry.message}</p>
           </div>
@@ -147,18 +186,14 @@ export default function EnquiriesTab() {
             <p className="mt-1 text-xs text-ink-600">
               {[e.page, e.ctaButton].filter(Boolean).join(' · ') || '-'} · {firmTime(e.createdAt)}
             </p>
-            {e.notice?.status === 'failed' && (
-              <p className="mt-1 text-xs text-danger-700">
-                {text.noticeNotSent}: {e.notice.lastError}
-              </p>
-            )}
+            <FailedNotice e={e} className="mt-1" />
           </>
         )}
         rowActions={(e) => (
           <SelectField labelHidden label={text.changeStatus(enquirerName(e))} options={statusOptions} value={e.status} onChange={(v) => void changeStatus(e, v as EnquiryStatus)} />
         )}
       />
-      <EnquiryDetailsDialog enquiry={open} onClose={() => setOpen(null)} />
+      <EnquiryDetailsDialog enquiry={open} onChange={setOpen} onClose={() => setOpen(null)} />
     </>
   );
 }

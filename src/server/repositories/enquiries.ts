@@ -165,6 +165,32 @@ export async function setEnquiryStatus(db: Kysely<Database>, id: number, status:
   return r.numUpdatedRows > 0n;
 }
 
+/**
+ * Puts an enquiry's failed notice back in the outbox, due now, with its attempts counted afresh (the
+ * mail server was down for longer than the retries, or SMTP_URL was set since). 'not-failed' when
+ * its latest notice is pending or sent; 'missing' when the enquiry, or any notice of it, is not there.
+ */
+export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: number): Promise<'requeued' | 'not-failed' | 'missing'> {
+  const latest = await db
+    .selectFrom('outbox')
+    .select(['id', 'status'])
+    .where('enquiryId', '=', enquiryId)
+    .where('kind', '=', MESSAGE_KINDS.enquiryNotice)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return 'missing';
+  if (latest.status !== 'failed') return 'not-failed';
+  // Only while still failed: two presses at once put it back once.
+  const r = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date() })
+    .where('id', '=', latest.id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n ? 'requeued' : 'not-failed';
+}
+
 /** Deletes an enquiry for good (a privacy request); its notice jobs go with it (ON DELETE CASCADE). */
 export async function deleteEnquiry(db: Kysely<Database>, id: number): Promise<boolean> {
   const r = await db.deleteFrom('enquiries').where('id', '=', id).executeTakeFirst();
