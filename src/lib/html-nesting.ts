@@ -1,3 +1,9 @@
+/** A tag's name runs, as the parser reads it, from its first letter to a space, '/' or '>'. */
+const TAG = /<(\/?)([a-z][^\s/>]*)/gi;
+
+/** Elements that never hold others. */
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
 /**
  * Whether the tags of an HTML text nest deeper than `limit`, found in one pass over its tags with
  * no parser, stopping as soon as they do. A close tag closes its element and any opened inside it
@@ -9,12 +15,6 @@
  * counts a body as sent (a loose bound, so that cleaning it stays fast) and again once cleaned
  * (the exact limit, on well-formed markup).
  */
-/** A tag's name runs, as the parser reads it, from its first letter to a space, '/' or '>'. */
-const TAG = /<(\/?)([a-z][^\s/>]*)/gi;
-
-/** Elements that never hold others. */
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
-
 export function nestsDeeperThan(html: string, limit: number): boolean {
   const open: string[] = [];
   for (const [, closing, tagName] of html.matchAll(TAG)) {
