@@ -95,3 +95,27 @@ test('with no public origin configured, each answer names the origin it was aske
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   await expect(page.locator('meta[property="og:url"]')).toHaveCount(0);
 });
+
+test('the icon is served as /favicon.ico and /apple-touch-icon.png, built from the SVG, and every page names the touch icon', async ({ page, request }) => {
+  const ico = await request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  const icoBytes = await ico.body();
+  // An ICO file of three PNG images: 16, 32 and 48 px.
+  expect([...icoBytes.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
+  expect([0, 1, 2].map((i) => icoBytes[6 + 16 * i])).toEqual([16, 32, 48]);
+  const first = icoBytes.readUInt32LE(6 + 12);
+  expect(icoBytes.subarray(first, first + 8).toString('hex')).toBe('89504e470d0a1a0a');
+
+  const touch = await request.get('/apple-touch-icon.png');
+  expect(touch.status()).toBe(200);
+  expect(touch.headers()['content-type']).toBe('image/png');
+  const png = await touch.body();
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  // The IHDR chunk: 180 x 180.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
+
+  for (const path of ['/', '/services']) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
+  }
+});

@@ -1,0 +1,7 @@
+/** /favicon.ico, built once from the SVG icon (src/lib/favicon-raster.ts). */
+import type { APIRoute } from 'astro';
+import { faviconIco } from '../lib/favicon-raster';
+
+export const prerender = true;
+
+export const GET: APIRoute = async () => new Response(await faviconIco(), { headers: { 'Content-Type': 'image/x-icon' } });
