@@ -67,7 +67,7 @@ export async function storeImagePart(
 export async function deleteUnusedImage(db: Kysely<Database>, name: string): Promise<void> {
   const store = objectStore(UPLOADS_STORE);
   if (!(await store.has(name))) throw notFound('Image not found');
-  const users = await findArticlesUsingImage(db, objectPublicPath(name));
+  const users = await findArticlesUsingImage(db, name);
   if (users.length > 0) {
     const [first] = users;
     const more = users.length > 1 ? ` and ${users.length - 1} other article${users.length > 2 ? 's' : ''}` : '';
@@ -97,23 +97,29 @@ export interface UnusedImageSweep {
 /**
  * Deletes the uploaded images that no article uses any more (or ever did: an upload whose article
  * was never saved, an image replaced or whose article was deleted), and purges the CDN's copies;
- * at most `limit` a run, stopping at the deadline, the rest on the next run. An image saved into an
- * article after the scan is checked again just before its delete and kept.
+ * at most `limit` a run, stopping at the deadline, the rest on the next run. The articles are read
+ * twice: once to find the candidates, and again just before the deletes, so an image saved into an
+ * article meanwhile is kept.
  */
 export async function deleteUnusedImages(db: Kysely<Database>, { uploadedBefore, limit, deadline = Infinity, only }: UnusedImageSweep): Promise<number> {
   const store = objectStore(UPLOADS_STORE);
   const inUse = await listImageNamesInUse(db);
-  const candidates = only ?? (await store.list(''));
-  let deleted = 0;
-  for (const name of candidates) {
-    if (deleted >= limit || Date.now() >= deadline) break;
+  const unused: string[] = [];
+  for (const name of only ?? (await store.list(''))) {
+    if (unused.length >= limit || Date.now() >= deadline) break;
     if (inUse.has(name)) continue;
     const metadata = await store.metadata(name);
     if (!metadata) continue;
     // An image without a readable time is old: every upload since the first has one.
     const uploadedAt = Date.parse(metadata.uploadedAt ?? '');
     if (Number.isFinite(uploadedAt) && uploadedAt >= uploadedBefore.getTime()) continue;
-    if ((await findArticlesUsingImage(db, objectPublicPath(name))).length > 0) continue;
+    unused.push(name);
+  }
+  if (unused.length === 0) return 0;
+  const inUseNow = await listImageNamesInUse(db);
+  let deleted = 0;
+  for (const name of unused) {
+    if (inUseNow.has(name)) continue;
     await store.delete(name);
     await purgeCacheTag(uploadCacheTag(name));
     deleted += 1;

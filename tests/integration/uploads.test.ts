@@ -512,6 +512,7 @@ describe('DELETE /api/objects/uploads/:name', () => {
     for (const [label, fields] of [
       ['image path', (path: string) => ({ imageUrl: path })],
       ['link in the body', (path: string) => ({ content: `<p>See <a href="${path}">the chart</a></p>` })],
+      ["the image CDN's address as its image", (path: string) => ({ imageUrl: `/.netlify/images?url=${encodeURIComponent(path)}&w=640` })],
     ] as const) {
       const name = await uploaded(cookie);
       const article = await createArticle(cookie, fields(`/objects/uploads/${name}`));

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleValues } from '../../schemas/article.ts';
+import { isObjectName } from '../../schemas/upload.ts';
 import { sanitizeArticleHtml } from '../sanitize-html.ts';
-import { likeLiteral } from '../db/like.ts';
 import type { PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
 import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
@@ -68,38 +68,31 @@ export async function listArticlePage(
 }
 
 /**
- * The articles, drafts included, that show the image at `path` (/objects/uploads/{name}): as their
- * image or linked from their body, by the path, an absolute URL on any origin, or the image CDN's
- * address of it (`/.netlify/images?url=%2Fobjects%2Fuploads%2F{name}&w=...`, what a copied image
- * address holds).
+ * How an article refers to an upload, anywhere in its image or its body: '/objects/uploads/{name}'
+ * as a path or inside an absolute URL, or percent-encoded inside the image CDN's address of it
+ * (`/.netlify/images?url=%2Fobjects%2Fuploads%2F{name}&w=...`, what a copied image address holds).
+ * One rule for the Delete button's check and the daily sweep. Reading a longer name as a use of
+ * its first 32 characters only ever keeps an image.
  */
-export function findArticlesUsingImage(db: Kysely<Database>, path: string): Promise<Pick<ArticleRow, 'id' | 'title'>[]> {
-  const literal = likeLiteral(path);
-  const encoded = `%${likeLiteral(encodeURIComponent(path))}%`;
+const UPLOAD_REFERENCE = '(?:/|%2f)objects(?:/|%2f)uploads(?:/|%2f)';
+const referringText = sql<string>`coalesce(image_url, '') || ' ' || coalesce(content, '')`;
+
+/** The articles, drafts included, that use the upload `name`, by the rule above. */
+export function findArticlesUsingImage(db: Kysely<Database>, name: string): Promise<Pick<ArticleRow, 'id' | 'title'>[]> {
+  // Only an object name (32 hex characters) may go into the pattern: as literal text.
+  if (!isObjectName(name)) throw new Error(`Not an upload's name: ${JSON.stringify(name)}`);
   return db
     .selectFrom('articles')
     .select(['id', 'title'])
-    .where((eb) =>
-      eb.or([
-        eb('imageUrl', '=', path),
-        eb('imageUrl', 'like', `%://%${literal}`),
-        eb('imageUrl', 'ilike', encoded),
-        eb('content', 'like', `%${literal}%`),
-        eb('content', 'ilike', encoded),
-      ]),
-    )
+    .where(sql<boolean>`${referringText} ~* ${UPLOAD_REFERENCE + name}`)
     .orderBy('id')
     .execute();
 }
 
-/**
- * The names of every upload an article uses (drafts too), as its image or anywhere in its body, by
- * a relative or an absolute URL or the image CDN's percent-encoded address of it: what
- * `findArticlesUsingImage` finds, for all images in one scan.
- */
+/** The names of every upload an article uses (drafts too), by the rule above, in one scan. */
 export async function listImageNamesInUse(db: Kysely<Database>): Promise<Set<string>> {
   const { rows } = await sql<{ name: string }>`
-    select distinct lower((regexp_matches(coalesce(image_url, '') || ' ' || coalesce(content, ''), '(?:/|%2f)objects(?:/|%2f)uploads(?:/|%2f)([0-9a-f]{32})', 'gi'))[1]) as name
+    select distinct lower((regexp_matches(${referringText}, ${UPLOAD_REFERENCE + '([0-9a-f]{32})'}, 'gi'))[1]) as name
     from articles`.execute(db);
   return new Set(rows.map((row) => row.name));
 }
