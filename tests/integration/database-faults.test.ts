@@ -245,6 +245,20 @@ describe('a plain form post (no JavaScript) with the database refused', () => {
   }
 });
 
+/** What `run` writes with console.log and console.error, a line each, kept from the test output. */
+async function consoleLines(run: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  const [error, info] = [console.error, console.log];
+  [console.error, console.log] = [keep, keep];
+  try {
+    await run();
+  } finally {
+    [console.error, console.log] = [error, info];
+  }
+  return lines;
+}
+
 describe('the scheduled housekeeping with the database refused', () => {
   it('still sweeps the abandoned upload parts (they live in Blobs), logs what failed and answers 500', async () => {
     const stale = newObjectName();
@@ -254,16 +268,7 @@ describe('the scheduled housekeeping with the database refused', () => {
       uploadedAt: new Date(Date.now() - 11 * 60_000).toISOString(),
     });
     await proxy.setMode('refuse');
-    const logged: string[] = [];
-    const log = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
-    const [error, info] = [console.error, console.log];
-    console.error = log;
-    console.log = log;
-    try {
-      expect((await outboxSender()).status).toBe(500);
-    } finally {
-      [console.error, console.log] = [error, info];
-    }
+    const logged = await consoleLines(async () => expect((await outboxSender()).status).toBe(500));
     expect((await objectStore(UPLOAD_PARTS_STORE).list(`${stale}-`))).toEqual([]);
     expect(logged.filter((line) => line.startsWith('[outbox-sender]')).map((line) => line.replace(/:.*$/s, ''))).toEqual([
       '[outbox-sender] delivery failed',
@@ -279,28 +284,14 @@ describe('the scheduled housekeeping with the database refused', () => {
       uploadedAt: new Date(Date.now() - 30 * 24 * 60 * 60_000).toISOString(),
     });
     await proxy.setMode('refuse');
-    const logged: string[] = [];
-    const error = console.error;
-    console.error = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
-    try {
-      expect((await unusedImages()).status).toBe(500);
-    } finally {
-      console.error = error;
-    }
+    const logged = await consoleLines(async () => expect((await unusedImages()).status).toBe(500));
     // Without the articles, no image is known to be unused.
     expect(await objectStore(UPLOADS_STORE).has(unused)).toBe(true);
     expect(logged.map((line) => line.replace(/:.*$/s, ''))).toEqual(['[unused-images] failed']);
 
     // The next run, with the database back, deletes it (and any other unused image past the grace).
     await proxy.heal();
-    const info = console.log;
-    const reported: string[] = [];
-    console.log = (...args: unknown[]) => void reported.push(args.map(String).join(' '));
-    try {
-      expect((await unusedImages()).status).toBe(204);
-    } finally {
-      console.log = info;
-    }
+    const reported = await consoleLines(async () => expect((await unusedImages()).status).toBe(204));
     expect(await objectStore(UPLOADS_STORE).has(unused)).toBe(false);
     expect(reported).toHaveLength(1);
     expect(reported[0]).toMatch(/^\[unused-images\] [1-9]\d* unused images deleted$/);

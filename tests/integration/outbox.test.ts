@@ -75,6 +75,22 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
   }
 }
 
+/**
+ * An enquiry sent while the SMTP server refuses (SMTP_URL set): its answer, and its notice job once
+ * the send right after the answer has failed a first time.
+ */
+async function enquiryWhileRefused(body = enquiry()) {
+  process.env.SMTP_URL = smtpUrl;
+  resetEnvCache();
+  refusing = true;
+  const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+  expect(r.status).toBe(201);
+  const job = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
+  return { r, job };
+}
+
+const smtpMailer = () => createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+
 describe('the enquiry notice through the outbox', () => {
   it('answers 201 with the enquiry stored while SMTP refuses, and retries the job until it is sent', async () => {
     process.env.SMTP_URL = smtpUrl;
@@ -92,7 +108,7 @@ describe('the enquiry notice through the outbox', () => {
     expect(afterFirst.lastError).toContain('451');
     expect(afterFirst.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + backoffMs(1) - 5_000);
 
-    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    const mailer = smtpMailer();
     // Not due yet: nothing is attempted before the backoff ends.
     await deliverDue(getDb(), mailer, { only: [afterFirst.id] });
     expect((await jobOf(r.json.id)).attempts).toBe(1);
@@ -126,13 +142,8 @@ describe('the enquiry notice through the outbox', () => {
   });
 
   it('gives up after the last attempt and keeps the reason', async () => {
-    process.env.SMTP_URL = smtpUrl;
-    resetEnvCache();
-    refusing = true;
-    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
-    expect(r.status).toBe(201);
-    const first = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
-    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    const { r, job: first } = await enquiryWhileRefused();
+    const mailer = smtpMailer();
     await deliverDue(getDb(), mailer, { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
     const failed = await jobOf(r.json.id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
@@ -148,11 +159,9 @@ describe('the enquiry notice through the outbox', () => {
   });
 
   it('marks each message sent as soon as it is: a sender cut short later in its batch sends nothing twice', async () => {
-    process.env.SMTP_URL = smtpUrl;
-    resetEnvCache();
-    refusing = true;
-    const answers = [await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() }), await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() })];
-    const jobs = await Promise.all(answers.map((a) => until(() => jobOf(a.json.id), (j) => j.attempts === 1 && j.lastError !== null)));
+    const sends = [await enquiryWhileRefused(), await enquiryWhileRefused()];
+    const answers = sends.map((send) => send.r);
+    const jobs = sends.map((send) => send.job);
     const ids = jobs.map((j) => j.id);
 
     // A mailer that delivers the first message and then hangs, as an SMTP server can, until the
@@ -173,7 +182,7 @@ describe('the enquiry notice through the outbox', () => {
     // The next run, once the cut-short attempt's lease has ended, sends only the other one.
     const secondIndex = 1 - firstIndex;
     refusing = false;
-    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    const mailer = smtpMailer();
     const before = received.length;
     expect(await deliverDue(getDb(), mailer, { only: ids, now: new Date(later + 10 * 60_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(received.slice(before).map((m) => m.replyTo?.value[0]?.address)).toEqual([(jobs[secondIndex]!.payload as { replyTo: string }).replyTo]);
@@ -181,13 +190,9 @@ describe('the enquiry notice through the outbox', () => {
   });
 
   it('sends a notice that gave up once more when an admin asks (POST /api/enquiries/:id/notice), right after the answer', async () => {
-    process.env.SMTP_URL = smtpUrl;
-    resetEnvCache();
-    refusing = true;
     const body = enquiry();
-    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
-    const first = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
-    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    const { r, job: first } = await enquiryWhileRefused(body);
+    const mailer = smtpMailer();
     await deliverDue(getDb(), mailer, { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
     expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
 
@@ -215,11 +220,7 @@ describe('the enquiry notice through the outbox', () => {
   });
 
   it('fails a job whose last allowed attempt never reported back, rather than claiming it for ever', async () => {
-    process.env.SMTP_URL = smtpUrl;
-    resetEnvCache();
-    refusing = true;
-    const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
-    const job = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
+    const { r, job } = await enquiryWhileRefused();
     // Its second and last attempt is claimed and then cut short: the job stays pending, leased.
     const hanging: Mailer = { send: () => new Promise<void>(() => {}) };
     const later = Date.now() + 86_400_000;
@@ -227,7 +228,7 @@ describe('the enquiry notice through the outbox', () => {
     await until(() => jobOf(r.json.id), (j) => j.attempts === 2);
 
     refusing = false;
-    const mailer = createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+    const mailer = smtpMailer();
     const before = received.length;
     await deliverDue(getDb(), mailer, { now: new Date(later + 10 * 60_000), maxAttempts: 2 });
     const failed = await jobOf(r.json.id);
