@@ -1,8 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
+import { ARTICLE_LINK_SCHEMES } from '../lib/article-link-schemes.ts';
 
 /**
  * The one allowlist for article bodies, matching the admin editor's formats (headings 1-3, bold,
- * italic, underline, lists, links). Run on save by the articles function
+ * italic, underline, lists, links). Run before a body is stored (src/server/article-body.ts)
  * and again at render by the insights pages and the RSS feed, so a row written any other way (an old
  * row, a manual SQL fix) still cannot carry markup the editor could not produce.
  *
@@ -16,8 +17,8 @@ import sanitizeHtml from 'sanitize-html';
 
 const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ol', 'ul', 'li', 'a'];
 
-/** Link protocols the editor allows; a link with any other protocol keeps its text and loses its href. */
-const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];
+/** A link with any other scheme keeps its text and loses its href. */
+const ALLOWED_SCHEMES = [...ARTICLE_LINK_SCHEMES];
 
 // Elements whose text must go with them rather than be kept as loose text. sanitize-html's default
 // is script, style, textarea, option; the rest are containers whose text is never prose.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAllowedLinkUrl } from '../../src/islands/admin/editor/html.ts';
 import { sanitizeArticleBodyUnderTitle, sanitizeArticleHtml, sanitizeArticleHtmlForFeed } from '../../src/server/sanitize-html.ts';
 
 // Payloads drawn from the OWASP XSS filter evasion cheat sheet and PortSwigger's XSS cheat sheet:
@@ -122,6 +123,15 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
 
   it('answers an empty string for empty input', () => {
     expect(sanitizeArticleHtml('')).toBe('');
+  });
+
+  it('keeps the href of every link the editor takes, and the editor takes none the sanitiser would drop', () => {
+    const taken = ['https://example.com/a', 'http://example.com', 'mailto:hello@example.com', 'tel:+61 2 8005 4120'];
+    const refused = ['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', 'ftp://example.com/file', 'https://', 'mailto:'];
+    expect(taken.map(isAllowedLinkUrl)).toEqual([true, true, true, true]);
+    expect(refused.map(isAllowedLinkUrl)).toEqual([false, false, false, false, false, false]);
+    for (const href of taken) expect(sanitizeArticleHtml(`<a href="${href}">x</a>`), href).toContain(`href="${href}"`);
+    for (const href of refused.slice(0, 4)) expect(sanitizeArticleHtml(`<a href="${href}">x</a>`), href).toBe('<a>x</a>');
   });
 });
 

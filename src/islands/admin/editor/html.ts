@@ -4,6 +4,7 @@
  */
 import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
 import { $createParagraphNode, $getRoot, $isDecoratorNode, $isElementNode, type LexicalEditor, type LexicalNode } from 'lexical';
+import { ARTICLE_LINK_SCHEMES, type ArticleLinkScheme } from '../../../lib/article-link-schemes';
 
 /** Replaces the editor's content with the nodes parsed from `html` (inside editor.update). */
 export function $loadHtml(editor: LexicalEditor, html: string): void {
@@ -38,7 +39,16 @@ export function $exportHtml(editor: LexicalEditor): string {
   return $generateHtmlFromNodes(editor, null);
 }
 
-/** Links are limited to http, https, mailto and tel: nothing a browser could run. */
+/** What a link the editor takes looks like, for each scheme an article's links may use. */
+const LINK_SHAPES: Record<ArticleLinkScheme, RegExp> = {
+  http: /^http:\/\/\S+$/i,
+  https: /^https:\/\/\S+$/i,
+  mailto: /^mailto:\S+$/i,
+  tel: /^tel:[+\d][\d\s().-]*$/i,
+};
+
+/** Whether the editor takes `url` as a link: one of the article link schemes, and something after it. */
 export function isAllowedLinkUrl(url: string): boolean {
-  return /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d][\d\s().-]*)$/i.test(url.trim());
+  const trimmed = url.trim();
+  return ARTICLE_LINK_SCHEMES.some((scheme) => LINK_SHAPES[scheme].test(trimmed));
 }
