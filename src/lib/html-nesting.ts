@@ -11,9 +11,9 @@ const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img'
  * stays open. A malformed text can only count deeper than it parses, never shallower.
  *
  * The sanitiser's time grows with the square of the nesting depth: 60,000 nested tags took seconds
- * to render, for every page view. Bodies the editor writes nest a few levels. The articles function
- * counts a body as sent (a loose bound, so that cleaning it stays fast) and again once cleaned
- * (the exact limit, on well-formed markup).
+ * to render, for every page view. Bodies the editor writes nest a few levels. A body is counted as
+ * sent, by the article schema (a loose bound, so that cleaning it stays fast), and again once
+ * cleaned, before it is stored (the exact limit, on well-formed markup: src/server/article-body.ts).
  */
 export function nestsDeeperThan(html: string, limit: number): boolean {
   const open: string[] = [];

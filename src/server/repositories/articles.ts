@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleValues } from '../../schemas/article.ts';
 import { isObjectName } from '../../schemas/upload.ts';
-import { sanitizeArticleHtml } from '../sanitize-html.ts';
+import { storedArticleBody } from '../article-body.ts';
 import type { PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
 import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
@@ -244,17 +244,16 @@ export async function listPublishedArticleLinks(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Admin writes (the admin panel's Articles tab). The caller validates the values; articleRow sanitises the body.
+// Admin writes (the admin panel's Articles tab). The caller validates the values; articleRow cleans the body.
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The row an article form's values are stored as: the body sanitised (an empty one is no body), and
- * the publication time the form's, or now.
+ * The row an article form's values are stored as: the body as `storedArticleBody` cleans it (a 400
+ * on `content` past its limits), and the publication time the form's, or now.
  */
 function articleRow(v: ArticleValues): Omit<NewArticle, 'id' | 'createdAt' | 'updatedAt'> {
   const { publishedAt, content, ...rest } = v;
-  const html = content === null ? null : sanitizeArticleHtml(content);
-  return { ...rest, content: html ? html : null, publishedAt: publishedAt ? new Date(publishedAt) : new Date() };
+  return { ...rest, content: storedArticleBody(content), publishedAt: publishedAt ? new Date(publishedAt) : new Date() };
 }
 
 export async function createArticle(db: Kysely<Database>, values: ArticleValues): Promise<Article> {
