@@ -233,7 +233,9 @@ export default function Toolbar() {
         <div
           className="flex flex-wrap items-start gap-2 border-t border-ink-200 p-2"
           onKeyDown={(e) => {
-            if (e.key === 'Enter') applyLink(e);
+            // Enter in the address field applies it; on a button, Enter is that button's own click
+            // (Cancel must not apply the link, nor Remove link set it again).
+            if (e.key === 'Enter' && e.target instanceof HTMLInputElement) applyLink(e);
             if (e.key === 'Escape') {
               e.preventDefault();
               closeLinkField();
