@@ -22,3 +22,23 @@ test('Enter on the link bar\'s Cancel cancels: the link is not applied', async (
   await expect(editor.locator('a')).toHaveCount(0);
   await expect(editor).toHaveText('Some text here');
 });
+
+test('pasting from Google Docs keeps plain text plain and the bold and italic it had', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  // What Google Docs puts on the clipboard: everything inside a <b> whose style says not bold.
+  const html =
+    '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1"><p dir="ltr"><span style="font-weight:400;">Plain then </span>' +
+    '<span style="font-weight:700;">bold words</span><span style="font-weight:400;font-style:italic;"> and italic</span></p></b>';
+  await editor.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/html', pasted);
+    data.setData('text/plain', 'Plain then bold words and italic');
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, html);
+  await expect(editor).toContainText('Plain then bold words and italic');
+  await expect(editor.locator('strong')).toHaveText(['bold words']);
+  await expect(editor.locator('em')).toHaveText([' and italic']);
+});

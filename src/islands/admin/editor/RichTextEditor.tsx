@@ -14,6 +14,7 @@ import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import HistoryPlugin from './HistoryPlugin';
+import PastePlugin from './PastePlugin';
 import Toolbar from './Toolbar';
 import { $exportHtml, $loadHtml, isAllowedLinkUrl } from './html';
 import { editorTheme } from './theme';
@@ -58,6 +59,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy }: Pr
         </div>
       </div>
       <HistoryPlugin />
+      <PastePlugin />
       <ListPlugin />
       <LinkPlugin validateUrl={isAllowedLinkUrl} />
       <OnChangePlugin ignoreSelectionChange onChange={(_state, editor) => editor.read(() => onChange($exportHtml(editor)))} />

@@ -33,6 +33,27 @@ export function $loadHtml(editor: LexicalEditor, html: string): void {
   if (root.getChildrenSize() === 0) root.append($createParagraphNode());
 }
 
+/**
+ * Pasted HTML as a document whose inline styles can be read (element.style), as Lexical's import
+ * reads them. DOMParser leaves `style` attributes unapplied under the page's Content Security
+ * Policy; each declaration is set again through the CSSOM, which the policy allows.
+ */
+export function parsePastedHtml(html: string): Document {
+  const dom = new DOMParser().parseFromString(html, 'text/html');
+  for (const element of dom.querySelectorAll<HTMLElement>('[style]')) {
+    if (element.style.length > 0) continue; // applied already: no policy in the way
+    for (const declaration of (element.getAttribute('style') ?? '').split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon < 1) continue;
+      const property = declaration.slice(0, colon).trim().toLowerCase();
+      const value = declaration.slice(colon + 1).trim();
+      const important = /!\s*important$/i.test(value);
+      element.style.setProperty(property, important ? value.replace(/!\s*important$/i, '').trim() : value, important ? 'important' : '');
+    }
+  }
+  return dom;
+}
+
 /** The content as HTML, or '' when there is no text at all (an empty editor is not a body). */
 export function $exportHtml(editor: LexicalEditor): string {
   if ($getRoot().getTextContent().trim() === '') return '';

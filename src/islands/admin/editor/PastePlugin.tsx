@@ -1,0 +1,42 @@
+/**
+ * Pasting HTML (from Google Docs, Word, a web page) with its inline styles read. Lexical's own paste
+ * parses the clipboard with DOMParser, and on this page the Content Security Policy (no
+ * 'unsafe-inline' styles) leaves every parsed `style` attribute unapplied, so Lexical sees no
+ * `font-weight: normal` on the <b> Google Docs wraps every copy in, and made the whole paste bold
+ * (and lost the italics and bold Docs writes as styles). Here the same paste, with the styles set
+ * through the CSSOM (which the policy allows) before Lexical reads them.
+ */
+import { $insertGeneratedNodes } from '@lexical/clipboard';
+import { $generateNodesFromDOM } from '@lexical/html';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { $getSelection, COMMAND_PRIORITY_HIGH, PASTE_COMMAND, PASTE_TAG } from 'lexical';
+import { useEffect } from 'react';
+import { parsePastedHtml } from './html';
+
+export default function PastePlugin() {
+  const [editor] = useLexicalComposerContext();
+  useEffect(
+    () =>
+      editor.registerCommand(
+        PASTE_COMMAND,
+        (event) => {
+          const data = event instanceof ClipboardEvent ? event.clipboardData : null;
+          const html = data?.getData('text/html');
+          // A copy from this editor (Lexical's own format) or plain text: Lexical's own paste.
+          if (!data || !html || data.types.includes('application/x-lexical-editor')) return false;
+          event.preventDefault();
+          editor.update(
+            () => {
+              const selection = $getSelection();
+              if (selection) $insertGeneratedNodes(editor, $generateNodesFromDOM(editor, parsePastedHtml(html)), selection);
+            },
+            { tag: PASTE_TAG },
+          );
+          return true;
+        },
+        COMMAND_PRIORITY_HIGH,
+      ),
+    [editor],
+  );
+  return null;
+}
