@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 
@@ -41,4 +42,17 @@ test('pasting from Google Docs keeps plain text plain and the bold and italic it
   await expect(editor).toContainText('Plain then bold words and italic');
   await expect(editor.locator('strong')).toHaveText(['bold words']);
   await expect(editor.locator('em')).toHaveText([' and italic']);
+});
+
+test('Change Password refused: the focus stays in the dialog', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  await dialog.getByLabel('Current Password').fill(E2E_ADMIN.password);
+  await dialog.getByLabel('New Password').fill('password123');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByText(/common and breached passwords\. Choose/)).toBeVisible();
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
 });

@@ -20,7 +20,8 @@ export default function SessionEndedDialog({ username }: { username: string }) {
           <SignInFields form={signIn} />
           <div className="mt-2 flex justify-end gap-3">
             <LogoutButton label={sessionEndedCopy.signOut} />
-            <Button type="submit" disabled={!signIn.filled || signIn.pending}>
+            {/* aria-disabled, not disabled, while the request is out: a focused button that becomes disabled drops the focus to the page's body, out of the dialog. */}
+            <Button type="submit" disabled={!signIn.filled} aria-disabled={signIn.pending || undefined}>
               {sessionEndedCopy.submit}
             </Button>
           </div>
