@@ -6,6 +6,8 @@
 //        ...&page=N&pageSize=M         one page of that list instead, {items, total, page, pageSize}
 //                                      as every admin list answers (the panel's paged list, and the
 //                                      way past the newest 100; 400 for a page or size out of range)
+//        ...&search=text               only the articles whose title, description, author or slug
+//                                      holds the text, ignoring letter case (with ?page)
 // GET    /api/articles/:id             one article; a draft is a 404 except for an admin
 // POST   /api/articles                 create (admin)
 // PUT    /api/articles/:id             replace (admin)
@@ -34,8 +36,8 @@ const MAX_ARTICLE_BODY = 512 * 1024;
 
 // Whether drafts are included depends on ?drafts and on the session cookie, so the CDN keys on
 // both: a cached visitor answer is never served to an admin.
-const CACHE_KEY: CacheKey = { query: ['published', 'drafts', 'page', 'pageSize'], cookies: [SESSION_COOKIE, SECURE_SESSION_COOKIE] };
-const pageQuerySchema = z.object({ page: listQueryFields.page, pageSize: listQueryFields.pageSize });
+const CACHE_KEY: CacheKey = { query: ['published', 'drafts', 'page', 'pageSize', 'search'], cookies: [SESSION_COOKIE, SECURE_SESSION_COOKIE] };
+const pageQuerySchema = z.object({ page: listQueryFields.page, pageSize: listQueryFields.pageSize, search: listQueryFields.search });
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);
 
@@ -74,8 +76,8 @@ export default route({
       const { items, total } = await listArticlePage(db, { publishedOnly: !admin, page: 1, pageSize: MAX_PAGE_SIZE });
       return json(items, { headers: { ...headers, 'X-Total-Count': String(total) } });
     }
-    const { page, pageSize } = readQuery(req, pageQuerySchema);
-    return json({ ...(await listArticlePage(db, { publishedOnly: !admin, page, pageSize })), page, pageSize }, { headers });
+    const { page, pageSize, search } = readQuery(req, pageQuerySchema);
+    return json({ ...(await listArticlePage(db, { publishedOnly: !admin, search, page, pageSize })), page, pageSize }, { headers });
   },
 
   POST: async (req) => {

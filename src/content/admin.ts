@@ -153,6 +153,8 @@ export const articlesTabCopy = {
   draft: 'Draft',
   byline: (author: string, category: string, readTime: string) => `By ${author || 'Admin'} · ${category} · ${readTime}`,
   tags: 'Tags',
+  searchLabel: 'Search articles',
+  searchPlaceholder: 'Title, description, author or slug',
 } as const;
 
 export const servicesTabCopy = {

@@ -3,8 +3,8 @@ import { E2E_ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 
-// Found reviewing the admin panel as its users would: the editor's link bar and paste, and the
-// focus of the Change Password dialog after a refusal.
+// The editor's link bar and paste as staff use them (the keyboard; a copy from Google Docs), and
+// the focus kept inside the Change Password dialog after a refusal.
 test.beforeEach(({ page }) => skipCookieBanner(page));
 
 test('Enter on the link bar\'s Cancel cancels: the link is not applied', async ({ page }) => {

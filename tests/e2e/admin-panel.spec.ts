@@ -720,6 +720,29 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await visitor.dispose();
 });
 
+test('articles: the search finds an article among many, drafts too, and clearing it shows the whole list again', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const word = `Wombat${RUN}`;
+  for (const [title, isPublished] of [[`Unsearched ${RUN}`, true], [`The ${word} brief`, true], [`A ${word} draft`, false]] as const) {
+    const created = await page.request.post('/api/articles', {
+      headers: { origin },
+      data: { title, description: 'Searched for.', content: '<p>Body</p>', category: 'Thought Leadership', readTime: '3 min read', isPublished },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.reload();
+  const panel = page.getByRole('tabpanel');
+  const list = panel.getByRole('list', { name: 'Articles' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const search = panel.getByRole('searchbox', { name: 'Search articles' });
+  await search.fill(word.toLowerCase());
+  await expect(list.getByRole('heading')).toHaveText([`A ${word} draft`, `The ${word} brief`]);
+  await expect(list.getByRole('listitem').filter({ hasText: `A ${word} draft` }).getByText('Draft', { exact: true })).toBeVisible();
+  await search.fill('');
+  await expect(list.getByRole('heading', { name: `Unsearched ${RUN}` })).toBeVisible();
+});
+
 test('accessibility: no serious axe violation signed out, in the article form, the services tab and the password modal', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();

@@ -6,6 +6,46 @@ import { adminSession } from '../support/admin-session.ts';
 
 const RUN = crypto.randomBytes(4).toString('hex');
 
+describe('searching the articles list', () => {
+  const list = (query: string, cookie?: string) => call(articles, `/api/articles?${query}`, cookie ? { headers: { cookie } } : {});
+  const titles = (r: Awaited<ReturnType<typeof list>>) => r.json.items.map((a: { title: string }) => a.title);
+
+  it('keeps the articles whose title, description, author or slug holds the text, ignoring case, drafts too for an admin', async () => {
+    const { cookie } = await adminSession();
+    const word = `Quokka${RUN}`;
+    await create(cookie, payload({ title: `The ${word} plan`, slug: `plan-${RUN}` }));
+    await create(cookie, payload({ title: `Second ${RUN}`, description: `Notes on ${word.toLowerCase()}s`, slug: `second-${RUN}`, isPublished: false }));
+    await create(cookie, payload({ title: `Third ${RUN}`, author: `Ada ${word.toUpperCase()}`, slug: `third-${RUN}` }));
+    await create(cookie, payload({ title: `Fourth ${RUN}`, slug: `${word.toLowerCase()}-fourth` }));
+    await create(cookie, payload({ title: `Unrelated ${RUN}`, slug: `unrelated-${RUN}` }));
+
+    const admin = await list(`drafts=include&page=1&pageSize=10&search=${word.toLowerCase()}`, cookie);
+    expect(admin.status).toBe(200);
+    expect(titles(admin).sort()).toEqual([`Fourth ${RUN}`, `Second ${RUN}`, `The ${word} plan`, `Third ${RUN}`]);
+    expect(admin.json).toMatchObject({ total: 4, page: 1, pageSize: 10 });
+    const secondPage = await list(`drafts=include&page=2&pageSize=3&search=${word}`, cookie);
+    expect(secondPage.json).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(secondPage.json.items).toHaveLength(1);
+
+    // A visitor's search sees the published ones only, and the CDN keys the answer on the text.
+    const visitor = await list(`published=true&page=1&pageSize=10&search=${word}`);
+    expect(titles(visitor).sort()).toEqual([`Fourth ${RUN}`, `The ${word} plan`, `Third ${RUN}`]);
+    expect(visitor.headers.get('netlify-vary')).toBe('query=published|drafts|page|pageSize|search,cookie=session|__Host-session');
+  });
+
+  it('takes the text literally: % and _ match only themselves, and a miss is an empty page', async () => {
+    const { cookie } = await adminSession();
+    expect((await list(`drafts=include&page=1&pageSize=10&search=${encodeURIComponent(`%_${RUN}`)}`, cookie)).json).toEqual({ items: [], total: 0, page: 1, pageSize: 10 });
+  });
+
+  it('refuses a search text over 200 characters, naming the field', async () => {
+    const { cookie } = await adminSession();
+    const r = await list(`drafts=include&page=1&pageSize=10&search=${'x'.repeat(201)}`, cookie);
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ search: 'Must be 200 characters or fewer' });
+  });
+});
+
 /** What the admin panel sends on save. */
 function payload(overrides: Record<string, unknown> = {}) {
   return {
@@ -247,6 +287,6 @@ describe('drafts are for admins only', () => {
     expect(admin.status).toBe(200);
     expect(admin.json.items.map((a: { id: number }) => a.id)).toContain(draft.id);
     expect(admin.headers.get('cache-control')).toBe('no-store');
-    expect(admin.headers.get('netlify-vary')).toBe('query=published|drafts|page|pageSize,cookie=session|__Host-session');
+    expect(admin.headers.get('netlify-vary')).toBe('query=published|drafts|page|pageSize|search,cookie=session|__Host-session');
   });
 });

@@ -65,8 +65,8 @@ describe('the Coming Soon catalogues read nothing but their table: the CDN keeps
   }
 });
 
-describe('GET /api/articles reads ?published, ?drafts, ?page, ?pageSize and the session cookie only', () => {
-  const KEY = 'query=published|drafts|page|pageSize,cookie=session|__Host-session';
+describe('GET /api/articles reads ?published, ?drafts, ?page, ?pageSize, ?search and the session cookie only', () => {
+  const KEY = 'query=published|drafts|page|pageSize|search,cookie=session|__Host-session';
 
   it('keys every answer of the URL alike: visitor, published-only and an admin (uncached)', async () => {
     const { cookie } = await adminSession();

@@ -22,6 +22,7 @@ export default function ArticlesTab() {
       heading={articlesTabCopy.heading}
       noun="article"
       listLabel={articlesTabCopy.listLabel}
+      search={{ label: articlesTabCopy.searchLabel, placeholder: articlesTabCopy.searchPlaceholder }}
       form={{ fields: articleFormFields }}
       itemTitle={(a) => a.title}
       itemBadges={(a) => (

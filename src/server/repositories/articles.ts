@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleValues } from '../../schemas/article.ts';
 import { isObjectName } from '../../schemas/upload.ts';
 import { storedArticleBody } from '../article-body.ts';
+import { containsPattern } from '../db/like.ts';
 import type { PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
 import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
@@ -42,27 +43,45 @@ export async function findArticle(db: Kysely<Database>, id: number): Promise<Art
 }
 
 
+/** Which articles a list shows: published ones only, or drafts too; and, when searched, those whose title, description, author or slug holds the text. */
+export interface ArticleFilter {
+  publishedOnly: boolean;
+  search?: string;
+}
+
+function matches(eb: ExpressionBuilder<Database, 'articles'>, { publishedOnly, search }: ArticleFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (publishedOnly) conditions.push(eb('isPublished', '=', true));
+  if (search) {
+    const pattern = containsPattern(search);
+    conditions.push(eb.or([eb('title', 'ilike', pattern), eb('description', 'ilike', pattern), eb('author', 'ilike', pattern), eb('slug', 'ilike', pattern)]));
+  }
+  return eb.and(conditions);
+}
+
 /**
- * One page of the articles, newest first (published ones only, or drafts too), and the list's
- * length, in one statement: the count rides on each row (a window over the whole filtered list),
- * so only a page past the end needs a second look.
+ * One page of the articles a filter keeps, newest first, and the list's length, in one statement:
+ * the count rides on each row (a window over the whole filtered list), so only a page past the end
+ * needs a second look.
  */
-export async function listArticlePage(
-  db: Kysely<Database>,
-  { publishedOnly, page, pageSize }: { publishedOnly: boolean } & PageQuery,
-): Promise<{ items: Article[]; total: number }> {
-  let q = db.selectFrom('articles').selectAll().select((eb) => eb.fn.countAll<string>().over().as('listLength'));
-  if (publishedOnly) q = q.where('isPublished', '=', true);
-  const rows = await q
+export async function listArticlePage(db: Kysely<Database>, { page, pageSize, ...filter }: ArticleFilter & PageQuery): Promise<{ items: Article[]; total: number }> {
+  const rows = await db
+    .selectFrom('articles')
+    .selectAll()
+    .select((eb) => eb.fn.countAll<string>().over().as('listLength'))
+    .where((eb) => matches(eb, filter))
     .orderBy('publishedAt', 'desc')
     .orderBy('id', 'desc')
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
   if (rows.length === 0) {
-    let count = db.selectFrom('articles').select((eb) => eb.fn.countAll<string>().as('n'));
-    if (publishedOnly) count = count.where('isPublished', '=', true);
-    return { items: [], total: Number((await count.executeTakeFirstOrThrow()).n) };
+    const { n } = await db
+      .selectFrom('articles')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => matches(eb, filter))
+      .executeTakeFirstOrThrow();
+    return { items: [], total: Number(n) };
   }
   return { items: rows.map(({ listLength: _, ...row }) => toArticle(row)), total: Number(rows[0].listLength) };
 }
