@@ -496,6 +496,8 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   await again.getByRole('button', { name: 'Sign In' }).click();
   await expect(toastText(page, 'Signed in again')).toBeVisible();
   await expect(again).toBeHidden();
+  // The focus is back on the button that met the ended session, not dropped to the page.
+  await expect(page.getByRole('button', { name: 'Create Article' })).toBeFocused();
 
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
   await page.getByRole('button', { name: 'Create Article' }).click();

@@ -159,7 +159,8 @@ export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel,
           <Button variant="neutral" onClick={onCancel}>
             {collectionCopy.cancel}
           </Button>
-          <Button type="submit" disabled={saving}>
+          {/* aria-disabled, not disabled, while saving: a focused button that becomes disabled drops the focus to the page's body (and a session that ended mid-save then hands it back to nothing). A second press is ignored by onSubmit. */}
+          <Button type="submit" aria-disabled={saving || undefined}>
             {saving ? collectionCopy.saving : editing ? collectionCopy.update(Noun) : collectionCopy.create(Noun)}
           </Button>
         </div>
