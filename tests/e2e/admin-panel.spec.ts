@@ -745,6 +745,36 @@ test('articles: the search finds an article among many, drafts too, and clearing
   await expect(list.getByRole('heading', { name: `Unsearched ${RUN}` })).toBeVisible();
 });
 
+test('articles: saving an edit that moves the article off the page it was edited on leaves the focus on the tab heading', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const word = `Numbat${RUN}`;
+  // Thirteen articles, the oldest first: as found by the search, it is the one on page 2.
+  for (let i = 0; i < 13; i += 1) {
+    const created = await page.request.post('/api/articles', {
+      headers: { origin },
+      data: { title: `${word} ${i === 0 ? 'oldest' : `newer ${i}`}`, description: 'Moved.', category: 'Thought Leadership', readTime: '3 min read', isPublished: true, publishedAt: new Date(Date.now() - (13 - i) * 60_000).toISOString() },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.reload();
+  const panel = page.getByRole('tabpanel');
+  const searched = page.waitForResponse((r) => r.url().includes(`search=${word}`));
+  await panel.getByRole('searchbox', { name: 'Search articles' }).fill(word);
+  await searched;
+  const list = panel.getByRole('list', { name: 'Articles' });
+  await expect(panel.getByText('Page 1 of 2')).toBeVisible();
+  await panel.getByRole('button', { name: 'Next' }).click();
+  await expect(list.getByRole('heading')).toHaveText([`${word} oldest`]);
+  await panel.getByRole('button', { name: `Edit ${word} oldest` }).click();
+  await page.getByLabel('Description', { exact: true }).fill('Moved to the top by its save.');
+  await page.getByRole('button', { name: 'Update Article' }).click();
+  await expect(toastText(page, 'Article updated')).toBeVisible();
+  // Saved now, it heads page 1: page 2 shows another article, and its Edit button has gone.
+  await expect(list.getByRole('heading')).toHaveText([`${word} newer 1`]);
+  await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeFocused();
+});
+
 test('accessibility: no serious axe violation signed out, in the article form, the services tab and the password modal', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();

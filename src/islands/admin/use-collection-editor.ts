@@ -26,14 +26,17 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
   const [deleting, setDeleting] = useState<T | null>(null);
   const opener = useRef<Element | null>(null);
 
-  function show(next: OpenForm<T>) {
+  /** Opens `next`, or closes the form; a closed form gives the focus back once `settled` has (a save's list reload). */
+  function show(next: OpenForm<T>, settled: Promise<unknown> = Promise.resolve()) {
     setDirty(false);
     setForm(next);
     if (next) return;
-    // Once the form has gone: back to what opened it, if it is still on the page.
+    // Back to what opened it, if it is still on the page: a save stamps the article anew, which
+    // can move its row (and Edit button) to another page of the reloaded list.
     const from = opener.current;
     opener.current = null;
-    requestAnimationFrame(() => (from instanceof HTMLElement && from.isConnected ? from.focus() : focusTab()));
+    const giveBack = () => requestAnimationFrame(() => (from instanceof HTMLElement && from.isConnected ? from.focus() : focusTab()));
+    void settled.then(giveBack, giveBack);
   }
 
   function replaceForm(next: OpenForm<T>) {
@@ -57,8 +60,7 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
     },
     cancelDiscard: () => setDiscarding(null),
     saved() {
-      show(null);
-      void collection.reload();
+      show(null, collection.reload());
     },
     askDelete: (item: T) => setDeleting(item),
     cancelDelete: () => setDeleting(null),
