@@ -153,6 +153,8 @@ export const articlesTabCopy = {
   draft: 'Draft',
   byline: (author: string, category: string, readTime: string) => `By ${author || 'Admin'} · ${category} · ${readTime}`,
   tags: 'Tags',
+  /** The row link to the article's page: a draft's is a preview only admins can open. */
+  viewPage: (title: string, published: boolean) => (published ? `View ${title} on the site` : `Preview ${title}`),
   searchLabel: 'Search articles',
   searchPlaceholder: 'Title, description, author or slug',
 } as const;

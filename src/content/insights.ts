@@ -35,6 +35,8 @@ export const articlePage = {
     text: 'Let’s talk about where your marketing can take your business next.',
     button: 'Get in Touch',
   },
+  /** Over a draft's page, which only a signed-in admin sees. */
+  draftPreview: 'Draft preview: this article is not published. Only signed-in admins can see this page.',
   notFound: {
     title: 'Article Not Found',
     text: "The article you're looking for doesn't exist or has been removed.",

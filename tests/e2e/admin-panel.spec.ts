@@ -722,16 +722,18 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await visitor.dispose();
 });
 
-test('articles: the search finds an article among many, drafts too, and clearing it shows the whole list again', async ({ page }) => {
+test('articles: the search finds an article among many, drafts too; each row links to its page, a draft\'s as a preview', async ({ page }) => {
   await signInToAdminPanel(page);
   const origin = new URL(page.url()).origin;
   const word = `Wombat${RUN}`;
+  const ids: number[] = [];
   for (const [title, isPublished] of [[`Unsearched ${RUN}`, true], [`The ${word} brief`, true], [`A ${word} draft`, false]] as const) {
     const created = await page.request.post('/api/articles', {
       headers: { origin },
       data: { title, description: 'Searched for.', content: '<p>Body</p>', category: 'Thought Leadership', readTime: '3 min read', isPublished },
     });
     expect(created.status()).toBe(201);
+    ids.push((await created.json()).id);
   }
   await page.reload();
   const panel = page.getByRole('tabpanel');
@@ -741,6 +743,10 @@ test('articles: the search finds an article among many, drafts too, and clearing
   await search.fill(word.toLowerCase());
   await expect(list.getByRole('heading')).toHaveText([`A ${word} draft`, `The ${word} brief`]);
   await expect(list.getByRole('listitem').filter({ hasText: `A ${word} draft` }).getByText('Draft', { exact: true })).toBeVisible();
+  // Each row opens its page in a new tab: a draft's as an admin's preview.
+  await expect(list.getByRole('link', { name: `Preview A ${word} draft` })).toHaveAttribute('href', `/insights/${ids[2]}`);
+  await expect(list.getByRole('link', { name: `View The ${word} brief on the site` })).toHaveAttribute('href', `/insights/${ids[1]}`);
+  await expect(list.getByRole('link', { name: `View The ${word} brief on the site` })).toHaveAttribute('target', '_blank');
   await search.fill('');
   await expect(list.getByRole('heading', { name: `Unsearched ${RUN}` })).toBeVisible();
 });

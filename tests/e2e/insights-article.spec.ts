@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createArticle, deleteArticle } from './support/admin-api';
+import { signInThroughApi } from './support/admin-sign-in.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import type { Article } from '../../src/schemas/article';
@@ -174,6 +175,24 @@ test('a draft is not found by id or slug, nor by the public API', async ({ page 
   expect(api.status()).toBe(404);
   const list = await page.request.get('/api/articles?published=true');
   expect(JSON.stringify(await list.json())).not.toContain(draft.title);
+});
+
+test("a signed-in admin sees a draft's page as a preview, never cached or indexed; visitors still get 404", async ({ page, browser }) => {
+  const path = `/insights/draft-${RUN}`;
+  expect((await page.goto(path))?.status()).toBe(404); // a visitor's 404, now kept by the CDN
+  await signInThroughApi(page.request);
+  const preview = await page.goto(path);
+  expect(preview?.status()).toBe(200);
+  expect(preview?.headers()['cache-control']).toBe('no-store');
+  await expect(page.getByRole('note')).toHaveText('Draft preview: this article is not published. Only signed-in admins can see this page.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(draft.title);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // The CDN keys the page on the session cookie: another browser, signed out, is still a visitor.
+  const visitor = await browser.newPage();
+  const visited = await visitor.goto(new URL(path, page.url()).href);
+  expect(visited?.status()).toBe(404);
+  await expect(visitor.getByText(draft.title)).toHaveCount(0);
+  await visitor.close();
 });
 
 test('the article, not-found and filtered list pages have no serious accessibility violations', async ({ page }) => {

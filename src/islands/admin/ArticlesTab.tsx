@@ -6,6 +6,10 @@ import CollectionTab from './CollectionTab';
 import { Badge } from './ui';
 import { articlesTabCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
+import { buttonClass } from '../../lib/button-styles';
+import * as icons from '../../lib/icons/admin';
+import { articleUrl } from '../../lib/permalinks';
+import Icon from '../ui/Icon';
 
 /**
  * Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a
@@ -23,6 +27,13 @@ export default function ArticlesTab() {
       noun="article"
       listLabel={articlesTabCopy.listLabel}
       search={{ label: articlesTabCopy.searchLabel, placeholder: articlesTabCopy.searchPlaceholder }}
+      rowActions={(a) => (
+        // In a new tab, beside the panel and whatever it holds unsaved. A draft's page shows to a
+        // signed-in admin only, marked as a preview.
+        <a href={articleUrl(a)} target="_blank" rel="noopener" className={buttonClass('neutral', 'sm')} aria-label={articlesTabCopy.viewPage(a.title, a.isPublished)}>
+          <Icon body={icons.openPage} size={18} />
+        </a>
+      )}
       form={{ fields: articleFormFields }}
       itemTitle={(a) => a.title}
       itemBadges={(a) => (

@@ -13,3 +13,4 @@ export const clearFormat = '<path d="M4 7V4h16v3M9 20h6M12 4l-3 16M3 3l18 18"/>'
 export const heading1 = '<path d="M4 6v12M12 6v12M4 12h8"/><path d="M17 10l2.5-2v10"/>';
 export const heading2 = '<path d="M4 6v12M12 6v12M4 12h8"/><path d="M16 10a2 2 0 1 1 4 .5c0 1.8-4 3.5-4 7.5h4"/>';
 export const heading3 = '<path d="M4 6v12M12 6v12M4 12h8"/><path d="M16 8h4l-2.5 3.5a2.6 2.6 0 1 1-1.8 4.5"/>';
+export const openPage = '<path d="M14 4h6v6M20 4l-9 9"/><path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"/>';

@@ -216,20 +216,27 @@ export async function listPublishedArticleCardPage(
  * article could have (not an id, not a slug: NUL bytes, spaces, quotes, capitals) answers undefined
  * without one.
  */
-export async function findPublishedArticleByIdOrSlug(
-  db: Kysely<Database>,
-  idOrSlug: string,
-): Promise<PublishedArticle | undefined> {
+/** The column and value an article page's key (`/insights/{id}` or `/insights/{slug}`) names, or null for a key no article can have. */
+function pageKey(idOrSlug: string): { column: 'id'; value: number } | { column: 'slug'; value: string } | null {
   const key = idOrSlug.trim();
-  if (!key || key.length > MAX_KEY_LENGTH) return undefined;
-  const id = parseRowId(key);
-  if (id === null && !SLUG_PATTERN.test(key)) return undefined;
-
+  if (!key || key.length > MAX_KEY_LENGTH) return null;
   // A number is an id: no slug is a number alone (the articles table refuses one).
-  return publishedArticles(db)
-    .select([...DETAIL_COLUMNS])
-    .where(id === null ? 'slug' : 'id', '=', id ?? key)
-    .executeTakeFirst();
+  const id = parseRowId(key);
+  if (id !== null) return { column: 'id', value: id };
+  return SLUG_PATTERN.test(key) ? { column: 'slug', value: key } : null;
+}
+
+export async function findPublishedArticleByIdOrSlug(db: Kysely<Database>, idOrSlug: string): Promise<PublishedArticle | undefined> {
+  const key = pageKey(idOrSlug);
+  if (!key) return undefined;
+  return publishedArticles(db).select([...DETAIL_COLUMNS]).where(key.column, '=', key.value).executeTakeFirst();
+}
+
+/** A draft by the same key, as its page will show once published: an admin's preview. */
+export async function findDraftArticleByIdOrSlug(db: Kysely<Database>, idOrSlug: string): Promise<PublishedArticle | undefined> {
+  const key = pageKey(idOrSlug);
+  if (!key) return undefined;
+  return db.selectFrom('articles').where('isPublished', '=', false).select([...DETAIL_COLUMNS]).where(key.column, '=', key.value).executeTakeFirst();
 }
 
 /** The RSS feed: the newest published articles with their full body. */
