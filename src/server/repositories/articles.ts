@@ -211,11 +211,6 @@ export async function listPublishedArticleCardPage(
   };
 }
 
-/**
- * One published article by its URL key: an all-digit key is an id, anything else a slug. Drafts and unknown keys answer undefined in one query; a key no
- * article could have (not an id, not a slug: NUL bytes, spaces, quotes, capitals) answers undefined
- * without one.
- */
 /** The column and value an article page's key (`/insights/{id}` or `/insights/{slug}`) names, or null for a key no article can have. */
 function pageKey(idOrSlug: string): { column: 'id'; value: number } | { column: 'slug'; value: string } | null {
   const key = idOrSlug.trim();
@@ -226,6 +221,11 @@ function pageKey(idOrSlug: string): { column: 'id'; value: number } | { column: 
   return SLUG_PATTERN.test(key) ? { column: 'slug', value: key } : null;
 }
 
+/**
+ * One published article by its URL key: an all-digit key is an id, anything else a slug. Drafts and unknown keys answer undefined in one query; a key no
+ * article could have (not an id, not a slug: NUL bytes, spaces, quotes, capitals) answers undefined
+ * without one.
+ */
 export async function findPublishedArticleByIdOrSlug(db: Kysely<Database>, idOrSlug: string): Promise<PublishedArticle | undefined> {
   const key = pageKey(idOrSlug);
   if (!key) return undefined;
