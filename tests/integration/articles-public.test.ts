@@ -4,6 +4,7 @@ import articles from '../../netlify/functions/articles.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import type { NewArticle } from '../../src/server/db/schema.ts';
 import {
+  findDraftArticleByIdOrSlug,
   findPublishedArticleByIdOrSlug,
   listPublishedArticleCardPage,
   listPublishedArticleLinks,
@@ -104,6 +105,17 @@ describe('findPublishedArticleByIdOrSlug', () => {
     ['an overlong key', () => 'x'.repeat(500)],
   ])('answers undefined for %s', async (_name, key) => {
     expect(await findPublishedArticleByIdOrSlug(getDb(), key())).toBeUndefined();
+  });
+});
+
+describe('findDraftArticleByIdOrSlug (an admin\'s preview)', () => {
+  it('finds a draft by id and by slug, with what its page renders', async () => {
+    expect((await findDraftArticleByIdOrSlug(getDb(), String(draft.id)))?.id).toBe(draft.id);
+    expect((await findDraftArticleByIdOrSlug(getDb(), `draft-${RUN}`))?.title).toBe(draft.title);
+  });
+
+  it('answers undefined for a published article, an unknown key and a key no article can have', async () => {
+    for (const key of [String(newer.id), `slugged-${RUN}`, '2147483000', `1' or '1'='1`, '']) expect(await findDraftArticleByIdOrSlug(getDb(), key), key).toBeUndefined();
   });
 });
 
