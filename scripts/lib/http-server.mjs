@@ -93,6 +93,9 @@ export function createRequestListener(handle, { trustProxy = false } = {}) {
   return (req, res) => compress(req, res, () => void listener(req, res));
 }
 
+/** How long an idle keep-alive connection stays open: longer than common proxies keep theirs (60 s). */
+const IDLE_CONNECTION_MS = 65_000;
+
 /**
  * Serves `handle` on `port` at each of `hosts`. Loopback by default, on both address families
  * (browsers may resolve localhost to ::1 or 127.0.0.1); HOST=0.0.0.0 opens it to the network.
@@ -104,6 +107,11 @@ export async function serveHttp(handle, { port, hosts = ['127.0.0.1', '::1'], tr
   let actualPort = port;
   for (const host of hosts) {
     const server = http.createServer(listener);
+    // An idle keep-alive connection is held a minute, not Node's 5 s: a client or proxy that
+    // reuses one just as the server closes it sees a reset (ECONNRESET, a proxy's 502), and the
+    // longer the server waits, the more surely the client closes its idle connections first.
+    server.keepAliveTimeout = IDLE_CONNECTION_MS;
+    server.headersTimeout = IDLE_CONNECTION_MS + 1000;
     try {
       await new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -102,6 +102,28 @@ describe('directly (no proxy trusted)', () => {
     expect(Buffer.concat(chunks).length).toBe(0);
   });
 
+  it("keeps an idle keep-alive connection open past Node's 5 s, so a client reusing it is not reset", async () => {
+    // An agent of one socket: both requests go over the same connection, the second after 6 s idle.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: net.Socket }>((resolve, reject) => {
+        const req = http.get({ port: server.port, host: '127.0.0.1', path: '/echo', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket as net.Socket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      const first = await get();
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      const second = await get();
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
+
   it('compresses JSON with brotli or gzip when the client accepts it', async () => {
     for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
       const r = await raw(server.port, `GET /api/services HTTP/1.1\nHost: 127.0.0.1:4321\nAccept-Encoding: ${accept}`);
