@@ -44,6 +44,51 @@ test('pasting from Google Docs keeps plain text plain and the bold and italic it
   await expect(editor.locator('em')).toHaveText([' and italic']);
 });
 
+/** Pastes `html` (and its plain text) into the focused editor, as the browser does from the clipboard. */
+async function paste(editor: import('@playwright/test').Locator, html: string, text: string) {
+  await editor.evaluate(
+    (element, [pastedHtml, pastedText]) => {
+      const data = new DataTransfer();
+      data.setData('text/html', pastedHtml);
+      data.setData('text/plain', pastedText);
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [html, text] as const,
+  );
+}
+
+test('an address pasted over selected words makes them its link', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.keyboard.type('Read our report');
+  for (let i = 0; i < 'our report'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+  // Copied from a browser's address bar or a web page: the address as HTML and as text.
+  await paste(editor, '<meta charset="utf-8"><a href="https://example.com/report">https://example.com/report</a>', 'https://example.com/report');
+  await expect(editor).toHaveText('Read our report');
+  await expect(editor.locator('a')).toHaveText(['our report']);
+  await expect(editor.locator('a')).toHaveAttribute('href', 'https://example.com/report');
+});
+
+test('a paste keeps bold, italic and underline, and drops formats the editor cannot write', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await paste(
+    editor,
+    '<p style="text-align:center;padding-inline-start:40px">Centred<span style="vertical-align:super">1</span> <span style="font-weight:700">bold</span> ' +
+      '<span style="font-style:italic">italic</span> <span style="text-decoration:underline line-through">underlined</span></p>',
+    'Centred1 bold italic underlined',
+  );
+  await expect(editor).toHaveText('Centred1 bold italic underlined');
+  await expect(editor.locator('strong')).toHaveText(['bold']);
+  await expect(editor.locator('em')).toHaveText(['italic']);
+  await expect(editor.locator('u, .underline, [class*="underline"]')).toHaveText(['underlined']);
+  await expect(editor.locator('sup, s, [style*="text-align"], [style*="padding-inline-start"]')).toHaveCount(0);
+});
+
 test('Change Password refused: the focus stays in the dialog', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'Change Password' }).click();

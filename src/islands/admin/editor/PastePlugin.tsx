@@ -9,9 +9,9 @@
 import { $insertGeneratedNodes } from '@lexical/clipboard';
 import { $generateNodesFromDOM } from '@lexical/html';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
-import { $getSelection, COMMAND_PRIORITY_HIGH, PASTE_COMMAND, PASTE_TAG } from 'lexical';
+import { $getSelection, $isRangeSelection, COMMAND_PRIORITY_HIGH, PASTE_COMMAND, PASTE_TAG } from 'lexical';
 import { useEffect } from 'react';
-import { parsePastedHtml } from './html';
+import { isAllowedLinkUrl, parsePastedHtml } from './html';
 
 export default function PastePlugin() {
   const [editor] = useLexicalComposerContext();
@@ -22,13 +22,18 @@ export default function PastePlugin() {
         (event) => {
           const data = event instanceof ClipboardEvent ? event.clipboardData : null;
           const html = data?.getData('text/html');
-          // A copy from this editor (Lexical's own format) or plain text: Lexical's own paste.
-          if (!data || !html || data.types.includes('application/x-lexical-editor')) return false;
+          const text = data?.getData('text/plain') ?? '';
+          const selection = $getSelection();
+          // Lexical's own paste (and the link plugin's) for: a copy from this editor, plain text,
+          // HTML that is only the plain text (iOS pastes autocorrected text so), an address pasted
+          // over selected words (which become its link), and a paste with no selection.
+          if (!data || !html || html === text || data.types.includes('application/x-lexical-editor') || !selection) return false;
+          if ($isRangeSelection(selection) && !selection.isCollapsed() && isAllowedLinkUrl(text)) return false;
           event.preventDefault();
           editor.update(
             () => {
-              const selection = $getSelection();
-              if (selection) $insertGeneratedNodes(editor, $generateNodesFromDOM(editor, parsePastedHtml(html)), selection);
+              const current = $getSelection();
+              if (current) $insertGeneratedNodes(editor, $generateNodesFromDOM(editor, parsePastedHtml(html)), current);
             },
             { tag: PASTE_TAG },
           );

@@ -34,22 +34,25 @@ export function $loadHtml(editor: LexicalEditor, html: string): void {
 }
 
 /**
- * Pasted HTML as a document whose inline styles can be read (element.style), as Lexical's import
- * reads them. DOMParser leaves `style` attributes unapplied under the page's Content Security
- * Policy; each declaration is set again through the CSSOM, which the policy allows.
+ * Pasted HTML as a document whose inline styles say what the editor can write (bold, italic,
+ * underline), as Lexical's import reads them from element.style. DOMParser leaves `style`
+ * attributes unapplied under the page's Content Security Policy: each is parsed again through the
+ * CSSOM (which the policy allows), and only those formats are kept. Alignment, indents, sub- and
+ * superscript and the like would show in the editor with no control to remove them, and the
+ * sanitiser drops them from the published page.
  */
 export function parsePastedHtml(html: string): Document {
   const dom = new DOMParser().parseFromString(html, 'text/html');
   for (const element of dom.querySelectorAll<HTMLElement>('[style]')) {
-    if (element.style.length > 0) continue; // applied already: no policy in the way
-    for (const declaration of (element.getAttribute('style') ?? '').split(';')) {
-      const colon = declaration.indexOf(':');
-      if (colon < 1) continue;
-      const property = declaration.slice(0, colon).trim().toLowerCase();
-      const value = declaration.slice(colon + 1).trim();
-      const important = /!\s*important$/i.test(value);
-      element.style.setProperty(property, important ? value.replace(/!\s*important$/i, '').trim() : value, important ? 'important' : '');
-    }
+    const style = element.style;
+    style.cssText = element.getAttribute('style') ?? '';
+    const weight = style.fontWeight;
+    const fontStyle = style.fontStyle;
+    const underline = /\bunderline\b/.test(`${style.textDecorationLine} ${style.textDecoration}`);
+    style.cssText = '';
+    if (weight) style.fontWeight = weight;
+    if (fontStyle) style.fontStyle = fontStyle;
+    if (underline) style.textDecoration = 'underline';
   }
   return dom;
 }
