@@ -26,17 +26,28 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
   const [deleting, setDeleting] = useState<T | null>(null);
   const opener = useRef<Element | null>(null);
 
-  /** Opens `next`, or closes the form; a closed form gives the focus back once `settled` has (a save's list reload). */
-  function show(next: OpenForm<T>, settled: Promise<unknown> = Promise.resolve()) {
+  /**
+   * Opens `next`, or closes the form and gives the focus back to what opened it, if it is still on
+   * the page (else to the tab's heading). After a save, once `reloaded` has settled: the save
+   * stamps the article anew, which can move its row (and Edit button) to another page of the list;
+   * and if the admin has moved on meanwhile (opened a form, focused something), the focus stays
+   * where they put it.
+   */
+  function show(next: OpenForm<T>, reloaded?: Promise<unknown>) {
     setDirty(false);
     setForm(next);
     if (next) return;
-    // Back to what opened it, if it is still on the page: a save stamps the article anew, which
-    // can move its row (and Edit button) to another page of the reloaded list.
     const from = opener.current;
     opener.current = null;
     const giveBack = () => requestAnimationFrame(() => (from instanceof HTMLElement && from.isConnected ? from.focus() : focusTab()));
-    void settled.then(giveBack, giveBack);
+    if (!reloaded) {
+      giveBack();
+      return;
+    }
+    const afterReload = () => {
+      if (!document.activeElement || document.activeElement === document.body) giveBack();
+    };
+    void reloaded.then(afterReload, afterReload);
   }
 
   function replaceForm(next: OpenForm<T>) {
