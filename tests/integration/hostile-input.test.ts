@@ -229,7 +229,7 @@ describe('article bodies and image paths', () => {
     expect(r.json.issues).toEqual({ content: 'Content is nested too deeply: at most 40 levels of lists and formatting' });
     const row = await getDb().selectFrom('articles').select(['title', 'content']).where('id', '=', created.json.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ title: created.json.title, content: '<p>Kept</p>' });
-    // The rule is the repository's: a script writing articles (the seeding scripts) meets it too.
+    // The rule is the repository's: any caller of createArticle meets it, not only the API.
     await expect(createArticle(getDb(), articleSchema.parse({ ...tooDeep, slug: `slug-${unique()}` }))).rejects.toMatchObject({ status: 400, issues: { content: 'Content is nested too deeply: at most 40 levels of lists and formatting' } });
   });
 
