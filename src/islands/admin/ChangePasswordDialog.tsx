@@ -87,8 +87,7 @@ export default function ChangePasswordDialog() {
           />
           <div className="mt-2 flex justify-end gap-3">
             <Dialog.Close className={buttonClass('neutral')}>{changePasswordCopy.cancel}</Dialog.Close>
-            {/* aria-disabled, not disabled, while the request is out: a focused button that becomes disabled drops the focus to the page's body, out of the dialog. */}
-            <Button type="submit" disabled={!ready} aria-disabled={change.pending || undefined}>
+            <Button type="submit" disabled={!ready} pending={change.pending}>
               {changePasswordCopy.submit}
             </Button>
           </div>

@@ -20,7 +20,7 @@ import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import DialogFrame from '../ui/DialogFrame';
 import { SelectField } from './fields';
-import { Badge } from './ui';
+import { Badge, Button } from './ui';
 import { API_PATHS, withId } from '../../lib/api-paths';
 
 export const enquiries = createCollection<EnquiryRecord>({ url: API_PATHS.enquiries, noun: text.plural, pageSize: DEFAULT_PAGE_SIZE });
@@ -98,11 +98,11 @@ function FailedNotice({ e, onResent, className = '' }: { e: EnquiryRecord; onRes
       <p className="text-sm text-danger-700">
         {text.noticeNotSent}: {e.notice.lastError}
       </p>
-      <button
-        type="button"
-        className={buttonClass('neutral', 'sm')}
+      <Button
+        variant="neutral"
+        size="sm"
         aria-label={text.resendNoticeFor(enquirerName(e))}
-        aria-disabled={sending || undefined}
+        pending={sending}
         onClick={async () => {
           if (sending) return;
           setSending(true);
@@ -112,7 +112,7 @@ function FailedNotice({ e, onResent, className = '' }: { e: EnquiryRecord; onRes
         }}
       >
         {text.resendNotice}
-      </button>
+      </Button>
     </div>
   );
 }

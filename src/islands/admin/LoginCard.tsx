@@ -17,8 +17,7 @@ export default function LoginCard({ onForgotPassword, focusForgotPassword = fals
       <p className="mt-1 text-sm text-ink-600">{signInCopy.lead}</p>
       <form onSubmit={signIn.submit} className="mt-6 grid gap-4" aria-busy={signIn.pending}>
         <SignInFields form={signIn} usernamePlaceholder="you@example.com" />
-        {/* aria-disabled, not disabled, while the request is out: a focused button that becomes disabled drops the focus to the page's body. */}
-        <Button type="submit" disabled={!signIn.filled} aria-disabled={signIn.pending || undefined} className="w-full">
+        <Button type="submit" disabled={!signIn.filled} pending={signIn.pending} className="w-full">
           {signInCopy.submit}
         </Button>
       </form>

@@ -159,8 +159,7 @@ export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel,
           <Button variant="neutral" onClick={onCancel}>
             {collectionCopy.cancel}
           </Button>
-          {/* aria-disabled, not disabled, while saving: a focused button that becomes disabled drops the focus to the page's body (and a session that ended mid-save then hands it back to nothing). A second press is ignored by onSubmit. */}
-          <Button type="submit" aria-disabled={saving || undefined}>
+          <Button type="submit" pending={saving}>
             {saving ? collectionCopy.saving : editing ? collectionCopy.update(Noun) : collectionCopy.create(Noun)}
           </Button>
         </div>

@@ -20,8 +20,7 @@ export default function SessionEndedDialog({ username }: { username: string }) {
           <SignInFields form={signIn} />
           <div className="mt-2 flex justify-end gap-3">
             <LogoutButton label={sessionEndedCopy.signOut} />
-            {/* aria-disabled, not disabled, while the request is out: a focused button that becomes disabled drops the focus to the page's body, out of the dialog. */}
-            <Button type="submit" disabled={!signIn.filled} aria-disabled={signIn.pending || undefined}>
+            <Button type="submit" disabled={!signIn.filled} pending={signIn.pending}>
               {sessionEndedCopy.submit}
             </Button>
           </div>

@@ -5,10 +5,16 @@ import { buttonClass, type ButtonSize, type ButtonVariant } from '../../lib/butt
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /**
+   * Its request is out: the button looks and reads as disabled (aria-disabled) but keeps the focus,
+   * which a focused button turning `disabled` drops to the page's body (out of a dialog, too). Its
+   * handler ignores presses meanwhile.
+   */
+  pending?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', className = '', type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={buttonClass(variant, size, className)} {...rest} />;
+export function Button({ variant = 'primary', size = 'md', className = '', type = 'button', pending = false, ...rest }: ButtonProps) {
+  return <button type={type} className={buttonClass(variant, size, className)} aria-disabled={pending || undefined} {...rest} />;
 }
 
 type Tone = 'brand' | 'accent' | 'success' | 'muted';
