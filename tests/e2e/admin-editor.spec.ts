@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
@@ -7,11 +7,30 @@ import { skipCookieBanner } from './support/cookie-banner.ts';
 // the focus kept inside the Change Password dialog after a refusal.
 test.beforeEach(({ page }) => skipCookieBanner(page));
 
-test('Enter on the link bar\'s Cancel cancels: the link is not applied', async ({ page }) => {
+/** A new article's Content editor, signed in and focused. */
+async function newArticleEditor(page: Page): Promise<Locator> {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   const editor = page.getByRole('textbox', { name: 'Content' });
   await editor.click();
+  return editor;
+}
+
+/** Pastes `html` (and its plain text) into the focused editor, as the browser does from the clipboard. */
+async function paste(editor: Locator, html: string, text: string) {
+  await editor.evaluate(
+    (element, [pastedHtml, pastedText]) => {
+      const data = new DataTransfer();
+      data.setData('text/html', pastedHtml);
+      data.setData('text/plain', pastedText);
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [html, text] as const,
+  );
+}
+
+test('Enter on the link bar\'s Cancel cancels: the link is not applied', async ({ page }) => {
+  const editor = await newArticleEditor(page);
   await page.keyboard.type('Some text here');
   await page.keyboard.press('Shift+Home');
   await page.getByRole('button', { name: 'Link', exact: true }).click();
@@ -25,43 +44,19 @@ test('Enter on the link bar\'s Cancel cancels: the link is not applied', async (
 });
 
 test('pasting from Google Docs keeps plain text plain and the bold and italic it had', async ({ page }) => {
-  await signInToAdminPanel(page);
-  await page.getByRole('button', { name: 'New Article' }).click();
-  const editor = page.getByRole('textbox', { name: 'Content' });
-  await editor.click();
+  const editor = await newArticleEditor(page);
   // What Google Docs puts on the clipboard: everything inside a <b> whose style says not bold.
   const html =
     '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1"><p dir="ltr"><span style="font-weight:400;">Plain then </span>' +
     '<span style="font-weight:700;">bold words</span><span style="font-weight:400;font-style:italic;"> and italic</span></p></b>';
-  await editor.evaluate((element, pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/html', pasted);
-    data.setData('text/plain', 'Plain then bold words and italic');
-    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, html);
+  await paste(editor, html, 'Plain then bold words and italic');
   await expect(editor).toContainText('Plain then bold words and italic');
   await expect(editor.locator('strong')).toHaveText(['bold words']);
   await expect(editor.locator('em')).toHaveText([' and italic']);
 });
 
-/** Pastes `html` (and its plain text) into the focused editor, as the browser does from the clipboard. */
-async function paste(editor: import('@playwright/test').Locator, html: string, text: string) {
-  await editor.evaluate(
-    (element, [pastedHtml, pastedText]) => {
-      const data = new DataTransfer();
-      data.setData('text/html', pastedHtml);
-      data.setData('text/plain', pastedText);
-      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    },
-    [html, text] as const,
-  );
-}
-
 test('an address pasted over selected words makes them its link', async ({ page }) => {
-  await signInToAdminPanel(page);
-  await page.getByRole('button', { name: 'New Article' }).click();
-  const editor = page.getByRole('textbox', { name: 'Content' });
-  await editor.click();
+  const editor = await newArticleEditor(page);
   await page.keyboard.type('Read our report');
   for (let i = 0; i < 'our report'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
   // Copied from a browser's address bar or a web page: the address as HTML and as text.
@@ -72,10 +67,7 @@ test('an address pasted over selected words makes them its link', async ({ page 
 });
 
 test('a paste keeps bold, italic and underline, and drops formats the editor cannot write', async ({ page }) => {
-  await signInToAdminPanel(page);
-  await page.getByRole('button', { name: 'New Article' }).click();
-  const editor = page.getByRole('textbox', { name: 'Content' });
-  await editor.click();
+  const editor = await newArticleEditor(page);
   await paste(
     editor,
     '<p style="text-align:center;padding-inline-start:40px">Centred<span style="vertical-align:super">1</span> <span style="font-weight:700">bold</span> ' +
@@ -85,7 +77,7 @@ test('a paste keeps bold, italic and underline, and drops formats the editor can
   await expect(editor).toHaveText('Centred1 bold italic underlined');
   await expect(editor.locator('strong')).toHaveText(['bold']);
   await expect(editor.locator('em')).toHaveText(['italic']);
-  await expect(editor.locator('u, .underline, [class*="underline"]')).toHaveText(['underlined']);
+  await expect(editor.locator('.underline')).toHaveText(['underlined']);
   await expect(editor.locator('sup, s, [style*="text-align"], [style*="padding-inline-start"]')).toHaveCount(0);
 });
 

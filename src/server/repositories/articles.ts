@@ -221,23 +221,22 @@ function pageKey(idOrSlug: string): { column: 'id'; value: number } | { column: 
   return SLUG_PATTERN.test(key) ? { column: 'slug', value: key } : null;
 }
 
-/**
- * One published article by its URL key: an all-digit key is an id, anything else a slug. Drafts and unknown keys answer undefined in one query; a key no
- * article could have (not an id, not a slug: NUL bytes, spaces, quotes, capitals) answers undefined
- * without one.
- */
-export async function findPublishedArticleByIdOrSlug(db: Kysely<Database>, idOrSlug: string): Promise<PublishedArticle | undefined> {
+/** The article of a page key with this published state, as its page renders it. */
+async function findByPageKey(db: Kysely<Database>, idOrSlug: string, isPublished: boolean): Promise<PublishedArticle | undefined> {
   const key = pageKey(idOrSlug);
   if (!key) return undefined;
-  return publishedArticles(db).select([...DETAIL_COLUMNS]).where(key.column, '=', key.value).executeTakeFirst();
+  return db.selectFrom('articles').select([...DETAIL_COLUMNS]).where('isPublished', '=', isPublished).where(key.column, '=', key.value).executeTakeFirst();
 }
 
+/**
+ * One published article by its URL key: an all-digit key is an id, anything else a slug. Drafts and
+ * unknown keys answer undefined in one query; a key no article could have (not an id, not a slug:
+ * NUL bytes, spaces, quotes, capitals) answers undefined without one.
+ */
+export const findPublishedArticleByIdOrSlug = (db: Kysely<Database>, idOrSlug: string) => findByPageKey(db, idOrSlug, true);
+
 /** A draft by the same key, as its page will show once published: an admin's preview. */
-export async function findDraftArticleByIdOrSlug(db: Kysely<Database>, idOrSlug: string): Promise<PublishedArticle | undefined> {
-  const key = pageKey(idOrSlug);
-  if (!key) return undefined;
-  return db.selectFrom('articles').where('isPublished', '=', false).select([...DETAIL_COLUMNS]).where(key.column, '=', key.value).executeTakeFirst();
-}
+export const findDraftArticleByIdOrSlug = (db: Kysely<Database>, idOrSlug: string) => findByPageKey(db, idOrSlug, false);
 
 /** The RSS feed: the newest published articles with their full body. */
 export function listPublishedArticlesForFeed(db: Kysely<Database>, limit: number): Promise<FeedArticle[]> {

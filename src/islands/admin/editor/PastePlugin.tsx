@@ -3,8 +3,8 @@
  * parses the clipboard with DOMParser, and on this page the Content Security Policy (no
  * 'unsafe-inline' styles) leaves every parsed `style` attribute unapplied, so Lexical sees no
  * `font-weight: normal` on the <b> Google Docs wraps every copy in, and made the whole paste bold
- * (and lost the italics and bold Docs writes as styles). Here the same paste, with the styles set
- * through the CSSOM (which the policy allows) before Lexical reads them.
+ * (and lost the italics and bold Docs writes as styles). Here the same paste, with the bold,
+ * italic and underline of those styles set through the CSSOM (parsePastedHtml) before Lexical reads them.
  */
 import { $insertGeneratedNodes } from '@lexical/clipboard';
 import { $generateNodesFromDOM } from '@lexical/html';
