@@ -7,6 +7,7 @@
  * once and is pressed again for it when it has run. A returning visitor downloads nothing more.
  */
 import { COOKIE_BANNER_ATTRIBUTE, COOKIE_BANNER_CODE_ATTRIBUTE, readConsent, startAnalytics } from '../lib/cookie-consent';
+import { $cookieBannerHeight } from '../stores/cookie-banner-height';
 import { showCookieBanner } from '../stores/cookie-consent';
 
 const choice = readConsent();
@@ -19,10 +20,9 @@ function askForConsent() {
   if (!banner || !code) return;
   showCookieBanner();
   banner.hidden = false;
-  // Its height, for the page to keep focused elements clear of it (global.css); it grows as a
-  // phone narrows, so it is followed rather than read once.
+  // It grows as a phone narrows and goes to 0 when hidden, so its height is followed, not read once.
   new ResizeObserver(([entry]) => {
-    if (entry) document.documentElement.style.setProperty('--cookie-banner-height', `${Math.ceil(entry.borderBoxSize[0]?.blockSize ?? 0)}px`);
+    if (entry) keepClearOfCookieBanner(Math.ceil(entry.borderBoxSize[0]?.blockSize ?? 0));
   }).observe(banner);
 
   let requested = false;
@@ -69,4 +69,17 @@ function afterFirstPaint(then: () => void) {
     then();
   });
   observer.observe({ type: 'paint', buffered: true });
+}
+
+/**
+ * While the banner (fixed at the bottom) shows, nothing the keyboard focuses may sit under it:
+ * focus scrolling keeps clear of its height, the page can scroll its last links above it, and
+ * toasts rise above it (the toast region reads the store). The two properties are written on the
+ * elements that use them, not as a custom property on the root: a custom property inherits, so
+ * changing it restyles every element of the page in its first frames, a long task on a phone.
+ */
+function keepClearOfCookieBanner(height: number) {
+  document.documentElement.style.scrollPaddingBottom = height ? `calc(${height}px + 0.5rem)` : '';
+  document.body.style.paddingBottom = height ? `${height}px` : '';
+  $cookieBannerHeight.set(height);
 }

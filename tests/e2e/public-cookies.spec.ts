@@ -221,4 +221,8 @@ test('a toast shown while the banner is up sits above it, not over its buttons',
   await expect.poll(async () => { const box = (await toast.boundingBox())!; return box.y + box.height <= bannerTop; }).toBe(true);
   await banner(page).getByRole('button', { name: 'Reject All' }).click();
   expect(await stored(page)).toBe('rejected');
+  // With the banner gone, the page and the toasts take back the room it held.
+  await expect(banner(page)).toBeHidden();
+  await expect.poll(() => page.evaluate(() => [document.body.style.paddingBottom, document.documentElement.style.scrollPaddingBottom])).toEqual(['', '']);
+  await expect(page.getByRole('region', { name: /Notifications/ }).locator('ol')).toHaveCSS('bottom', '0px');
 });

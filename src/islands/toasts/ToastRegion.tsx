@@ -7,6 +7,7 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { useStore } from '../../stores/use-store';
 import { $toasts, dismissToast, TOAST_DURATION } from '../../stores/toasts';
+import { $cookieBannerHeight } from '../../stores/cookie-banner-height';
 import Icon from '../ui/Icon';
 import * as icons from '../../lib/icons/site';
 
@@ -14,6 +15,8 @@ export const TOAST_SWIPE_THRESHOLD = 50;
 
 export default function ToastRegion() {
   const toasts = useStore($toasts);
+  // While the cookie banner shows, toasts rise above it rather than cover its buttons.
+  const cookieBannerHeight = useStore($cookieBannerHeight);
 
   return (
     <RadixToast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
@@ -54,7 +57,9 @@ export default function ToastRegion() {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="toast-viewport fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]" />
+      <RadixToast.Viewport
+        style={cookieBannerHeight ? { bottom: cookieBannerHeight } : undefined}
+        className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]" />
     </RadixToast.Provider>
   );
 }
