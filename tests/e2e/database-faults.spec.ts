@@ -13,7 +13,7 @@ import { expect, test } from '@playwright/test';
 import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
 import { LAMBDA_NODE_FLAGS } from '../../scripts/lib/runtime-env.mjs';
 import { sql } from 'kysely';
-import { serverErrorPage } from '../../src/content/contact-page.ts';
+import { serverErrorPage } from '../../src/content/error-pages.ts';
 import { insightsPage } from '../../src/content/insights.ts';
 import { createDb } from '../../src/server/db/client.ts';
 import { ARTICLE_CATEGORIES } from '../../src/schemas/article.ts';
