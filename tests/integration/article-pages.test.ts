@@ -14,6 +14,7 @@ import { GET as sitemapGet, SITEMAP_URL_LIMIT, staticPaths } from '../../src/pag
 import { GET as sitemapPartGet } from '../../src/pages/sitemap-[part].xml.ts';
 import { FEED_SIZE, GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { call } from '../support/call.ts';
+import { endpointContext } from '../support/endpoint-context.ts';
 import { useOwnDatabase } from '../support/own-database.ts';
 
 const EVENTS = 'Events & Announcements' as const;
@@ -145,14 +146,10 @@ describe('the admin list, paged', () => {
   });
 });
 
-const SITE = new URL('https://surgere.example');
-const context = (path: string, params: Record<string, string> = {}) =>
-  ({ site: SITE, url: new URL(path, SITE), params }) as unknown as Parameters<typeof sitemapGet>[0];
-
 describe('feed and sitemap at scale', () => {
   it('the feed carries the newest 50 only', async () => {
     await insert(Array.from({ length: 40 }, (_, i) => ({ title: `Feed filler ${i}`, publishedAt: new Date(START - (i + 1) * DAY) })));
-    const xml = await (await rssGet(context('/insights/rss.xml'))).text();
+    const xml = await (await rssGet(endpointContext('/insights/rss.xml'))).text();
     expect(FEED_SIZE).toBe(50);
     expect(xml.split('<item>')).toHaveLength(FEED_SIZE + 1);
   });
@@ -160,15 +157,15 @@ describe('feed and sitemap at scale', () => {
   it('one urlset up to 1,000 URLs; past them an index of parts, each a valid urlset, others 404', async () => {
     const published = 70; // 30 + the 40 feed fillers
     expect((await listPublishedArticleLinks(getDb(), { offset: 0, limit: 5 })).total).toBe(published);
-    let xml = await (await sitemapGet(context('/sitemap.xml'))).text();
+    let xml = await (await sitemapGet(endpointContext('/sitemap.xml'))).text();
     expect(xml).toContain('<urlset');
     expect(xml.match(/<url>/g)).toHaveLength(staticPaths().length + published);
-    expect((await sitemapPartGet(context('/sitemap-articles-1.xml', { part: 'articles-1' }))).status).toBe(404);
+    expect((await sitemapPartGet(endpointContext('/sitemap-articles-1.xml', { part: 'articles-1' }))).status).toBe(404);
 
     // Past the limit: 1,100 more articles make the sitemap an index of the pages and two parts.
     await insert(Array.from({ length: 1100 }, (_, i) => ({ title: `Bulk ${i}`, publishedAt: new Date(START - (100 + i) * DAY) })));
     const total = published + 1100;
-    const res = await sitemapGet(context('/sitemap.xml'));
+    const res = await sitemapGet(endpointContext('/sitemap.xml'));
     expect(res.status).toBe(200);
     xml = await res.text();
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
@@ -178,15 +175,15 @@ describe('feed and sitemap at scale', () => {
       'https://surgere.example/sitemap-articles-2.xml',
     ]);
 
-    const pages = await (await sitemapPartGet(context('/sitemap-pages.xml', { part: 'pages' }))).text();
+    const pages = await (await sitemapPartGet(endpointContext('/sitemap-pages.xml', { part: 'pages' }))).text();
     expect(pages.match(/<url>/g)).toHaveLength(staticPaths().length);
-    const part1 = await (await sitemapPartGet(context('/sitemap-articles-1.xml', { part: 'articles-1' }))).text();
-    const part2 = await (await sitemapPartGet(context('/sitemap-articles-2.xml', { part: 'articles-2' }))).text();
+    const part1 = await (await sitemapPartGet(endpointContext('/sitemap-articles-1.xml', { part: 'articles-1' }))).text();
+    const part2 = await (await sitemapPartGet(endpointContext('/sitemap-articles-2.xml', { part: 'articles-2' }))).text();
     expect(part1.match(/<url>/g)).toHaveLength(SITEMAP_URL_LIMIT);
     expect(part2.match(/<url>/g)).toHaveLength(total - SITEMAP_URL_LIMIT);
     expect(part2).toContain('<urlset');
     for (const part of ['articles-3', 'articles-0', 'other']) {
-      const r = await sitemapPartGet(context(`/sitemap-${part}.xml`, { part }));
+      const r = await sitemapPartGet(endpointContext(`/sitemap-${part}.xml`, { part }));
       expect(r.status, part).toBe(404);
     }
   });

@@ -14,6 +14,7 @@ import { GET as sitemapGet, staticPaths } from '../../src/pages/sitemap.xml.ts';
 import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { GET as robotsGet } from '../../src/pages/robots.txt.ts';
 import { call } from '../support/call.ts';
+import { endpointContext, SITE } from '../support/endpoint-context.ts';
 
 // Other test files share the database and may add articles of their own: every assertion here is
 // about this file's rows, found by a run-unique marker.
@@ -168,11 +169,8 @@ describe('public article API (visitor, no session)', () => {
   });
 });
 
-// The sitemap, feed and robots routes are plain Astro endpoints: called here with the two context
-// fields they read, against the same database.
-const SITE = new URL('https://surgere.example');
-const endpointContext = (path: string) => ({ site: SITE, url: new URL(path, SITE) }) as unknown as Parameters<typeof sitemapGet>[0];
-
+// The sitemap, feed and robots routes are plain Astro endpoints: called here with the context fields
+// they read (tests/support/endpoint-context.ts), against the same database.
 describe('/sitemap.xml', () => {
   it('lists the static pages and every published article with lastmod, CDN-cacheable', async () => {
     const res = await sitemapGet(endpointContext('/sitemap.xml'));

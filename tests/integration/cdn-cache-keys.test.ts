@@ -14,9 +14,7 @@ import { CACHE_TAGS, netlifyVary, PATH_ONLY } from '../../src/server/cdn-cache.t
 import { respondOnDemand } from '../../src/server/on-demand.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
-
-const SITE = new URL('https://surgere.example');
-const endpointContext = (path: string) => ({ site: SITE, url: new URL(path, SITE) }) as unknown as Parameters<typeof sitemapGet>[0];
+import { endpointContext } from '../support/endpoint-context.ts';
 
 describe('Netlify-Vary', () => {
   it('names the parameters and cookies of a key, and none for a path-only key', () => {

@@ -33,6 +33,7 @@ import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
 import { returnedForm } from '../../src/server/http/form-post.ts';
 import { cookiePair, newAdmin } from '../support/admin-session.ts';
 import { call, ORIGIN } from '../support/call.ts';
+import { endpointContext } from '../support/endpoint-context.ts';
 import { routeDatabaseThroughFaultProxy } from '../support/database-through-fault-proxy.ts';
 import type { FaultMode, TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
@@ -40,9 +41,6 @@ import { unique, uniqueIp } from '../support/unique.ts';
 
 /** The answer must come within this, whatever the fault (the connect limit is 4 s). */
 const ANSWER_WITHIN_MS = 5_000;
-
-const SITE = new URL('https://surgere.example');
-const endpointContext = (path: string) => ({ site: SITE, url: new URL(path, SITE) }) as unknown as Parameters<typeof rssGet>[0];
 
 const enquiry = () => sampleEnquiry(`fault.${unique()}@example.com`);
 
