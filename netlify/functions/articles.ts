@@ -18,7 +18,7 @@
 import type { Config } from '@netlify/functions';
 import { articleSchema } from '../../src/schemas/article.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
-import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '../../src/server/auth/cookies.ts';
+import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
 import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { isUniqueViolation } from '../../src/server/db/errors.ts';
@@ -36,7 +36,7 @@ const MAX_ARTICLE_BODY = 512 * 1024;
 
 // Whether drafts are included depends on ?drafts and on the session cookie, so the CDN keys on
 // both: a cached visitor answer is never served to an admin.
-const CACHE_KEY: CacheKey = { query: ['published', 'drafts', 'page', 'pageSize', 'search'], cookies: [SESSION_COOKIE, SECURE_SESSION_COOKIE] };
+const CACHE_KEY: CacheKey = { query: ['published', 'drafts', 'page', 'pageSize', 'search'], cookies: SESSION_COOKIES };
 const pageQuerySchema = z.object({ page: listQueryFields.page, pageSize: listQueryFields.pageSize, search: listQueryFields.search });
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);

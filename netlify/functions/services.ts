@@ -8,7 +8,7 @@
 import type { Config } from '@netlify/functions';
 import { serviceSchema } from '../../src/schemas/service.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
-import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '../../src/server/auth/cookies.ts';
+import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
 import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readJson } from '../../src/server/http/body.ts';
@@ -19,7 +19,7 @@ import { createService, deleteService, findService, listServices, updateService 
 
 // Whether inactive services are included depends on the session cookie, so the CDN keys on it
 // (and on no query parameter: the answer reads none).
-const CACHE_KEY: CacheKey = { query: [], cookies: [SESSION_COOKIE, SECURE_SESSION_COOKIE] };
+const CACHE_KEY: CacheKey = { query: [], cookies: SESSION_COOKIES };
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.services]);
 

@@ -5,6 +5,12 @@
 
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+/**
+ * Both names, for a CDN cache key: an answer that shows a signed-in admin more (drafts, inactive
+ * services) is keyed on the session cookie under either name, so a visitor's cached copy is never an
+ * admin's answer, nor an admin's a visitor's.
+ */
+export const SESSION_COOKIES = [SESSION_COOKIE, SECURE_SESSION_COOKIE] as const;
 
 export function isHttps(req: Request): boolean {
   return new URL(req.url).protocol === 'https:';
