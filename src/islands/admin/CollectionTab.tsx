@@ -129,7 +129,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           key={editor.form.key}
           fields={form.fields}
           noun={noun}
-          url={collection.url}
+          collection={collection}
           item={editor.form.item as (T & Record<string, unknown>) | null}
           onCancel={editor.close}
           onSaved={editor.saved}

@@ -13,6 +13,7 @@ import { toast } from '../../stores/toasts';
 import RichTextEditor from './editor/RichTextEditor';
 import { FieldError, SelectField, SwitchField, TextAreaField, TextField } from './fields';
 import ImageField from './ImageField';
+import type { Collection } from './collection';
 import { capitalise } from './nouns';
 import { Button, Card } from './ui';
 import { collectionCopy } from '../../content/admin';
@@ -23,8 +24,8 @@ export interface SchemaFormProps {
   fields: readonly FormField[];
   /** Singular, lower case: 'article'. */
   noun: string;
-  /** The collection's URL: a new item is POSTed there, an edited one PUT to {url}/{id}. */
-  url: string;
+  /** Where a new item is POSTed (the collection's URL) and an edited one PUT (its item URL). */
+  collection: Pick<Collection<unknown>, 'url' | 'itemUrl'>;
   /** The item being edited, or null to create one. */
   item: ({ id: number } & Record<string, unknown>) | null;
   onSaved: () => void;
@@ -38,7 +39,7 @@ function issueOf(issues: Record<string, string>, name: string): string | undefin
   return issues[name] ?? Object.entries(issues).find(([key]) => key.startsWith(`${name}.`))?.[1];
 }
 
-export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel, onDirtyChange }: SchemaFormProps) {
+export default function SchemaForm({ fields, noun, collection, item, onSaved, onCancel, onDirtyChange }: SchemaFormProps) {
   const Noun = capitalise(noun);
   const formId = useId();
   const richTextLabelId = useId();
@@ -81,8 +82,8 @@ export default function SchemaForm({ fields, noun, url, item, onSaved, onCancel,
     const payload = payloadOf(fields, values);
     setSaving(true);
     try {
-      if (editing) await api.put(`${url}/${item.id}`, payload);
-      else await api.post(url, payload);
+      if (editing) await api.put(collection.itemUrl(item.id), payload);
+      else await api.post(collection.url, payload);
       toast(collectionCopy.saved(Noun, editing));
       setSaved(true);
       onSaved();
