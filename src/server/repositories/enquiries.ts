@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuil
 import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
 import { containsPattern } from '../db/like.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
-import { readPage } from '../db/page.ts';
+import { readPage, type PageQuery } from '../db/page.ts';
 import type { Database, EnquiryRow, OutboxRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
 import type { SpentPoint } from '../rate-limit.ts';
@@ -124,7 +124,7 @@ function matches(eb: ExpressionBuilder<Database, 'enquiries'>, filter: Filter): 
 /** One page of the inbox, newest first, with the count of every row the filter matches. */
 export async function listEnquiries(
   db: Kysely<Database>,
-  q: Filter & { page: number; pageSize: number },
+  q: Filter & PageQuery,
 ): Promise<{ items: EnquiryRecord[]; total: number }> {
   const { items, total } = await readPage(
     enquiriesWithNotice(db)

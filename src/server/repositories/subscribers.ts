@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
 import { containsPattern } from '../db/like.ts';
-import { readPage } from '../db/page.ts';
+import { readPage, type PageQuery } from '../db/page.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
@@ -99,7 +99,7 @@ function matches(eb: ExpressionBuilder<Database, 'subscribers'>, filter: Filter)
 }
 
 /** One page of subscribers, the latest sign-up first, with the count the filter matches. */
-export async function listSubscribers(db: Kysely<Database>, q: Filter & { page: number; pageSize: number }): Promise<{ items: Subscriber[]; total: number }> {
+export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuery): Promise<{ items: Subscriber[]; total: number }> {
   const { items, total } = await readPage(
     db.selectFrom('subscribers').selectAll().where((eb) => matches(eb, q)).orderBy('subscribedAt', 'desc').orderBy('id', 'desc'),
     db
