@@ -3,7 +3,7 @@
 //        ?page&pageSize&search&status  search: name, email or company; status: new, handled, archived
 //        ...&format=csv               every enquiry the filter matches, as a CSV download
 // GET    /api/enquiries/:id           one enquiry, every field, with its notice's state
-// PATCH  /api/enquiries/:id           {status}: New, Handled or Archived
+// PATCH  /api/enquiries/:id           {status}: new, handled or archived
 // DELETE /api/enquiries/:id           deletes it for good (privacy requests), its notice job too
 // Visitors send enquiries to POST /api/contacts (contacts.ts); this file claims no path of that one.
 // A failed notice is sent again through POST /api/enquiries/:id/notice (enquiry-notices.ts).

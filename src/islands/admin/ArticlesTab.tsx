@@ -15,8 +15,6 @@ import Icon from '../ui/Icon';
  * Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a
  * time, drafts included, which it answers to a signed-in admin only (401 otherwise).
  */
-// Every save sends no publication time: the server stamps each save with its own clock, whatever
-// the admin's computer says.
 export const articles = createCollection<Article>({ url: API_PATHS.articles, noun: 'articles', pageSize: PAGE_SIZE, params: { drafts: 'include' } });
 
 export default function ArticlesTab() {
