@@ -49,9 +49,15 @@ export const enquiryStatusSchema = z.object({ status: enquiryStatus });
 export const enquiryListQuerySchema = z.object({ ...listQueryFields, status: z.optional(enquiryStatus) });
 export type EnquiryListQuery = z.infer<typeof enquiryListQuerySchema>;
 
+/**
+ * Where a message in the outbox stands (an enquiry's notice, a subscriber's welcome): pending until
+ * sent, or failed once every attempt has. The outbox table's status column holds these.
+ */
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
 /** The enquiry's e-mail notice to the firm, as the outbox last left it. */
 export interface EnquiryNotice {
-  status: 'pending' | 'sent' | 'failed';
+  status: OutboxStatus;
   attempts: number;
   /** Why the last attempt failed (kept while retrying; the reason shown when it gave up). */
   lastError: string | null;

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ArticleCategory } from '../../schemas/article.ts';
-import type { EnquiryStatus } from '../../schemas/enquiry.ts';
+import type { EnquiryStatus, OutboxStatus } from '../../schemas/enquiry.ts';
 import type { SubscriberStatus } from '../../schemas/subscriber.ts';
 
 // The one typed picture of the database. Columns are snake_case in Postgres and camelCase here
@@ -36,8 +36,6 @@ export interface SubscribersTable {
   status: Generated<SubscriberStatus>;
   unsubscribedAt: Timestamp | null;
 }
-
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 /** One message to send; see netlify/database/migrations/0005_leads_outbox_and_consent.sql. */
 export interface OutboxTable {
