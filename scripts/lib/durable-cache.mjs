@@ -26,7 +26,7 @@ const CACHE_NAME = '"Netlify Edge"';
  * What a CDN cache-control value allows: how long the answer is fresh and then usable stale, in
  * milliseconds; undefined when it may not be kept.
  */
-export function cacheLifetime(value) {
+function cacheLifetime(value) {
   if (!value) return undefined;
   const directives = new Map(
     value.split(',').map((part) => {
@@ -45,7 +45,7 @@ export function cacheLifetime(value) {
  * The `Netlify-Vary` directives a cache key is made of: `query=a|b` (an empty list: no parameter)
  * and `cookie=a|b`. Without `query`, the whole query string is in the key, as on Netlify.
  */
-export function parseNetlifyVary(value) {
+function parseNetlifyVary(value) {
   const vary = { query: undefined, cookies: [] };
   for (const part of (value ?? '').split(',')) {
     const [name, list = ''] = part.trim().split('=');

@@ -26,7 +26,7 @@ function articleBody(i) {
 }
 
 /** The i-th sample article (1-based); `newest` is the publication time of article 1. */
-export function sampleArticle(i, { newest = Date.now(), imageUrl = null } = {}) {
+function sampleArticle(i, { newest = Date.now(), imageUrl = null } = {}) {
   const category = SAMPLE_CATEGORIES[i % SAMPLE_CATEGORIES.length];
   return {
     title: `Growth levers for ${category.toLowerCase()}, part ${i}`,

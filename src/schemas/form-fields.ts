@@ -46,7 +46,7 @@ export type FieldsCover<Input, Fields extends readonly { name: string }[], Excep
   : { missing: Exclude<keyof Input, Fields[number]['name'] | Except> };
 
 /** Items of list text: trimmed, with empty ones dropped. */
-export function splitList(text: string, separator: 'line' | 'comma'): string[] {
+function splitList(text: string, separator: 'line' | 'comma'): string[] {
   return text
     .split(separator === 'line' ? /\r?\n/ : ',')
     .map((item) => item.trim())
@@ -54,7 +54,7 @@ export function splitList(text: string, separator: 'line' | 'comma'): string[] {
 }
 
 /** A whole number from text (a fractional part is cut off), or `fallback` for anything else. */
-export function parseInteger(text: string, fallback: number): number {
+function parseInteger(text: string, fallback: number): number {
   const n = Number.parseInt(text, 10);
   return Number.isSafeInteger(n) ? n : fallback;
 }

@@ -105,7 +105,7 @@ function removeEmptyBlocks(container: Container) {
  * style attributes) reads it with `var()`. Unread, it does nothing, and the whole sheet an island
  * fetches has them all.
  */
-export function pruneStylesheet(css: Root, available: ReadonlySet<string>, elements: ReadonlySet<string>, readElsewhere: ReadonlySet<string> = new Set()): string {
+function pruneStylesheet(css: Root, available: ReadonlySet<string>, elements: ReadonlySet<string>, readElsewhere: ReadonlySet<string> = new Set()): string {
   const pruned = css.clone();
   const declarations: Declaration[] = [];
   const registrations = new Set<AtRule>();

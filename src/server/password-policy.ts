@@ -29,7 +29,7 @@ function commonPasswords(): Promise<Set<string>> {
 }
 
 /** True when the password, in any letter case, is on the common-password list. */
-export async function isCommonPassword(password: string): Promise<boolean> {
+async function isCommonPassword(password: string): Promise<boolean> {
   return (await commonPasswords()).has(password.toLowerCase());
 }
 

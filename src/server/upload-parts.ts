@@ -12,13 +12,13 @@ import { HttpError, badRequest, conflict } from './http/errors.ts';
 const partKey = (name: string, start: number) => `${name}-${start}`;
 
 /** How far an upload in parts has come: the byte the next part must start at, and the file size. */
-export interface UploadProgress {
+interface UploadProgress {
   next: number;
   /** The size the kept parts announced; undefined before the first part. */
   total: number | undefined;
 }
 
-export async function uploadProgress(name: string): Promise<UploadProgress> {
+async function uploadProgress(name: string): Promise<UploadProgress> {
   const store = objectStore(UPLOAD_PARTS_STORE);
   const starts = (await store.list(`${name}-`)).map((key) => Number(key.slice(name.length + 1)));
   if (starts.length === 0) return { next: 0, total: undefined };

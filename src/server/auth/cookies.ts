@@ -12,7 +12,7 @@ export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
  */
 export const SESSION_COOKIES = [SESSION_COOKIE, SECURE_SESSION_COOKIE] as const;
 
-export function isHttps(req: Request): boolean {
+function isHttps(req: Request): boolean {
   return new URL(req.url).protocol === 'https:';
 }
 

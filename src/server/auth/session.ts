@@ -22,7 +22,7 @@ export interface SessionUser {
   sessionVersion: number;
 }
 
-export async function createSessionToken(user: Pick<UserRow, 'id' | 'sessionVersion'>): Promise<string> {
+async function createSessionToken(user: Pick<UserRow, 'id' | 'sessionVersion'>): Promise<string> {
   return new SignJWT({ sv: user.sessionVersion })
     .setProtectedHeader({ alg: JWT_ALG, typ: 'JWT' })
     .setSubject(String(user.id))

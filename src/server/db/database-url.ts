@@ -47,7 +47,7 @@ export function resolveDatabaseUrl(env: Env): DatabaseTarget | undefined {
  * serve`, the smoke of `npm run test:netlify`) sets NETLIFY_LOCAL=true and, unless told otherwise,
  * CONTEXT=dev: that is a local run.
  */
-export const isNetlifyBuild = (env: Env): boolean => env.NETLIFY === 'true' && env.NETLIFY_LOCAL !== 'true' && env.CONTEXT !== 'dev';
+const isNetlifyBuild = (env: Env): boolean => env.NETLIFY === 'true' && env.NETLIFY_LOCAL !== 'true' && env.CONTEXT !== 'dev';
 
 export type MigrationPlan =
   | { action: 'migrate'; target: DatabaseTarget; reason: string }

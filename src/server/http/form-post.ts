@@ -24,7 +24,7 @@ import { API_SECURITY_HEADERS } from '../security-headers.ts';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** A post from a plain HTML form (no JavaScript between the form and the server). */
-export function isFormPost(req: Request): boolean {
+function isFormPost(req: Request): boolean {
   return mediaType(req) === FORM_TYPE;
 }
 

@@ -129,7 +129,7 @@ async function deliver(db: Kysely<Database>, mailer: Mailer, jobs: OutboxRow[], 
   return report;
 }
 
-export const INTERRUPTED_REASON = 'The sender stopped during the last attempt (time limit or a connection that hung)';
+const INTERRUPTED_REASON = 'The sender stopped during the last attempt (time limit or a connection that hung)';
 
 /** Jobs whose last allowed attempt never reported back (its lease ended): failed, not claimed again. */
 function failInterrupted(db: Kysely<Database>, o: Settings) {
