@@ -105,6 +105,18 @@ export const dashboardCopy = {
 
 /** The generic collection tab and its schema-driven form, for any noun ('article', 'service'). */
 export const collectionCopy = {
+  /** The form's heading: 'Create New Article', 'Edit Article'. */
+  formTitle: (Noun: string, editing: boolean) => (editing ? `Edit ${Noun}` : `Create New ${Noun}`),
+  newItem: (Noun: string) => `New ${Noun}`,
+  /** The accessible names of a row's buttons, by the item's title. */
+  editItem: (title: string) => `Edit ${title}`,
+  deleteItem: (title: string) => `Delete ${title}`,
+  findLabel: (nouns: string) => `Find ${nouns}`,
+  loading: (nouns: string) => `Loading ${nouns}...`,
+  /** An empty list: none match the search or filters; none at all, with or without a form to create one. */
+  noMatch: (nouns: string) => `No ${nouns} match.`,
+  empty: (nouns: string) => `No ${nouns} yet.`,
+  emptyCreate: (nouns: string, noun: string) => `No ${nouns} yet. Create your first ${noun} to get started.`,
   previous: 'Previous',
   next: 'Next',
   pagesLabel: (list: string) => `${list} pages`,

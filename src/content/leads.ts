@@ -82,6 +82,7 @@ export const enquiriesTab = {
   resendFailed: 'Could not send the notice again',
   exportCsv: 'Export CSV',
   empty: 'No enquiries yet. They appear here as soon as a visitor sends the enquiry form.',
+  deleteQuestion: (name: string) => `Delete ${name}'s enquiry for good? This cannot be undone.`,
 } as const;
 
 export const subscribersTab = {
@@ -101,4 +102,5 @@ export const subscribersTab = {
   unknownPage: 'unknown page',
   exportCsv: 'Export CSV',
   empty: 'No subscribers yet.',
+  deleteQuestion: (email: string) => `Delete ${email} for good? This cannot be undone.`,
 } as const;

@@ -99,8 +99,8 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
   }
 
   const emptyText = narrowed
-    ? `No ${collection.noun} match.`
-    : (props.emptyText ?? (form ? `No ${collection.noun} yet. Create your first ${noun} to get started.` : `No ${collection.noun} yet.`));
+    ? collectionCopy.noMatch(collection.noun)
+    : (props.emptyText ?? (form ? collectionCopy.emptyCreate(collection.noun, noun) : collectionCopy.empty(collection.noun)));
 
   return (
     <div className="grid gap-6">
@@ -119,7 +119,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
         {form && (
           <Button onClick={() => editor.open(null)}>
             <Icon body={icons.plus} size={18} />
-            New {Noun}
+            {collectionCopy.newItem(Noun)}
           </Button>
         )}
       </div>
@@ -138,7 +138,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
       )}
 
       {(search || filters.length > 0) && (
-        <div className="flex flex-wrap items-end gap-4" role="search" aria-label={`Find ${collection.noun}`}>
+        <div className="flex flex-wrap items-end gap-4" role="search" aria-label={collectionCopy.findLabel(collection.noun)}>
           {search && (
             <TextField className="min-w-56 flex-1" type="search" label={search.label} placeholder={search.placeholder} value={searchText} onChange={setSearchText} />
           )}
@@ -163,7 +163,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
         </Card>
       ) : status !== 'loaded' && items.length === 0 ? (
         <p role="status" className="py-10 text-center text-ink-600">
-          Loading {collection.noun}...
+          {collectionCopy.loading(collection.noun)}
         </p>
       ) : items.length === 0 ? (
         <Card className="py-10 text-center text-ink-600">{emptyText}</Card>
@@ -195,12 +195,12 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
                 <div className="flex flex-wrap items-center gap-2">
                   {rowActions?.(item)}
                   {form && (
-                    <Button variant="neutral" size="sm" aria-label={`Edit ${itemTitle(item)}`} onClick={() => editor.open(item)}>
+                    <Button variant="neutral" size="sm" aria-label={collectionCopy.editItem(itemTitle(item))} onClick={() => editor.open(item)}>
                       <Icon body={icons.pencil} size={18} />
                     </Button>
                   )}
                   {deletable && (
-                    <Button variant="neutral" size="sm" aria-label={`Delete ${itemTitle(item)}`} onClick={() => editor.askDelete(item)}>
+                    <Button variant="neutral" size="sm" aria-label={collectionCopy.deleteItem(itemTitle(item))} onClick={() => editor.askDelete(item)}>
                       <Icon body={icons.trash} size={18} />
                     </Button>
                   )}

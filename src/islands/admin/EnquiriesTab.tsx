@@ -168,7 +168,7 @@ export default function EnquiriesTab() {
         search={{ label: text.searchLabel, placeholder: text.searchPlaceholder }}
         filters={[{ name: 'status', label: text.statusFilter, options: [{ value: '', label: text.allStatuses }, ...statusOptions] }]}
         exportLabel={text.exportCsv}
-        deleteQuestion={(e) => `Delete ${enquirerName(e)}'s enquiry for good? This cannot be undone.`}
+        deleteQuestion={(e) => text.deleteQuestion(enquirerName(e))}
         openItem={{ label: (e) => text.open(enquirerName(e)), onOpen: setOpen }}
         itemTitle={enquirerName}
         itemBadges={(e) => (

@@ -147,7 +147,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
   return (
     <Card>
       <h3 ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold text-brand-900 focus:outline-none">
-        {editing ? `Edit ${Noun}` : `Create New ${Noun}`}
+        {collectionCopy.formTitle(Noun, editing)}
       </h3>
       <form id={formId} onSubmit={onSubmit} onKeyDown={onKeyDown} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
         {fields.map((field) => (

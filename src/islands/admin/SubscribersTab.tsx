@@ -34,7 +34,7 @@ export default function SubscribersTab() {
       search={{ label: text.searchLabel, placeholder: text.searchPlaceholder }}
       filters={[{ name: 'status', label: text.statusFilter, options: [{ value: ALL, label: text.allStatuses }, ...statusOptions] }]}
       exportLabel={text.exportCsv}
-      deleteQuestion={(s) => `Delete ${s.email} for good? This cannot be undone.`}
+      deleteQuestion={(s) => text.deleteQuestion(s.email)}
       itemTitle={(s) => s.email}
       itemBadges={(s) => <Badge tone={s.status === 'subscribed' ? 'success' : 'muted'}>{text.statusLabels[s.status]}</Badge>}
       itemDetails={(s) => (
