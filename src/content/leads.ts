@@ -75,7 +75,6 @@ export const enquiriesTab = {
   statusChangeFailed: 'Error updating enquiry',
   received: 'Received',
   noticeNotSent: 'Notice not sent',
-  noticePending: 'Notice pending',
   resendNotice: 'Send notice again',
   resendNoticeFor: (name: string) => `Send the notice of ${name}'s enquiry again`,
   noticeRequeued: { title: 'Notice queued', description: 'It is being sent again now.' },
