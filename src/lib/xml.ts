@@ -1,4 +1,8 @@
-/** Text and attribute escaping for the hand-written XML of the sitemap and the RSS feed. */
+/**
+ * Text and attribute escaping for hand-written markup: the XML of the sitemap and the RSS feed, and
+ * the plain HTML pages a function answers (src/server/http/plain-page.ts), whose five specials are
+ * the same.
+ */
 
 // &#39;, not &apos;: the feed's descriptions are escaped as HTML too, and HTML 4 readers do not know &apos;.
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -208,7 +208,7 @@ describe('the unsubscribe button with the database refused', () => {
     expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(refused.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(refused.text).toContain('<h1>We could not unsubscribe you just now</h1>');
-    expect(refused.text).toContain(`<form method="post" action="${path.replaceAll('&', '&#38;')}"><button type="submit">Try again</button></form>`);
+    expect(refused.text).toContain(`<form method="post" action="${path.replaceAll('&', '&amp;')}"><button type="submit">Try again</button></form>`);
     await proxy.heal();
     const done = await call(unsubscribeFn, path, { method: 'POST' });
     expect(done.status).toBe(200);

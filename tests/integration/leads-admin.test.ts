@@ -278,7 +278,7 @@ describe('subscribers', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.text).toContain('<h1>Unsubscribe from the newsletter?</h1>');
-    expect(page.text).toContain(`<form method="post" action="${url.replaceAll('&', '&#38;')}"><button type="submit">Unsubscribe</button></form>`);
+    expect(page.text).toContain(`<form method="post" action="${url.replaceAll('&', '&amp;')}"><button type="submit">Unsubscribe</button></form>`);
     expect((await call(unsubscribeFn, url, { method: 'HEAD' })).status).toBe(200);
     expect((await list(`?search=${email}`)).json.items[0].status).toBe('subscribed');
 

@@ -1,6 +1,5 @@
+import { escapeXml } from '../../lib/xml.ts';
 import { API_SECURITY_HEADERS } from '../security-headers.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A plain HTML page answered by a function (the unsubscribe question and its answer): a heading, a
@@ -16,15 +15,15 @@ export function plainPage(o: {
   status?: number;
   headers?: Record<string, string>;
 }): Response {
-  const form = o.form ? `\n<form method="post" action="${escapeHtml(o.form.action)}"><button type="submit">${escapeHtml(o.form.button)}</button></form>` : '';
+  const form = o.form ? `\n<form method="post" action="${escapeXml(o.form.action)}"><button type="submit">${escapeXml(o.form.button)}</button></form>` : '';
   const html = `<!doctype html>
 <html lang="en-AU">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(o.title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeXml(o.title)}</title></head>
 <body>
 <main>
-<h1>${escapeHtml(o.title)}</h1>
-<p>${escapeHtml(o.text)}</p>${form}
-<p><a href="${escapeHtml(o.link.href)}">${escapeHtml(o.link.label)}</a></p>
+<h1>${escapeXml(o.title)}</h1>
+<p>${escapeXml(o.text)}</p>${form}
+<p><a href="${escapeXml(o.link.href)}">${escapeXml(o.link.label)}</a></p>
 </main>
 </body>
 </html>
