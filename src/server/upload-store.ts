@@ -4,7 +4,7 @@
  * the delete, which keeps an image an article still shows; and the sweep of images no article uses.
  */
 import type { Kysely } from 'kysely';
-import { MAX_UPLOAD_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type StoredImage } from '../schemas/upload.ts';
+import { MAX_UPLOAD_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../schemas/upload.ts';
 import { UPLOADS_STORE, objectStore } from './blobs.ts';
 import type { Database } from './db/schema.ts';
 import { readBodyBytes } from './http/body.ts';
@@ -12,10 +12,41 @@ import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType }
 import { purgeCacheTag, uploadCacheTag } from './cdn-cache.ts';
 import { findArticlesUsingImage, listImageNamesInUse } from './repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
-import { PART_TOO_LARGE_MESSAGE, TOO_LARGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, sniffImageType } from './uploads.ts';
 
 const ALREADY_USED_MESSAGE = 'This upload URL has already been used';
 
+const ascii = (bytes: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(start, start + length));
+
+/**
+ * The image type the bytes themselves declare (their magic numbers), or null. The client's
+ * Content-Type and file name are never trusted; SVG (script-capable XML) is never an image here.
+ * Signatures: https://mimesniff.spec.whatwg.org/#matching-an-image-type-pattern and, for AVIF, the
+ * ISO-BMFF `ftyp` box with an avif/avis brand (https://aomediacodec.github.io/av1-avif/).
+ */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const b = bytes;
+  if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 3) === 'PNG' && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) {
+    return 'image/png';
+  }
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) return 'image/gif';
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') return 'image/webp';
+  if (b.length >= 16 && ascii(b, 4, 4) === 'ftyp') {
+    const boxSize = new DataView(b.buffer, b.byteOffset, b.byteLength).getUint32(0);
+    const end = Math.min(boxSize, b.length);
+    const brands = [ascii(b, 8, 4)];
+    for (let i = 16; i + 4 <= end; i += 4) brands.push(ascii(b, i, 4)); // compatible brands
+    if (brands.some((brand) => brand === 'avif' || brand === 'avis')) return 'image/avif';
+  }
+  return null;
+}
+
+const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file type: upload a PNG, JPEG, GIF, WebP or AVIF image';
+
+const TOO_LARGE_MESSAGE = 'File too large: images must be 10 MB or smaller';
+
+const PART_TOO_LARGE_MESSAGE = `Upload part too large: a part must be ${UPLOAD_PART_BYTES / (1024 * 1024)} MiB or smaller`;
 
 /** Stores the whole, checked file under its name: 415 unless an image, 409 if the name is taken. */
 async function storeImage(name: string, bytes: Uint8Array): Promise<StoredImage> {
