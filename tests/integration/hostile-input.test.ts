@@ -27,8 +27,6 @@ const HOSTILE: Record<string, (text: string) => string> = {
   'a lone low surrogate': (t) => `\uDE00${t}`,
 };
 
-const validEnquiry = () => sampleEnquiry(`ada.${unique()}@example.com`);
-
 const validArticle = () => ({
   title: `Title ${unique()}`,
   description: 'Description',
@@ -59,7 +57,7 @@ beforeAll(async () => {
 describe.each(Object.entries(HOSTILE))('text with %s', (_label, make) => {
   it('is refused in every enquiry field, naming it, and nothing is stored', async () => {
     for (const field of ['firstName', 'lastName', 'email', 'phone', 'company', 'message', 'service', 'page', 'ctaButton'] as const) {
-      const base = validEnquiry();
+      const base = sampleEnquiry();
       const r = await call(contacts, '/api/contacts', { body: withHostile(base, field, make), ip: uniqueIp() });
       expect(r.status, field).toBe(400);
       expect(r.json, field).toEqual({ error: 'Invalid request', issues: { [field]: INVALID_CHARACTERS } });
@@ -119,7 +117,7 @@ describe('a line break in a one-line field', () => {
   it('is refused in every enquiry field but the message, naming it, and nothing is stored', async () => {
     for (const lineBreak of breaks) {
       for (const field of ['firstName', 'lastName', 'phone', 'company', 'service', 'page', 'ctaButton'] as const) {
-        const base = validEnquiry();
+        const base = sampleEnquiry();
         // A second line that would pass for a field of its own in the notice e-mail.
         const r = await call(contacts, '/api/contacts', { body: { ...base, [field]: `Eve${lineBreak}Email: eve@evil.example` }, ip: uniqueIp() });
         expect(r.status, field).toBe(400);
@@ -127,7 +125,7 @@ describe('a line break in a one-line field', () => {
         expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', base.email).execute(), field).toEqual([]);
       }
     }
-    const multiLine = { ...validEnquiry(), message: 'Hello\r\nWe want to grow\nThanks' };
+    const multiLine = { ...sampleEnquiry(), message: 'Hello\r\nWe want to grow\nThanks' };
     const kept = await call(contacts, '/api/contacts', { body: multiLine, ip: uniqueIp() });
     expect(kept.status).toBe(201);
   });
@@ -159,7 +157,7 @@ describe('text-direction controls in one-line fields', () => {
 
   it('are dropped from every one-line enquiry field, which is stored without them', async () => {
     for (const control of CONTROLS) {
-      const body = { ...validEnquiry(), company: `Acme ${control}gnp.exe`, firstName: `${control}Ada`, service: `Growth${control}` };
+      const body = { ...sampleEnquiry(), company: `Acme ${control}gnp.exe`, firstName: `${control}Ada`, service: `Growth${control}` };
       const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
       expect(r.status, control).toBe(201);
       const row = await getDb().selectFrom('enquiries').select(['firstName', 'company', 'service']).where('id', '=', r.json.id).executeTakeFirstOrThrow();
@@ -168,14 +166,14 @@ describe('text-direction controls in one-line fields', () => {
   });
 
   it('a phone number copied from a messaging app, wrapped in them, is taken as the digits', async () => {
-    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), phone: '\u202A+61 400 111 222\u202C' }, ip: uniqueIp() });
+    const r = await call(contacts, '/api/contacts', { body: { ...sampleEnquiry(), phone: '\u202A+61 400 111 222\u202C' }, ip: uniqueIp() });
     expect(r.status).toBe(201);
     const row = await getDb().selectFrom('enquiries').select('phone').where('id', '=', r.json.id).executeTakeFirstOrThrow();
     expect(row.phone).toBe('+61 400 111 222');
   });
 
   it('a field of nothing but them is empty, and a required one says so', async () => {
-    const r = await call(contacts, '/api/contacts', { body: { ...validEnquiry(), lastName: '\u202E\u202C' }, ip: uniqueIp() });
+    const r = await call(contacts, '/api/contacts', { body: { ...sampleEnquiry(), lastName: '\u202E\u202C' }, ip: uniqueIp() });
     expect(r.status).toBe(400);
     expect(r.json.issues).toEqual({ lastName: 'Required' });
   });
@@ -194,7 +192,7 @@ describe('text-direction controls in one-line fields', () => {
   });
 
   it('leave right-to-left text itself, and a message, as typed', async () => {
-    const body = { ...validEnquiry(), company: 'شركة النمو', message: 'Hello \u202Ehidden\u202C and more' };
+    const body = { ...sampleEnquiry(), company: 'شركة النمو', message: 'Hello \u202Ehidden\u202C and more' };
     const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     const row = await getDb().selectFrom('enquiries').select(['company', 'message']).where('id', '=', r.json.id).executeTakeFirstOrThrow();
@@ -251,7 +249,7 @@ describe('article bodies and image paths', () => {
 
 describe('well-formed text outside the Basic Multilingual Plane', () => {
   it('is stored as typed (a surrogate pair is not a lone surrogate)', async () => {
-    const body = { ...validEnquiry(), message: 'Launch 🚀 in 𝄞 time' };
+    const body = { ...sampleEnquiry(), message: 'Launch 🚀 in 𝄞 time' };
     const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     const row = await getDb().selectFrom('enquiries').select('message').where('id', '=', r.json.id).executeTakeFirstOrThrow();
