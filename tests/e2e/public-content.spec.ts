@@ -19,6 +19,10 @@ const SEEDED_SERVICES = [
 ];
 
 test('home: hero, trust points, badge, the six service summary cards, the principle of rising and Ready to Rise', async ({ page }) => {
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(request.url());
+  });
   await page.goto('/');
   await expect(page).toHaveTitle(/Surgere/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Strategic Marketing. Purposeful Growth. Real Results.');
@@ -45,6 +49,12 @@ test('home: hero, trust points, badge, the six service summary cards, the princi
   // Prerendered without a configured origin: no canonical link rather than a guessed one (ADR 21).
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Surgere/);
+  // The hero's art is drawn in the page, decorative: no image to fetch and nothing to announce.
+  const art = page.locator('main svg[viewBox="0 0 560 520"]');
+  await expect(art).toBeVisible();
+  await expect(art).toHaveAttribute('aria-hidden', 'true');
+  await page.waitForLoadState('load');
+  expect(images).toEqual([]);
 });
 
 test('about: story, three pillars, four why-us cards and three leaders without names', async ({ page }) => {
