@@ -16,7 +16,7 @@
 // within its limits once cleaned (the repository's rule: 400 on content past them), and purge the
 // CDN's cached article pages and answers.
 import type { Config } from '@netlify/functions';
-import { articleSchema } from '../../src/schemas/article.ts';
+import { ARTICLE_LIMITS, articleSchema } from '../../src/schemas/article.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
 import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
@@ -31,8 +31,13 @@ import { createArticle, deleteArticle, findArticle, listArticlePage, updateArtic
 import { MAX_PAGE_SIZE, listQueryFields } from '../../src/schemas/list-query.ts';
 import * as z from 'zod/mini';
 
-/** An article body may be large (~200 KB of HTML at most). */
-const MAX_ARTICLE_BODY = 512 * 1024;
+/**
+ * The request an article may take: its content's character limit at three bytes a character (any
+ * character JavaScript counts as one is at most three in UTF-8), with room for the other fields.
+ * Sized by bytes alone, an article in Chinese or Greek under the character limit got a 413 instead
+ * of being saved or told which field is long.
+ */
+const MAX_ARTICLE_BODY = ARTICLE_LIMITS.content * 3 + 64 * 1024;
 
 // Whether drafts are included depends on ?drafts and on the session cookie, so the CDN keys on
 // both: a cached visitor answer is never served to an admin.

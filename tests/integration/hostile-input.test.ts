@@ -238,6 +238,15 @@ describe('article bodies and image paths', () => {
     expect(r.json.issues).toEqual({ content: 'Must be 200000 characters or fewer once cleaned of markup the editor cannot write' });
   });
 
+  it('saves an article under the character limit whatever its script, though its UTF-8 bytes are three times as many', async () => {
+    // 180,007 characters, 540,007 bytes: over half a megabyte, the request limit before it was sized by characters.
+    const content = `<p>${'市场'.repeat(90_000)}</p>`;
+    const r = await call(articles, '/api/articles', { body: { ...validArticle(), content }, headers: { cookie: admin.cookie } });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('articles').select('content').where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row.content).toBe(content);
+  });
+
   it('refuses an image path a browser would read as another host', async () => {
     for (const imageUrl of ['/\\evil.example/x.png', '/objects\\..\\x', '//evil.example/x.png']) {
       const r = await call(articles, '/api/articles', { body: { ...validArticle(), imageUrl }, headers: { cookie: admin.cookie } });
