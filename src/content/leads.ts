@@ -63,7 +63,8 @@ export const enquiriesTab = {
   badgeLabel: (n: number) => `${n} new`,
   searchLabel: 'Search enquiries',
   searchPlaceholder: 'Name, email or company',
-  statusFilter: 'Status',
+  /** The status filter's label, and the status line's in an open enquiry. */
+  status: 'Status',
   statusLabels: { new: 'New', handled: 'Handled', archived: 'Archived' },
   allStatuses: 'All',
   changeStatus: (name: string) => `Status of ${name}'s enquiry`,
@@ -93,7 +94,7 @@ export const subscribersTab = {
   count: (n: number) => `${n} ${n === 1 ? 'subscriber' : 'subscribers'}`,
   searchLabel: 'Search subscribers',
   searchPlaceholder: 'Email address',
-  statusFilter: 'Status',
+  status: 'Status',
   statusLabels: { subscribed: 'Subscribed', unsubscribed: 'Unsubscribed' },
   allStatuses: 'All',
   subscribed: 'Subscribed',

@@ -136,7 +136,7 @@ function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: Enquiry
                   <dd className="wrap-anywhere text-ink-900">{value}</dd>
                 </div>
               ))}
-              <dt className="font-semibold text-ink-700">Status</dt>
+              <dt className="font-semibold text-ink-700">{text.status}</dt>
               <dd className="text-ink-900">{text.statusLabels[enquiry.status]}</dd>
             </dl>
             <FailedNotice e={enquiry} onResent={onChange} className="mt-3" />
@@ -166,7 +166,7 @@ export default function EnquiriesTab() {
         listLabel={text.listLabel}
         emptyText={text.empty}
         search={{ label: text.searchLabel, placeholder: text.searchPlaceholder }}
-        filters={[{ name: 'status', label: text.statusFilter, options: [{ value: '', label: text.allStatuses }, ...statusOptions] }]}
+        filters={[{ name: 'status', label: text.status, options: [{ value: '', label: text.allStatuses }, ...statusOptions] }]}
         exportLabel={text.exportCsv}
         deleteQuestion={(e) => text.deleteQuestion(enquirerName(e))}
         openItem={{ label: (e) => text.open(enquirerName(e)), onOpen: setOpen }}

@@ -32,7 +32,7 @@ export default function SubscribersTab() {
       emptyText={text.empty}
       summary={text.count}
       search={{ label: text.searchLabel, placeholder: text.searchPlaceholder }}
-      filters={[{ name: 'status', label: text.statusFilter, options: [{ value: ALL, label: text.allStatuses }, ...statusOptions] }]}
+      filters={[{ name: 'status', label: text.status, options: [{ value: ALL, label: text.allStatuses }, ...statusOptions] }]}
       exportLabel={text.exportCsv}
       deleteQuestion={(s) => text.deleteQuestion(s.email)}
       itemTitle={(s) => s.email}
