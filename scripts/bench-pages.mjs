@@ -169,8 +169,9 @@ async function loadedWeight(browser, url, { returning, device = PHONE }) {
 /**
  * Lighthouse's CPU slowdown for a host of this benchmark index, by Lighthouse's own calibration
  * (its throttling guide's multiplier calculator): the default 4x stands for a host of index about
- * 1,530. This machine measures anywhere from about 800 to 1,600 from one run to the next, as its
- * neighbours load it; at 800 a fixed 4x makes each task of the page twice as long as the phone's.
+ * 1,530. Hosts of this kind have measured anywhere from about 800 to 2,800 from one run to the
+ * next, as their neighbours load them; at 800 a fixed 4x makes each task of the page twice as long
+ * as the phone's, and at 2,800 half as long (the slowdown is then about 9x).
  */
 function calibratedCpuMultiplier(benchmarkIndex) {
   if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
