@@ -782,6 +782,7 @@ test('articles: saving an edit that moves the article off the page it was edited
 });
 
 test('accessibility: no serious axe violation signed out, in the article form, the services tab and the password modal', async ({ page }) => {
+  test.slow(); // axe on five states, the editor's the largest: 28 s alone, past 45 s beside another worker on a loaded host
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
