@@ -27,7 +27,7 @@ import { verifyUploadToken } from '../../src/server/uploads.ts';
 export default route({
   PUT: async (req, ctx) => {
     const name = ctx.params.name;
-    if (!isObjectName(name)) throw notFound('Not found');
+    if (!isObjectName(name)) throw notFound('Image not found');
     // Signed for this object, unexpired, and issued in a session that has not ended since.
     const issuedIn = await verifyUploadToken(new URL(req.url).searchParams.get('token'), name);
     if (!issuedIn || !(await currentSessionUser(getDb(), issuedIn))) {

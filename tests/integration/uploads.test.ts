@@ -188,6 +188,7 @@ describe('PUT to the upload URL, then GET /objects/uploads/:name', () => {
     }
     const r = await call(target, '/api/objects/uploads/..', { method: 'PUT', rawBody: PNG, params: { name: '..' } });
     expect(r.status).toBe(404);
+    expect(r.json).toEqual({ error: 'Image not found' });
   });
 });
 
