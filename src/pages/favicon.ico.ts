@@ -1,6 +1,6 @@
-/** /favicon.ico, built once from the SVG icon (src/lib/favicon-raster.ts). */
+/** /favicon.ico, built once from the SVG icon (src/server/favicon-raster.ts). */
 import type { APIRoute } from 'astro';
-import { faviconIco } from '../lib/favicon-raster';
+import { faviconIco } from '../server/favicon-raster';
 
 export const prerender = true;
 
