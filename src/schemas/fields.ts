@@ -64,8 +64,9 @@ export const requiredLine = (max: number) =>
 /** An optional, trimmed text field with an upper bound (a search). */
 export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), storableText, z.maxLength(max, tooLong(max))));
 
-/** An optional, trimmed one-line text field with an upper bound. */
-export const optionalLine = (max: number) => z.optional(z.string().check(steadyDirection, z.trim(), storableText, singleLine, z.maxLength(max, tooLong(max))));
+/** An optional, trimmed one-line text field with an upper bound, and any further checks of its own. */
+export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) =>
+  z.optional(z.string().check(steadyDirection, z.trim(), storableText, singleLine, z.maxLength(max, tooLong(max)), ...checks));
 
 export const emailField = z.pipe(
   z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))),

@@ -1,6 +1,6 @@
 /** The newsletter sign-up schema: the newsletter island and POST /api/newsletter. */
 import * as z from 'zod/mini';
-import { emailField, honeypotField, singleLine, steadyDirection, storableText, tooLong } from './fields';
+import { emailField, honeypotField, optionalLine } from './fields';
 
 /** The longest source page path kept with a subscription. */
 export const SOURCE_PAGE_MAX_LENGTH = 200;
@@ -8,16 +8,7 @@ export const SOURCE_PAGE_MAX_LENGTH = 200;
 export const newsletterSchema = z.object({
   email: emailField,
   /** The path of the page whose form was used, recorded with the consent and shown in /admin. */
-  sourcePage: z.optional(
-    z.string().check(
-      steadyDirection,
-      z.trim(),
-      storableText,
-      singleLine,
-      z.maxLength(SOURCE_PAGE_MAX_LENGTH, tooLong(SOURCE_PAGE_MAX_LENGTH)),
-      z.regex(/^(?:\/|$)/, 'Must be a path on this site, starting with /'),
-    ),
-  ),
+  sourcePage: optionalLine(SOURCE_PAGE_MAX_LENGTH, z.regex(/^(?:\/|$)/, 'Must be a path on this site, starting with /')),
   /** Honeypot; must be empty. */
   website: honeypotField,
 });
