@@ -21,8 +21,8 @@ export default route({
     if (outcome === 'not-failed') throw conflict('This notice has not failed: it is sent, or still being tried');
     // Read before the send starts: the answer shows the notice as it was put back, pending.
     const enquiry = await findEnquiry(db, id);
+    if (!enquiry) throw notFound('Enquiry or notice not found'); // deleted meanwhile, its notice with it
     sendAfterResponse(ctx);
-    if (!enquiry) throw notFound('Enquiry or notice not found');
     return json(enquiry);
   },
 });
