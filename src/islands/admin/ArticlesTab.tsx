@@ -15,7 +15,7 @@ import Icon from '../ui/Icon';
  * Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a
  * time, drafts included, which it answers to a signed-in admin only (401 otherwise).
  */
-export const articles = createCollection<Article>({ url: API_PATHS.articles, noun: 'articles', pageSize: PAGE_SIZE, params: { drafts: 'include' } });
+export const articles = createCollection<Article>({ url: API_PATHS.articles, nouns: 'articles', pageSize: PAGE_SIZE, params: { drafts: 'include' } });
 
 export default function ArticlesTab() {
   return (

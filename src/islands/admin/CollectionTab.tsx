@@ -99,8 +99,8 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
   }
 
   const emptyText = narrowed
-    ? collectionCopy.noMatch(collection.noun)
-    : (props.emptyText ?? (form ? collectionCopy.emptyCreate(collection.noun, noun) : collectionCopy.empty(collection.noun)));
+    ? collectionCopy.noMatch(collection.nouns)
+    : (props.emptyText ?? (form ? collectionCopy.emptyCreate(collection.nouns, noun) : collectionCopy.empty(collection.nouns)));
 
   return (
     <div className="grid gap-6">
@@ -138,7 +138,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
       )}
 
       {(search || filters.length > 0) && (
-        <div className="flex flex-wrap items-end gap-4" role="search" aria-label={collectionCopy.findLabel(collection.noun)}>
+        <div className="flex flex-wrap items-end gap-4" role="search" aria-label={collectionCopy.findLabel(collection.nouns)}>
           {search && (
             <TextField className="min-w-56 flex-1" type="search" label={search.label} placeholder={search.placeholder} value={searchText} onChange={setSearchText} />
           )}
@@ -156,14 +156,14 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
 
       {status === 'failed' && items.length === 0 ? (
         <Card className="grid justify-items-center gap-4 py-10 text-center text-ink-700">
-          <p role="alert">{collectionCopy.loadFailed(collection.noun)}</p>
+          <p role="alert">{collectionCopy.loadFailed(collection.nouns)}</p>
           <Button variant="neutral" size="sm" onClick={() => void collection.reload()}>
             {collectionCopy.retry}
           </Button>
         </Card>
       ) : status !== 'loaded' && items.length === 0 ? (
         <p role="status" className="py-10 text-center text-ink-600">
-          {collectionCopy.loading(collection.noun)}
+          {collectionCopy.loading(collection.nouns)}
         </p>
       ) : items.length === 0 ? (
         <Card className="py-10 text-center text-ink-600">{emptyText}</Card>

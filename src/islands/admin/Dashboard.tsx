@@ -30,10 +30,10 @@ interface TabEntry {
 }
 
 /** A tab whose data loads but has no editor yet. */
-const comingSoon = (value: string, label: string, url: string, noun: string, what: string): TabEntry => ({
+const comingSoon = (value: string, label: string, url: string, nouns: string, what: string): TabEntry => ({
   value,
   label,
-  collection: createCollection({ url, noun }),
+  collection: createCollection({ url, nouns }),
   Panel: () => <ComingSoon what={what} />,
 });
 

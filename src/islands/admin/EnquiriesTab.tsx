@@ -23,7 +23,7 @@ import { SelectField } from './fields';
 import { Badge, Button } from './ui';
 import { API_PATHS, withId } from '../../lib/api-paths';
 
-export const enquiries = createCollection<EnquiryRecord>({ url: API_PATHS.enquiries, noun: text.plural, pageSize: DEFAULT_PAGE_SIZE });
+export const enquiries = createCollection<EnquiryRecord>({ url: API_PATHS.enquiries, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE });
 
 /** How many enquiries are New: the tab's badge. */
 const $newCount = atom(0);

@@ -6,7 +6,7 @@ import { Badge } from './ui';
 import { servicesTabCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
 
-export const services = createCollection<Service>({ url: API_PATHS.services, noun: 'services' });
+export const services = createCollection<Service>({ url: API_PATHS.services, nouns: 'services' });
 
 export default function ServicesTab() {
   return (

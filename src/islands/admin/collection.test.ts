@@ -51,7 +51,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('a collection answered as a whole list', () => {
   it('loads once on open, sends search and filters, and counts what it got', async () => {
-    const whole = createCollection<Item>({ url: `${origin}/whole`, noun: 'items' });
+    const whole = createCollection<Item>({ url: `${origin}/whole`, nouns: 'items' });
     requests.length = 0;
     await whole.open();
     await whole.open();
@@ -67,7 +67,7 @@ describe('a collection answered as a whole list', () => {
 
 describe('a server-paged collection', () => {
   it('asks for pages, starts a new search at page 1, and steps back when its page empties', async () => {
-    const paged = createCollection<Item>({ url: `${origin}/paged`, noun: 'items', pageSize: 3 });
+    const paged = createCollection<Item>({ url: `${origin}/paged`, nouns: 'items', pageSize: 3 });
     requests.length = 0;
     await paged.open();
     expect(requests).toEqual(['/paged?page=1&pageSize=3']);
@@ -89,7 +89,7 @@ describe('a server-paged collection', () => {
   });
 
   it('is failed with a toast when loading fails, loads again on the next open, and forgets everything on sign-out', async () => {
-    const paged = createCollection<Item>({ url: `${origin}/paged`, noun: 'items', pageSize: 3, params: { drafts: 'include' } });
+    const paged = createCollection<Item>({ url: `${origin}/paged`, nouns: 'items', pageSize: 3, params: { drafts: 'include' } });
     failNext = 500;
     $toasts.set([]);
     await paged.open();
@@ -108,7 +108,7 @@ describe('a server-paged collection', () => {
   });
 
   it('refused for an ended session, asks for the password again, with no error toast, and loads once signed in', async () => {
-    const paged = createCollection<Item>({ url: `${origin}/paged`, noun: 'items', pageSize: 3 });
+    const paged = createCollection<Item>({ url: `${origin}/paged`, nouns: 'items', pageSize: 3 });
     $session.set({ status: 'signedIn', username: 'admin@example.com' });
     $toasts.set([]);
     failNext = 401;

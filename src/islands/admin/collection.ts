@@ -36,7 +36,7 @@ export interface CollectionState<T> {
 export interface Collection<T> {
   readonly url: string;
   /** Plural, for messages: 'Error loading articles'. */
-  readonly noun: string;
+  readonly nouns: string;
   /** Items per page, or null when the server answers the whole list. */
   readonly pageSize: number | null;
   /** The filters the list starts with: what shows every item. */
@@ -56,7 +56,8 @@ export interface Collection<T> {
 
 interface CollectionOptions {
   url: string;
-  noun: string;
+  /** Plural: 'articles'. */
+  nouns: string;
   pageSize?: number;
   /** Query parameters every list request sends, e.g. { drafts: 'include' }. */
   params?: Readonly<Record<string, string>>;
@@ -66,7 +67,7 @@ interface CollectionOptions {
 
 const resets = new Set<() => void>();
 
-export function createCollection<T>({ url, noun, pageSize, params: fixed = {}, initialFilters = {} }: CollectionOptions): Collection<T> {
+export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, initialFilters = {} }: CollectionOptions): Collection<T> {
   const firstQuery = (): ListQuery => ({ page: 1, search: '', filters: { ...initialFilters } });
   const initial = (): CollectionState<T> => ({ status: 'idle', items: [], total: 0, query: firstQuery() });
   const $state = atom<CollectionState<T>>(initial());
@@ -106,9 +107,9 @@ export function createCollection<T>({ url, noun, pageSize, params: fixed = {}, i
         $state.set({ ...$state.get(), status: 'idle', query });
         return;
       }
-      console.error(`[admin] loading ${noun} failed`, err);
+      console.error(`[admin] loading ${nouns} failed`, err);
       $state.set({ ...$state.get(), status: 'failed', query });
-      toast({ ...collectionCopy.loadFailedToast(noun), variant: 'destructive' });
+      toast({ ...collectionCopy.loadFailedToast(nouns), variant: 'destructive' });
     }
   }
 
@@ -119,7 +120,7 @@ export function createCollection<T>({ url, noun, pageSize, params: fixed = {}, i
 
   return {
     url,
-    noun,
+    nouns,
     pageSize: pageSize ?? null,
     initialFilters,
     $state,
