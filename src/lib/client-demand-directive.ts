@@ -1,7 +1,7 @@
 /**
  * `client:demand="name"`: hydrates an island when src/lib/island-demand.ts's demandIsland(name) is
  * called, or at once if it already was. Astro inlines this into every page that uses it, so it
- * stays a few lines and imports nothing but the event name.
+ * stays a few lines and imports nothing but the event names (and the window sets' types).
  *
  * A page carries only the stylesheet rules its own markup uses (src/server/page-styles.ts), and an
  * island can render classes the markup lacks: so the island renders only once the whole site
@@ -29,13 +29,19 @@ function siteStylesheetLoaded(): Promise<unknown> {
   });
 }
 
-const demand: ClientDirective = (load, options) => {
+const demand: ClientDirective = (load, options, island) => {
   const name = String(options.value);
+  // Astro reports an island whose code it could not fetch (after one retry) here, then hydrates it
+  // as nothing: it has failed, not hydrated.
+  island.addEventListener('astro:hydration-error', () => (window.__islandsFailed ??= new Set()).add(name), { once: true });
   const hydrate = async () => {
     try {
       const [hydrateIsland] = await Promise.all([load(), siteStylesheetLoaded()]);
       await hydrateIsland();
-      (window.__islandsHydrated ??= new Set()).add(name);
+      if (!window.__islandsFailed?.has(name)) (window.__islandsHydrated ??= new Set()).add(name);
+    } catch (error) {
+      (window.__islandsFailed ??= new Set()).add(name);
+      throw error;
     } finally {
       // Hydrated or not (its code failed to load): whatever waits on it stops waiting.
       document.dispatchEvent(new Event(settledEventName(name)));

@@ -24,8 +24,17 @@ declare global {
     __islandsDemanded?: Set<string>;
     /** Islands hydrated so far on this page (set by the directive). */
     __islandsHydrated?: Set<string>;
+    /** Islands whose code, or Astro's island runtime, could not be fetched: they never hydrate on this page. */
+    __islandsFailed?: Set<string>;
   }
 }
+
+/**
+ * Where a control that asks for an island leads when the island cannot load (offline, or a deploy
+ * since the page was opened took its old hashed files away): a link's own href, or, for a link the
+ * page runtime turned into a button (the menu), the href it had, kept in this attribute.
+ */
+export const FALLBACK_HREF_ATTRIBUTE = 'data-fallback-href';
 
 export const demandEventName = (name: string) => `island-demand:${name}`;
 /**
@@ -33,6 +42,14 @@ export const demandEventName = (name: string) => `island-demand:${name}`;
  * src/lib/client-demand-directive.ts. Only a hydrated one is added to `__islandsHydrated`.
  */
 export const settledEventName = (name: string) => `island-settled:${name}`;
+
+/** Set once Astro's island runtime could not be fetched: no island on this page can hydrate. */
+let runtimeFailed = false;
+
+function islandFailed(name: string) {
+  (window.__islandsFailed ??= new Set()).add(name);
+  document.dispatchEvent(new Event(settledEventName(name)));
+}
 
 function fetchOnce(rel: 'modulepreload' | 'preload', href: string, as?: string) {
   if (document.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
@@ -67,6 +84,10 @@ function startIslandRuntime(name: string) {
   if (document.querySelector(`script[src="${CSS.escape(runtime)}"]`)) return;
   const script = document.createElement('script');
   script.src = runtime;
+  script.addEventListener('error', () => {
+    runtimeFailed = true;
+    for (const demanded of window.__islandsDemanded ?? []) islandFailed(demanded);
+  });
   document.head.append(script);
 }
 
@@ -76,6 +97,7 @@ export function demandIsland(name: IslandName): void {
   const demanded = (window.__islandsDemanded ??= new Set());
   if (demanded.has(name)) return;
   demanded.add(name);
+  if (runtimeFailed) return islandFailed(name);
   startIslandRuntime(name);
   document.dispatchEvent(new Event(demandEventName(name)));
 }
@@ -84,14 +106,26 @@ export function demandIsland(name: IslandName): void {
 const waiting = new Set<IslandName>();
 
 /**
+ * The island will never come: the request is withdrawn and the control goes where it goes without
+ * scripts (FALLBACK_HREF_ATTRIBUTE), so the press still leads somewhere rather than nowhere.
+ */
+function fallBack(trigger: HTMLElement, withdraw: () => void) {
+  withdraw();
+  const href = trigger instanceof HTMLAnchorElement ? trigger.href : trigger.getAttribute(FALLBACK_HREF_ATTRIBUTE);
+  if (href) window.location.assign(href);
+}
+
+/**
  * While a demanded island's code is still on its way (a slow connection), the control that asked
  * for it says so (aria-busy; a progress cursor, global.css), and Escape, a press elsewhere or the
  * focus moving on outside any dialog withdraws the request (`withdraw`): the island then hydrates
  * closed rather than open late over whatever the visitor has gone on to. The watch ends when the
- * island has hydrated or its code has failed to load.
+ * island has hydrated or its code has failed to load; failed, the control falls back to its link.
  */
 export function whileIslandLoads(name: IslandName, trigger: HTMLElement | null, withdraw: () => void): void {
-  if (typeof window === 'undefined' || !trigger || window.__islandsHydrated?.has(name) || waiting.has(name)) return;
+  if (typeof window === 'undefined' || !trigger) return;
+  if (window.__islandsFailed?.has(name)) return fallBack(trigger, withdraw);
+  if (window.__islandsHydrated?.has(name) || waiting.has(name)) return;
   waiting.add(name);
   trigger.setAttribute('aria-busy', 'true');
   const settle = () => {
@@ -100,7 +134,11 @@ export function whileIslandLoads(name: IslandName, trigger: HTMLElement | null, 
     document.removeEventListener('keydown', onKey, true);
     document.removeEventListener('focusin', onMove, true);
     document.removeEventListener('pointerdown', onMove, true);
-    document.removeEventListener(settledEventName(name), settle);
+    document.removeEventListener(settledEventName(name), onSettled);
+  };
+  const onSettled = () => {
+    settle();
+    if (window.__islandsFailed?.has(name)) fallBack(trigger, withdraw);
   };
   const giveUp = () => {
     settle();
@@ -118,5 +156,5 @@ export function whileIslandLoads(name: IslandName, trigger: HTMLElement | null, 
   document.addEventListener('keydown', onKey, true);
   document.addEventListener('focusin', onMove, true);
   document.addEventListener('pointerdown', onMove, true);
-  document.addEventListener(settledEventName(name), settle);
+  document.addEventListener(settledEventName(name), onSettled);
 }

@@ -3,7 +3,7 @@
  * menu control (a link until this runs) opens the drawer through the store, so a tap before the MobileNav
  * island (client:demand) has arrived is kept and the drawer opens as soon as it does.
  */
-import { demandIsland } from '../lib/island-demand';
+import { demandIsland, FALLBACK_HREF_ATTRIBUTE } from '../lib/island-demand';
 import { MOBILE_NAV_TRIGGER_ATTRIBUTE, openMobileNav } from '../stores/mobile-nav';
 
 // The page's menu control is a link to the footer's links (what it does without JavaScript);
@@ -12,6 +12,8 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>(`a[${MOBILE_NAV_
   const button = document.createElement('button');
   button.type = 'button';
   for (const { name, value } of link.attributes) if (name !== 'href') button.setAttribute(name, value);
+  // Should the drawer's code never arrive, the button still goes where the link went.
+  button.setAttribute(FALLBACK_HREF_ATTRIBUTE, link.getAttribute('href') ?? '');
   button.setAttribute('aria-haspopup', 'dialog');
   button.setAttribute('aria-expanded', 'false');
   button.append(...link.childNodes);

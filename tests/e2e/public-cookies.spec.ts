@@ -208,6 +208,15 @@ test("the footer's Cookie Settings link changes a stored choice on any later vis
   await expect(banner(page)).toBeHidden();
 });
 
+test("when the preferences' code cannot be fetched, the footer's Cookie Settings link leads to the Cookie Policy", async ({ page }) => {
+  // Astro retries a failed island import once, with a query string: refuse that too.
+  await page.route(/\/_astro\/CookiePreferences\.[^/]*\.js/, (route) => route.abort());
+  await page.goto('/about');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Settings' }).click();
+  await expect(page).toHaveURL('/cookie-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie Policy');
+});
+
 test('a toast shown while the banner is up sits above it, not over its buttons', async ({ page }) => {
   await page.route('**/api/newsletter', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"The service is temporarily unavailable. Please try again in a moment."}' }));
   await page.goto('/insights');

@@ -95,6 +95,20 @@ test('on a slow connection the pressed button says it is loading, and Escape wit
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 });
 
+// A visitor whose page outlived a deploy (the old hashed files are gone) or whose connection dropped
+// cannot get the dialog's code: the press must still lead to the form, as the link does without scripts.
+// Astro retries a failed island import once, with a query string: the patterns refuse that too.
+for (const blocked of [/\/_astro\/EnquiryDialog\.[^/]*\.js/, /\/_astro\/astro-island\.[^/]*\.js/]) {
+  test(`when ${blocked} cannot be fetched, a trigger leads to the contact form with its context`, async ({ page }) => {
+    await page.route(blocked, (route) => route.abort());
+    await page.goto('/packages');
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL('/contact?service=Foundation&page=Packages&ctaButton=Get+Started');
+    await expect(page.locator('#enquiry-form input[name="service"]')).toHaveValue('Foundation');
+    await expect(page.locator('#enquiry-form input[name="ctaButton"]')).toHaveValue('Get Started');
+  });
+}
+
 test("empty required fields show 'Required' and nothing is sent", async ({ page }) => {
   const captured = await routeEnquiries(page);
   await page.goto('/');

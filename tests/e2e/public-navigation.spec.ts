@@ -106,6 +106,19 @@ test.describe('drawer before hydration', () => {
   });
 });
 
+test.describe('drawer whose code cannot be fetched', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the menu button still leads to the footer links, as it does without scripts', async ({ page }) => {
+    // Astro retries a failed island import once, with a query string: refuse that too.
+    await page.route(/\/_astro\/MobileNav\.[^/]*\.js/, (route) => route.abort());
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page).toHaveURL('/about#footer-links');
+    await expect(page.getByRole('button', { name: 'Open menu' })).not.toHaveAttribute('aria-busy');
+  });
+});
+
 test.describe('drawer on a phone held sideways', () => {
   test.use({ viewport: { width: 844, height: 390 } });
 
