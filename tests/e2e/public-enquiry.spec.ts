@@ -66,6 +66,26 @@ for (const trigger of TRIGGERS) {
   });
 }
 
+test('the dialog is at most 600px wide and 80% of the viewport high, and scrolls what does not fit', async ({ page }) => {
+  for (const size of [
+    { width: 412, height: 823 },
+    { width: 1440, height: 600 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Book a Consultation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.evaluate((el) => ({ width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height, scrolls: el.scrollHeight > el.clientHeight }));
+    expect(box.width, `${size.width}x${size.height}`).toBeLessThanOrEqual(600);
+    // The form is taller than 80% of either screen: the panel stops there and scrolls.
+    expect(box.height, `${size.width}x${size.height}`).toBeCloseTo(size.height * 0.8, 0);
+    expect(box.scrolls, `${size.width}x${size.height}`).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});
+
 test('a click made before the dialog island hydrates is not lost', async ({ page }) => {
   // Hold back the dialog's island code so the click lands before hydration.
   const release = await holdRoute(page, '**/_astro/EnquiryDialog*.js');

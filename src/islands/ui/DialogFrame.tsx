@@ -17,12 +17,13 @@ import { TooltipProvider } from './Tooltip';
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-[600px]' } as const;
 
 /**
- * A visitor's dialog (public): roomier, scrolling within the screen, its larger heading leaving
- * room for the Close button. An admin's: compact, long names wrapping anywhere.
+ * A visitor's dialog (public): roomier, scrolling within 80% of the screen's height (the enquiry
+ * dialog's height in the spec), its larger heading leaving room for the Close button. An admin's:
+ * compact, long names wrapping anywhere.
  */
 const LOOKS = {
   public: {
-    panel: 'max-h-[85vh] overflow-y-auto sm:p-8',
+    panel: 'max-h-[80vh] overflow-y-auto sm:p-8',
     title: 'pr-10 text-2xl',
     description: 'mt-2 text-ink-600',
   },
