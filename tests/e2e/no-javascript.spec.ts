@@ -28,6 +28,20 @@ test("a package's 'Get Started' leads to the contact form, which sends the packa
   await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
 });
 
+test('a link whose context the enquiry schema would refuse still leads to a form that can be sent, with the page form\'s own context in its place', async ({ page }) => {
+  // A line break (a link wrapped by a mail client) and a U+0000: values no enquiry may carry.
+  await page.goto('/contact?service=Foundation%0AInjected&page=Pack%00ages&ctaButton=Get+Started');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form, { ...validEnquiry, 'Email *': `nojs-context-${unique()}@example.com` });
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST'),
+    form.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  const sent = new URLSearchParams(request.postData() ?? '');
+  expect(Object.fromEntries(sent)).toMatchObject({ service: 'General Enquiry', page: 'Contact', ctaButton: 'Get Started' });
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+});
+
 test('the browser itself refuses an empty contact form: nothing is posted', async ({ page }) => {
   await page.goto('/contact');
   let posted = false;
