@@ -121,12 +121,19 @@ export function durableCache({ encode, now = Date.now }) {
 
   const keyFor = (request) => cacheKey(request, varyByPath.get(new URL(request.url).pathname) ?? parseNetlifyVary(undefined));
 
-  function fromEntry(request, entry, status) {
+  async function fromEntry(request, entry, status) {
     const age = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
     const headers = new Headers(entry.headers);
     headers.set('age', String(age));
     headers.set('cache-status', `${CACHE_NAME}; ${status}`);
-    return encode(request, new Response(request.method === 'HEAD' ? null : entry.body, { status: entry.status, headers }));
+    const answer = await encode(request, new Response(entry.body, { status: entry.status, headers }));
+    if (request.method !== 'HEAD') return answer;
+    // HEAD is told what GET would get (its encoding, ETag and length), without the body: an empty
+    // body would be given the empty body's ETag and a length of 0.
+    const length = (await answer.arrayBuffer()).byteLength;
+    const headHeaders = new Headers(answer.headers);
+    headHeaders.set('content-length', String(length));
+    return new Response(null, { status: answer.status, headers: headHeaders });
   }
 
   /**

@@ -8,6 +8,7 @@ import { purgeCache } from '@netlify/functions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { durableCache, startPurgeApi } from '../../scripts/lib/durable-cache.mjs';
 import { storedEncodings } from '../../scripts/lib/stored-encodings.mjs';
+import { withValidators } from '../../scripts/lib/cdn.mjs';
 
 const PAGE = `<!doctype html><title>Insights</title>${'<p>An article card, long enough to compress.</p>'.repeat(60)}`;
 
@@ -145,6 +146,25 @@ describe('the CDN cache', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('cache-status')).toBe('"Netlify Edge"; hit');
     expect(await head.text()).toBe('');
+    expect(site.calls).toHaveLength(1);
+  });
+
+  it('answers HEAD from a kept entry with the headers GET gets: its ETag and its length', async () => {
+    const cdn = cache();
+    const site = origin();
+    await cdn.serve(get('/insights'), site.handle);
+    for (const encoding of [{}, { 'accept-encoding': 'gzip, br' }] as Record<string, string>[]) {
+      const answer = async (method: string) =>
+        withValidators(new Request('http://127.0.0.1:4321/insights', { method, headers: encoding }), await cdn.serve(new Request('http://127.0.0.1:4321/insights', { method, headers: encoding }), site.handle));
+      const getAnswer = await answer('GET');
+      const head = await answer('HEAD');
+      const getLength = String((await getAnswer.arrayBuffer()).byteLength);
+      expect(getAnswer.headers.get('etag'), JSON.stringify(encoding)).toMatch(/^W\/"/);
+      expect(head.headers.get('etag'), JSON.stringify(encoding)).toBe(getAnswer.headers.get('etag'));
+      expect(head.headers.get('content-length')).toBe(getLength);
+      expect(head.headers.get('content-encoding')).toBe(getAnswer.headers.get('content-encoding'));
+      expect(await head.text()).toBe('');
+    }
     expect(site.calls).toHaveLength(1);
   });
 
