@@ -159,6 +159,20 @@ describe('CSV injection', () => {
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ 'Last name': "Z\n=cmd|' /C calc'!A0", Message: 'Hi there\nWe need help\rThanks' });
   });
+
+  it('quotes a cell holding a semicolon, so Excel set to split on semicolons cannot start a formula cell inside it', async () => {
+    // Excel in much of Europe opens a .csv on the list separator ';' (quotes still group a cell):
+    // unquoted, 'Acme;=1+1' is the cells 'Acme' and '=1+1', a formula that leading-character
+    // neutralising never saw.
+    await getDb()
+      .insertInto('enquiries')
+      .values({ firstName: 'Semi', lastName: "x;=cmd|' /C calc'!A0", email: 'semi@example.com', phone: '0400', company: 'Acme;@SUM(A1)', message: 'Hi', createdAt: new Date(base - 3000) })
+      .execute();
+    const r = await get('/api/enquiries?format=csv&search=semi@example.com');
+    expect(r.text).toContain(`,Semi,"x;=cmd|' /C calc'!A0",semi@example.com,0400,"Acme;@SUM(A1)",`);
+    const [record] = parse(r.text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(record).toMatchObject({ 'Last name': "x;=cmd|' /C calc'!A0", Company: 'Acme;@SUM(A1)' });
+  });
 });
 
 describe('subscribers', () => {

@@ -31,8 +31,10 @@ function cell(value: string | number | null): string {
 
 // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a bare LF or CR, which
 // every spreadsheet reads as a new record: a textarea's line breaks would split an enquiry in two,
-// and a line starting with = would become a formula cell of its own.
-const lines = (cells: string[][]) => stringify(cells, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+// and a line starting with = would become a formula cell of its own. Nor a semicolon, which Excel
+// set to a European list separator splits a .csv on (quotes still group a cell there): 'Acme;=1+1'
+// would be the cells 'Acme' and a formula.
+const lines = (cells: string[][]) => stringify(cells, { record_delimiter: 'windows', quoted_match: /[\r\n;]/ });
 const records = <T>(columns: readonly CsvColumn<T>[], rows: readonly T[]) => lines(rows.map((row) => columns.map((c) => cell(c.value(row)))));
 
 /**
