@@ -93,6 +93,12 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
     );
   });
 
+  it('keeps a quote block (a pasted blockquote, which the editor imports as one) as a paragraph, not loose text between blocks', () => {
+    expect(sanitizeArticleHtml('<p>Before</p><blockquote dir="auto">Quoted <b>words</b></blockquote><p>After</p>')).toBe(
+      '<p>Before</p><p>Quoted <b>words</b></p><p>After</p>',
+    );
+  });
+
   it('folds h4-h6 into h3', () => {
     expect(sanitizeArticleHtml('<h5>Small</h5>')).toBe('<h3>Small</h3>');
   });

@@ -30,8 +30,8 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy }: Pr
   const initialConfig: InitialConfigType = {
     namespace: 'article-content',
     theme: editorTheme,
-    // QuoteNode only so a pasted blockquote imports as something; the server's sanitiser keeps
-    // its text, not its tag.
+    // QuoteNode only so a pasted blockquote imports as something; the server's sanitiser stores
+    // it as a paragraph.
     nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode],
     onError: (error) => {
       console.error('[editor]', error);
