@@ -81,6 +81,30 @@ test('a paste keeps bold, italic and underline, and drops formats the editor can
   await expect(editor.locator('sup, s, [style*="text-align"], [style*="padding-inline-start"]')).toHaveCount(0);
 });
 
+test('a list pasted from Word is a list, nested as it was, without its markers as text', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  // What Word puts on the clipboard: no list elements, but paragraphs naming their list and depth
+  // in an mso-list style, each marker written out in a span that Word itself ignores.
+  const item = (level: number, marker: string, text: string, place: string) =>
+    `<p class=MsoListParagraphCxSp${place} style='margin-left:${level * 36}.0pt;text-indent:-18.0pt;mso-list:l0 level${level} lfo1'>` +
+    `<![if !supportLists]><span style='font-family:Symbol;mso-fareast-font-family:Symbol'><span style='mso-list:Ignore'>${marker}` +
+    `<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><![endif]>${text}<o:p></o:p></p>`;
+  const html =
+    '<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta name=Generator content="Microsoft Word 15"></head><body lang=EN-AU>' +
+    '<!--StartFragment--><p class=MsoNormal>Our plan:<o:p></o:p></p>\n' +
+    item(1, '·', 'First <b>bullet</b>', 'First') + '\n' + item(2, 'o', 'Sub point', 'Middle') + '\n' + item(1, '·', 'Second bullet', 'Last') +
+    '\n<p class=MsoNormal>Then:<o:p></o:p></p>\n' +
+    item(1, '1.', 'One', 'First') + '\n' + item(1, '2.', 'Two', 'Last') +
+    '<!--EndFragment--></body></html>';
+  await paste(editor, html, 'Our plan:\n· First bullet\no Sub point\n· Second bullet\nThen:\n1. One\n2. Two');
+  await expect(editor.locator('p')).toHaveText(['Our plan:', 'Then:']);
+  await expect(editor.locator('ul > li:not(:has(ul))')).toHaveText(['First bullet', 'Sub point', 'Second bullet']);
+  await expect(editor.locator('ul ul > li')).toHaveText(['Sub point']);
+  await expect(editor.locator('ul > li strong')).toHaveText(['bullet']);
+  await expect(editor.locator('ol > li')).toHaveText(['One', 'Two']);
+  await expect(editor).not.toContainText('·');
+});
+
 test('Change Password refused: the focus stays in the dialog', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'Change Password' }).click();

@@ -33,16 +33,64 @@ export function $loadHtml(editor: LexicalEditor, html: string): void {
   if (root.getChildrenSize() === 0) root.append($createParagraphNode());
 }
 
+/** A Word list paragraph's depth, from its `mso-list: l0 level2 lfo1` style; null for any other element. */
+function wordListLevel(element: Element): number | null {
+  const match = /mso-list:\s*l\d+\s+level(\d+)/i.exec(element.getAttribute('style') ?? '');
+  return element.tagName === 'P' && match ? Number(match[1]) : null;
+}
+
+/** A Word list marker that counts ('1.', 'a)', 'iv.'), as against a bullet ('·', 'o', '§'). */
+const NUMBERED_MARKER = /^[A-Za-z0-9]+[.)]$/;
+
+/**
+ * Word puts no list on the clipboard: each item is a paragraph whose style names its list and
+ * depth, its marker ('·', '1.') written out as text in a span styled `mso-list:Ignore`. Lexical
+ * would keep each as a paragraph starting with that marker and a run of spaces, on the page too.
+ * Each run of such paragraphs becomes the nested <ul>/<ol> it shows, its markers dropped.
+ */
+function rebuildWordLists(dom: Document): void {
+  for (const first of Array.from(dom.querySelectorAll('p'))) {
+    if (!first.isConnected || wordListLevel(first) === null) continue;
+    const lists: { level: number; list: HTMLElement }[] = [];
+    const anchor = dom.createElement('template');
+    first.before(anchor);
+    for (let item: Element | null = first, next: Element | null; item && wordListLevel(item) !== null; item = next) {
+      next = item.nextElementSibling;
+      const level = wordListLevel(item)!;
+      const marker = item.querySelector('span[style*="mso-list:Ignore" i]');
+      let markerBox = marker;
+      while (markerBox?.parentElement && markerBox.parentElement !== item && markerBox.parentElement.tagName === 'SPAN') markerBox = markerBox.parentElement;
+      const tag = NUMBERED_MARKER.test(marker?.textContent?.trim() ?? '') ? 'ol' : 'ul';
+      markerBox?.remove();
+      while (lists.length > 1 && lists.at(-1)!.level > level) lists.pop();
+      if (lists.length === 0 || level > lists.at(-1)!.level) {
+        const list = dom.createElement(tag);
+        const parent = lists.at(-1)?.list;
+        if (parent) (parent.lastElementChild ?? parent.appendChild(dom.createElement('li'))).append(list);
+        else anchor.before(list);
+        lists.push({ level, list });
+      }
+      const li = dom.createElement('li');
+      li.append(...Array.from(item.childNodes));
+      lists.at(-1)!.list.append(li);
+      item.remove();
+    }
+    anchor.remove();
+  }
+}
+
 /**
  * Pasted HTML as a document whose inline styles say what the editor can write (bold, italic,
- * underline), as Lexical's import reads them from element.style. DOMParser leaves `style`
- * attributes unapplied under the page's Content Security Policy: each is parsed again through the
- * CSSOM (which the policy allows), and only those formats are kept. Alignment, indents, sub- and
- * superscript and the like would show in the editor with no control to remove them, and the
- * sanitiser drops them from the published page.
+ * underline), as Lexical's import reads them from element.style, and whose Word lists are lists.
+ * DOMParser leaves `style` attributes unapplied under the page's Content Security Policy: each is
+ * parsed again through the CSSOM (which the policy allows), and only those formats are kept.
+ * Alignment, indents, sub- and superscript and the like would show in the editor with no control
+ * to remove them, and the sanitiser drops them from the published page.
  */
 export function parsePastedHtml(html: string): Document {
   const dom = new DOMParser().parseFromString(html, 'text/html');
+  // Before the styles are cut down: a Word list is known by its mso-list style.
+  rebuildWordLists(dom);
   for (const element of dom.querySelectorAll<HTMLElement>('[style]')) {
     const style = element.style;
     style.cssText = element.getAttribute('style') ?? '';
