@@ -45,7 +45,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   // Only href survives from the author's attributes; rel/target are set by transformTags below and
   // are listed here only so they survive the attribute filter that runs after it.
-  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedAttributes: { a: ['href', 'rel', 'target'], ol: ['start'] },
   allowedSchemes: ALLOWED_SCHEMES,
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ['href'],
@@ -61,6 +61,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // The editor imports a pasted blockquote as a quote block of inline text; without its tag that
     // text would sit loose between the paragraphs around it, so it stays a paragraph.
     blockquote: 'p',
+    ol: numberedListTag,
     // Editors sometimes emit <h4>-<h6>; keep them as the smallest allowed heading, not loose text.
     h4: 'h3',
     h5: 'h3',
@@ -99,6 +100,15 @@ function onSiteAbsolute(href: string, base: URL): string | undefined {
     return undefined;
   }
   return resolved.origin === base.origin ? resolved.href : undefined;
+}
+
+/**
+ * A numbered list with its first number, when that is a plain count: the editor shows a list
+ * pasted as two parts (an item, a paragraph, the next items) counting on from the first part.
+ */
+function numberedListTag(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const start = attribs.start?.trim();
+  return { tagName, attribs: start && /^[1-9][0-9]{0,5}$/.test(start) ? { start } : {} };
 }
 
 /** An absolute http(s) link leaves the site: it opens in a new tab without an opener or referrer. */

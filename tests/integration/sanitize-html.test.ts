@@ -99,6 +99,13 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
     );
   });
 
+  it("keeps a numbered list's first number, as the editor shows it (a list pasted in two parts counts on), and nothing else as one", () => {
+    expect(sanitizeArticleHtml('<ol start="3"><li>three</li><li>four</li></ol>')).toBe('<ol start="3"><li>three</li><li>four</li></ol>');
+    expect(sanitizeArticleHtml('<ol start="3" type="i" reversed><li>x</li></ol><ol start="1e9"><li>y</li></ol><ul start="2"><li>z</li></ul>')).toBe(
+      '<ol start="3"><li>x</li></ol><ol><li>y</li></ol><ul><li>z</li></ul>',
+    );
+  });
+
   it('folds h4-h6 into h3', () => {
     expect(sanitizeArticleHtml('<h5>Small</h5>')).toBe('<h3>Small</h3>');
   });
