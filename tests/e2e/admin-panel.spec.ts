@@ -337,6 +337,38 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
 });
 
+test('a save pressed while the image is still uploading waits for it: the article is not saved without its image', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const title = `Saved while uploading ${RUN}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('Its image was still on its way.');
+  await page.getByLabel('Read Time', { exact: true }).fill('2 min read');
+  const saves: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/articles') saves.push(r.url());
+  });
+
+  const uploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
+  const release = await holdRoute(page, uploadTarget);
+  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
+  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  const create = page.getByRole('button', { name: 'Create Article' });
+  // Pressed as an admin would, whatever it looks like (Playwright waits for an enabled button).
+  await create.click({ force: true });
+  await expect(create).toHaveAttribute('aria-disabled', 'true');
+  release();
+  await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  await page.unroute(uploadTarget);
+  expect(saves).toEqual([]);
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
+
+  await expect(create).not.toHaveAttribute('aria-disabled');
+  await create.click();
+  await expect(toastText(page, 'Article created')).toBeVisible();
+  expect((await articleByTitle(page, title)).imageUrl).toMatch(/^\/objects\/uploads\/[0-9a-f]{32}$/);
+});
+
 test('image delete: an unused upload is deleted from the field; one an article uses is kept, naming the article', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();

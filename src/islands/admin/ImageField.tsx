@@ -6,7 +6,7 @@
  * An uploaded image no article uses can be deleted from storage here too (the server refuses, and
  * says which article, while one does).
  */
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import {
   MAX_UPLOAD_BYTES,
@@ -34,6 +34,8 @@ interface Props {
   /** What the image is saved with: 'article'. */
   noun: string;
   className?: string;
+  /** Told when an upload starts and when it ends, however it ends. */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 /** A PUT the server refused for a reason the admin can act on (a 4xx): its own message. */
@@ -69,9 +71,10 @@ async function uploadImage(file: File): Promise<string> {
   return stored.objectPath;
 }
 
-export default function ImageField({ label, value, onChange, error, noun, className = '' }: Props) {
+export default function ImageField({ label, value, onChange, error, noun, className = '', onUploadingChange }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
+  useEffect(() => onUploadingChange?.(uploading), [uploading, onUploadingChange]);
   const [justUploaded, setJustUploaded] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);

@@ -4,7 +4,8 @@
  * The server validates with the same schema; its field issues show beside the fields, and the
  * first field with one takes the focus. While its values differ from what it opened with, the form
  * holds unsaved changes (unsaved-changes.ts). A save refused for an ended session keeps the form as
- * it is: the panel asks for the password, and the admin saves again.
+ * it is: the panel asks for the password, and the admin saves again. While an image uploads, the
+ * save waits (its button pending) for the image to be in the form.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
@@ -47,6 +48,8 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
   const [values, setValues] = useState<FormValues>(opened);
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // An image on its way: a save now would store the item without it (or with the image it replaces).
+  const [uploading, setUploading] = useState(false);
   const [saved, setSaved] = useState(false);
   const editing = item !== null;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -78,7 +81,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
+    if (saving || uploading) return;
     const payload = payloadOf(fields, values);
     setSaving(true);
     try {
@@ -130,7 +133,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       case 'switch':
         return <SwitchField label={field.label} className={span} checked={values[field.name] === true} onChange={(on) => set(field.name, on)} />;
       case 'image':
-        return <ImageField label={field.label} className={span} noun={noun} value={text} onChange={onText} error={error} />;
+        return <ImageField label={field.label} className={span} noun={noun} value={text} onChange={onText} error={error} onUploadingChange={setUploading} />;
       case 'richText':
         return (
           <div className={span}>
@@ -160,7 +163,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
           <Button variant="neutral" onClick={onCancel}>
             {collectionCopy.cancel}
           </Button>
-          <Button type="submit" pending={saving}>
+          <Button type="submit" pending={saving || uploading}>
             {saving ? collectionCopy.saving : editing ? collectionCopy.update(Noun) : collectionCopy.create(Noun)}
           </Button>
         </div>
