@@ -86,7 +86,7 @@ test('a list pasted from Word is a list, nested as it was, without its markers a
   // What Word puts on the clipboard: no list elements, but paragraphs naming their list and depth
   // in an mso-list style, each marker written out in a span that Word itself ignores.
   const item = (level: number, marker: string, text: string, place: string) =>
-    `<p class=MsoListParagraphCxSp${place} style='margin-left:${level * 36}.0pt;text-indent:-18.0pt;mso-list:l0 level${level} lfo1'>` +
+    `<p class=MsoListParagraph${place && `CxSp${place}`} style='margin-left:${level * 36}.0pt;text-indent:-18.0pt;mso-list:l0 level${level} lfo1'>` +
     `<![if !supportLists]><span style='font-family:Symbol;mso-fareast-font-family:Symbol'><span style='mso-list:Ignore'>${marker}` +
     `<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><![endif]>${text}<o:p></o:p></p>`;
   const html =
@@ -95,13 +95,17 @@ test('a list pasted from Word is a list, nested as it was, without its markers a
     item(1, '·', 'First <b>bullet</b>', 'First') + '\n' + item(2, 'o', 'Sub point', 'Middle') + '\n' + item(1, '·', 'Second bullet', 'Last') +
     '\n<p class=MsoNormal>Then:<o:p></o:p></p>\n' +
     item(1, '1.', 'One', 'First') + '\n' + item(1, '2.', 'Two', 'Last') +
+    '\n<p class=MsoNormal>And:<o:p></o:p></p>\n' +
+    item(1, '3.', 'Three', '') +
     '<!--EndFragment--></body></html>';
-  await paste(editor, html, 'Our plan:\n· First bullet\no Sub point\n· Second bullet\nThen:\n1. One\n2. Two');
-  await expect(editor.locator('p')).toHaveText(['Our plan:', 'Then:']);
+  await paste(editor, html, 'Our plan:\n· First bullet\no Sub point\n· Second bullet\nThen:\n1. One\n2. Two\nAnd:\n3. Three');
+  await expect(editor.locator('p')).toHaveText(['Our plan:', 'Then:', 'And:']);
   await expect(editor.locator('ul > li:not(:has(ul))')).toHaveText(['First bullet', 'Sub point', 'Second bullet']);
   await expect(editor.locator('ul ul > li')).toHaveText(['Sub point']);
   await expect(editor.locator('ul > li strong')).toHaveText(['bullet']);
-  await expect(editor.locator('ol > li')).toHaveText(['One', 'Two']);
+  await expect(editor.locator('ol > li')).toHaveText(['One', 'Two', 'Three']);
+  // The list Word continued after a paragraph goes on counting.
+  await expect(editor.locator('ol').nth(1)).toHaveAttribute('start', '3');
   await expect(editor).not.toContainText('·');
 });
 

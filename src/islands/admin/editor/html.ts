@@ -60,11 +60,15 @@ function rebuildWordLists(dom: Document): void {
       const marker = item.querySelector('span[style*="mso-list:Ignore" i]');
       let markerBox = marker;
       while (markerBox?.parentElement && markerBox.parentElement !== item && markerBox.parentElement.tagName === 'SPAN') markerBox = markerBox.parentElement;
-      const tag = NUMBERED_MARKER.test(marker?.textContent?.trim() ?? '') ? 'ol' : 'ul';
+      const markerText = marker?.textContent?.trim() ?? '';
+      const tag = NUMBERED_MARKER.test(markerText) ? 'ol' : 'ul';
       markerBox?.remove();
       while (lists.length > 1 && lists.at(-1)!.level > level) lists.pop();
       if (lists.length === 0 || level > lists.at(-1)!.level) {
         const list = dom.createElement(tag);
+        // A numbered list that Word continues after a paragraph counts on from its first marker.
+        const first = /^(\d+)[.)]$/.exec(markerText);
+        if (tag === 'ol' && first && first[1] !== '1') list.setAttribute('start', String(Number(first[1])));
         const parent = lists.at(-1)?.list;
         if (parent) (parent.lastElementChild ?? parent.appendChild(dom.createElement('li'))).append(list);
         else anchor.before(list);
