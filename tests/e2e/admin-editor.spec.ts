@@ -55,6 +55,20 @@ test('pasting from Google Docs keeps plain text plain and the bold and italic it
   await expect(editor.locator('em')).toHaveText([' and italic']);
 });
 
+test('a link pasted from Google Docs is a link, not also underlined text', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  // Docs underlines the text of every link: how a link looks, not a format the author chose, and
+  // it would stay on the words if the link were removed.
+  const html =
+    '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-2"><p dir="ltr"><span style="font-weight:400;text-decoration:none;">Read </span>' +
+    '<a href="https://example.com/report" style="text-decoration:none;"><span style="font-weight:400;color:#1155cc;text-decoration:underline;">the report</span></a>' +
+    '<span style="font-weight:400;text-decoration:underline;"> today</span></p></b>';
+  await paste(editor, html, 'Read the report today');
+  await expect(editor.locator('a')).toHaveText(['the report']);
+  // The underline format, on text (a link's own underline is its class, on the <a>).
+  await expect(editor.locator('[data-lexical-text].underline')).toHaveText([' today']);
+});
+
 test('an address pasted over selected words makes them its link', async ({ page }) => {
   const editor = await newArticleEditor(page);
   await page.keyboard.type('Read our report');

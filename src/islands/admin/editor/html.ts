@@ -100,7 +100,9 @@ export function parsePastedHtml(html: string): Document {
     style.cssText = element.getAttribute('style') ?? '';
     const weight = style.fontWeight;
     const fontStyle = style.fontStyle;
-    const underline = /\bunderline\b/.test(`${style.textDecorationLine} ${style.textDecoration}`);
+    // Inside a link, an underline is how the link looks (Google Docs writes one on every link's
+    // text), not a format the author chose: kept, it would stay on the words if the link went.
+    const underline = /\bunderline\b/.test(`${style.textDecorationLine} ${style.textDecoration}`) && !element.closest('a[href]');
     style.cssText = '';
     if (weight) style.fontWeight = weight;
     if (fontStyle) style.fontStyle = fontStyle;
