@@ -11,6 +11,11 @@ describe('article form and schema', () => {
     expect(tags('')).toEqual([]);
   });
 
+  it('stores a tag once, as first written, however often and in whatever case it was typed', () => {
+    const base = { title: 'T', description: 'D', readTime: '1 min read' };
+    expect(articleSchema.parse({ ...base, tags: ['Growth', 'b2b', ' growth ', 'GROWTH', 'B2B', 'brand'] }).tags).toEqual(['Growth', 'b2b', 'brand']);
+  });
+
   it('starts a new article by Admin, in Thought Leadership, published, not featured', () => {
     expect(formValuesOf(articleFormFields, null)).toMatchObject({ author: 'Admin', category: 'Thought Leadership', isPublished: true, isFeatured: false, tags: '' });
   });

@@ -123,7 +123,8 @@ export const articleSchema = z.object({
     .array(z.string().trim().check(storableText).max(ARTICLE_LIMITS.tag, tooLong(ARTICLE_LIMITS.tag)))
     .max(ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} tags`)
     .default([])
-    .transform((tags) => tags.filter(Boolean)),
+    // A tag typed twice ('growth, Growth') would show twice on the article's page.
+    .transform((tags) => tags.filter((tag, i) => tag && tags.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i)),
   slug: nullableText(ARTICLE_LIMITS.slug)
     .refine((v) => v === null || SLUG_PATTERN.test(v), {
       message: 'Slug may contain only lowercase letters, numbers and single hyphens',
