@@ -369,6 +369,24 @@ test('a save pressed while the image is still uploading waits for it: the articl
   expect((await articleByTitle(page, title)).imageUrl).toMatch(/^\/objects\/uploads\/[0-9a-f]{32}$/);
 });
 
+test('Cancel while the image is still uploading asks first, as for any unsaved change', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const uploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
+  const release = await holdRoute(page, uploadTarget);
+  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
+  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
+  release();
+  await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  await page.unroute(uploadTarget);
+  await expect(page.getByLabel('Or enter an image URL', { exact: true })).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
+});
+
 test('image delete: an unused upload is deleted from the field; one an article uses is kept, naming the article', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();

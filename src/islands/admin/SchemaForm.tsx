@@ -57,7 +57,8 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
   // Opened, the form takes the focus at its heading (and so comes into view): the next Tab is its
   // first field, not the list row whose button opened it.
   useEffect(() => headingRef.current?.focus(), []);
-  const dirty = !saved && fields.some((field) => values[field.name] !== opened[field.name]);
+  // An upload on its way is a change not yet in the form: closing it would drop the image.
+  const dirty = !saved && (uploading || fields.some((field) => values[field.name] !== opened[field.name]));
 
   useEffect(() => {
     onDirtyChange?.(dirty);
