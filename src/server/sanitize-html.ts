@@ -43,8 +43,9 @@ const DROP_WITH_CONTENT = [
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
-  // Only href survives from the author's attributes; rel/target are set by transformTags below and
-  // are listed here only so they survive the attribute filter that runs after it.
+  // Only a link's href and a numbered list's start survive from the author's attributes; rel/target
+  // are set by transformTags below and are listed here only so they survive the attribute filter
+  // that runs after it.
   allowedAttributes: { a: ['href', 'rel', 'target'], ol: ['start'] },
   allowedSchemes: ALLOWED_SCHEMES,
   allowedSchemesByTag: {},

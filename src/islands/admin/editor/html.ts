@@ -67,8 +67,8 @@ function rebuildWordLists(dom: Document): void {
       if (lists.length === 0 || level > lists.at(-1)!.level) {
         const list = dom.createElement(tag);
         // A numbered list that Word continues after a paragraph counts on from its first marker.
-        const first = /^(\d+)[.)]$/.exec(markerText);
-        if (tag === 'ol' && first && first[1] !== '1') list.setAttribute('start', String(Number(first[1])));
+        const count = /^(\d+)[.)]$/.exec(markerText);
+        if (tag === 'ol' && count && Number(count[1]) > 1) list.setAttribute('start', String(Number(count[1])));
         const parent = lists.at(-1)?.list;
         if (parent) (parent.lastElementChild ?? parent.appendChild(dom.createElement('li'))).append(list);
         else anchor.before(list);
