@@ -59,9 +59,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: DROP_WITH_CONTENT,
   transformTags: {
     a: linkTag(),
-    // The editor imports a pasted blockquote as a quote block of inline text; without its tag that
-    // text would sit loose between the paragraphs around it, so it stays a paragraph.
-    blockquote: 'p',
     ol: numberedListTag,
     // Editors sometimes emit <h4>-<h6>; keep them as the smallest allowed heading, not loose text.
     h4: 'h3',

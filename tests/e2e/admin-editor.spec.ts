@@ -123,6 +123,18 @@ test('a list pasted from Word is a list, nested as it was, without its markers a
   await expect(editor).not.toContainText('·');
 });
 
+test('a pasted quote is its paragraphs, as the article page will show it', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  await paste(
+    editor,
+    '<p>Before</p><blockquote>Quoted <b>words</b></blockquote><blockquote><p>First of two</p><p>Second of two</p></blockquote><p>After</p>',
+    'Before\nQuoted words\nFirst of two\nSecond of two\nAfter',
+  );
+  await expect(editor.locator(':scope > *')).toHaveText(['Before', 'Quoted words', 'First of two', 'Second of two', 'After']);
+  await expect(editor.locator(':scope > p')).toHaveCount(5);
+  await expect(editor.locator('p strong')).toHaveText(['words']);
+});
+
 test('Change Password refused: the focus stays in the dialog', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'Change Password' }).click();

@@ -12,7 +12,7 @@ import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
 import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
-import { HeadingNode, QuoteNode } from '@lexical/rich-text';
+import { HeadingNode } from '@lexical/rich-text';
 import HistoryPlugin from './HistoryPlugin';
 import PastePlugin from './PastePlugin';
 import Toolbar from './Toolbar';
@@ -30,9 +30,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy }: Pr
   const initialConfig: InitialConfigType = {
     namespace: 'article-content',
     theme: editorTheme,
-    // QuoteNode only so a pasted blockquote imports as something; the server's sanitiser stores
-    // it as a paragraph.
-    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode],
+    nodes: [HeadingNode, ListNode, ListItemNode, LinkNode],
     onError: (error) => {
       console.error('[editor]', error);
     },

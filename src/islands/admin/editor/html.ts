@@ -83,9 +83,30 @@ function rebuildWordLists(dom: Document): void {
   }
 }
 
+/** Elements a quote may hold that are blocks of their own. */
+const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, ul, ol, div, blockquote, pre, table';
+
+/**
+ * The editor has no quote block (nor has the published page): a pasted quote becomes the
+ * paragraphs it holds, or one paragraph of its text, so it shows as the page will show it rather
+ * than as text loose between the blocks around it.
+ */
+function quotesAsParagraphs(dom: Document): void {
+  for (const quote of Array.from(dom.querySelectorAll('blockquote')).reverse()) {
+    if (quote.querySelector(BLOCKS)) {
+      quote.replaceWith(...Array.from(quote.childNodes));
+    } else {
+      const paragraph = dom.createElement('p');
+      paragraph.append(...Array.from(quote.childNodes));
+      quote.replaceWith(paragraph);
+    }
+  }
+}
+
 /**
  * Pasted HTML as a document whose inline styles say what the editor can write (bold, italic,
- * underline), as Lexical's import reads them from element.style, and whose Word lists are lists.
+ * underline), as Lexical's import reads them from element.style, whose Word lists are lists and
+ * whose quotes are paragraphs.
  * DOMParser leaves `style` attributes unapplied under the page's Content Security Policy: each is
  * parsed again through the CSSOM (which the policy allows), and only those formats are kept.
  * Alignment, indents, sub- and superscript and the like would show in the editor with no control
@@ -95,6 +116,7 @@ export function parsePastedHtml(html: string): Document {
   const dom = new DOMParser().parseFromString(html, 'text/html');
   // Before the styles are cut down: a Word list is known by its mso-list style.
   rebuildWordLists(dom);
+  quotesAsParagraphs(dom);
   for (const element of dom.querySelectorAll<HTMLElement>('[style]')) {
     const style = element.style;
     style.cssText = element.getAttribute('style') ?? '';
