@@ -387,6 +387,40 @@ test('Cancel while the image is still uploading asks first, as for any unsaved c
   await expect(page.getByLabel('Or enter an image URL', { exact: true })).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
 });
 
+test('an upload still running when its form is discarded ends without a word: no toast for an image nothing will save', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const uploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
+  const release = await holdRoute(page, uploadTarget);
+  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
+  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toHaveCount(0);
+  // Every toast raised from here on, read from the page's toast store (one shows at a time, a new
+  // one replacing the last, so the screen alone cannot tell one from two).
+  await page.evaluate(() => {
+    type Toasts = { listen(listener: (list: { id: number; title: string }[]) => void): void };
+    const page = window as unknown as { __pageStores: Map<string, Toasts>; toastsRaised: string[] };
+    const seen = new Set<number>();
+    page.toastsRaised = [];
+    page.__pageStores.get('toasts')!.listen((list) => {
+      for (const { id, title } of list) if (!seen.has(id) && seen.add(id)) page.toastsRaised.push(title);
+    });
+  });
+  const answered = page.waitForResponse((response) => uploadTarget(new URL(response.url())));
+  release();
+  expect((await answered).status()).toBe(201);
+  await page.unroute(uploadTarget);
+  // An upload made after it, in a new form: a toast from the discarded one would come first, while
+  // this one is still on its way.
+  await page.getByRole('button', { name: 'New Article' }).click();
+  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: png(16, 9) });
+  // Its toast is raised with the path it puts in the field.
+  await expect(page.getByLabel('Or enter an image URL', { exact: true })).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/, { timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { toastsRaised: string[] }).toastsRaised)).toEqual(['Image uploaded']);
+});
+
 test('image delete: an unused upload is deleted from the field; one an article uses is kept, naming the article', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();

@@ -75,6 +75,15 @@ export default function ImageField({ label, value, onChange, error, noun, classN
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   useEffect(() => onUploadingChange?.(uploading), [uploading, onUploadingChange]);
+  // The form can be discarded while an upload runs: its outcome then belongs to no form, and a
+  // toast saying the image was uploaded would speak of an image nothing will save.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
   const [justUploaded, setJustUploaded] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -110,11 +119,13 @@ export default function ImageField({ label, value, onChange, error, noun, classN
     setUploading(true);
     try {
       const url = await uploadImage(file);
+      if (!open.current) return;
       setPreviewFailed(false);
       setJustUploaded(true);
       onChange(url);
       toast(imageFieldCopy.uploaded);
     } catch (err) {
+      if (!open.current) return;
       // The upload URL is asked for with the session: an ended one asks for the password again.
       if (endedSession(err instanceof Error ? err.cause : err)) return;
       console.error('[admin] image upload failed', err);
