@@ -3,14 +3,19 @@
 // - locally: the configured database, else the embedded one under DATA_DIR (stop `npm start`
 //   first: one process owns that folder); a Netlify Database (NETLIFY_DB_URL) is only seeded;
 // - in a Netlify build (netlify.toml's build command): nothing with Netlify Database (the deploy
-//   applies netlify/database/migrations itself); an own DATABASE_URL in production, or in a preview
+//   applies netlify/database/migrations itself), a refusal if package.json lacks the
+//   @netlify/database that makes Netlify set it up; an own DATABASE_URL in production, or in a preview
 //   whose DATABASE_CONTEXT names it; a refusal, with what to set, for anything else.
-import { planMigration } from '../src/server/db/database-url.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { listsNetlifyDatabase, planMigration } from '../src/server/db/database-url.ts';
 import { startDatabase } from './lib/database-env.mjs';
 import { prepareDatabase } from './lib/prepare-database.mjs';
-import { localEnv } from './lib/runtime-env.mjs';
+import { localEnv, projectRoot } from './lib/runtime-env.mjs';
 
-const plan = planMigration(process.env);
+// Netlify's build reads the same file to decide whether it sets up Netlify Database at all.
+const packageJson = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+const plan = planMigration(process.env, { netlifyDatabasePackage: listsNetlifyDatabase(packageJson) });
 if (plan.action === 'refuse') {
   console.error(`db:migrate refused: ${plan.reason}`);
   process.exit(1);

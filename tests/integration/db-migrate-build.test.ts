@@ -1,21 +1,26 @@
 /**
  * `npm run db:migrate` as netlify.toml's build command runs it, in a child process with a Netlify
  * build's environment (NETLIFY=true, CONTEXT): it migrates an own DATABASE_URL in production,
- * leaves Netlify Database to the deploy, refuses a preview holding what may be production's
- * DATABASE_URL, and fails a build with no database without ever creating an embedded one. The
- * decisions themselves are tested in src/server/db/database-url.test.ts.
+ * refuses a NETLIFY_DB_URL that Netlify's build did not set up (package.json without
+ * @netlify/database), refuses a preview holding what may be production's DATABASE_URL, and fails a
+ * build with no database without ever creating an embedded one. The decisions themselves are
+ * tested in src/server/db/database-url.test.ts.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
 import { createDb } from '../../src/server/db/client.ts';
+import { listsNetlifyDatabase } from '../../src/server/db/database-url.ts';
 import { readMigrations } from '../../src/server/db/migrate.ts';
 import { sql } from 'kysely';
 import { seedServices } from '../../src/content/services.ts';
 
+const require = createRequire(import.meta.url);
 let dataDir: string;
 
 /** The platform's and the shell's database variables, removed: each case sets its own. */
@@ -63,10 +68,33 @@ describe('db:migrate in a Netlify build', () => {
     expect(r.stdout).not.toContain('Applied migrations');
   });
 
-  it('leaves Netlify Database to the deploy', async () => {
+  it("refuses a NETLIFY_DB_URL that Netlify's build did not set up: package.json lacks @netlify/database", async () => {
+    // This repository leaves the package out (an own Neon's DATABASE_URL would lose to the
+    // NETLIFY_DB_URL it brings): a preview seeing this variable would share it with production.
     const r = await migrate({ CONTEXT: 'deploy-preview', NETLIFY_DB_URL: 'postgres://netlify:secret@ep-netlify-2.us-east-2.aws.neon.tech/netlifydb' });
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain('the deploy applies netlify/database/migrations itself');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('package.json does not list @netlify/database');
+    expect(r.stdout).not.toContain('Applied migrations');
+  });
+
+  it("reads package.json as Netlify's own build does before it sets up Netlify Database", async () => {
+    // @netlify/build's "Netlify Database setup" step: provisions the database, branches a deploy
+    // preview and sets NETLIFY_DB_URL, run only when its condition holds (behind Netlify's flag).
+    const buildRoot = path.join(path.dirname(require.resolve('netlify-cli/package.json')), 'node_modules/@netlify/build/lib');
+    const { dbSetup } = await import(pathToFileURL(path.join(buildRoot, 'plugins_core/db_setup/index.js')).href);
+    const featureFlags = { netlify_build_db_setup: true };
+    const project = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+    const withPackage = { ...project, dependencies: { ...project.dependencies, '@netlify/database': '2.0.1' } };
+    for (const packageJson of [project, withPackage]) {
+      const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'netlify-db-setup-'));
+      try {
+        fs.writeFileSync(path.join(buildDir, 'package.json'), JSON.stringify(packageJson));
+        expect(await dbSetup.condition({ buildDir, featureFlags })).toBe(listsNetlifyDatabase(packageJson));
+      } finally {
+        fs.rmSync(buildDir, { recursive: true, force: true });
+      }
+    }
+    expect(listsNetlifyDatabase(withPackage)).toBe(true);
   });
 
   it('migrates and seeds an own DATABASE_URL in production: a real, empty database', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPRECATED_WARNING, planMigration, resolveDatabaseUrl } from './database-url.ts';
+import { DEPRECATED_WARNING, listsNetlifyDatabase, planMigration, resolveDatabaseUrl } from './database-url.ts';
 
 const NETLIFY_DB = 'postgres://netlify:secret@ep-netlify-db-123.us-east-2.aws.neon.tech/netlifydb';
 const OWN_NEON = 'postgres://owner:secret@ep-own-prod-456-pooler.eu-central-1.aws.neon.tech/site';
@@ -51,6 +51,26 @@ describe('planMigration: what `npm run db:migrate` does', () => {
       expect(plan.action, context).toBe('skip');
       expect(plan.reason, context).toContain('netlify/database/migrations');
     }
+  });
+
+  it('on Netlify, refuses a NETLIFY_DB_URL while package.json lacks @netlify/database: no deploy branches or migrates it', () => {
+    for (const context of ['production', 'deploy-preview', 'branch-deploy']) {
+      const plan = planMigration(onNetlify(context, { NETLIFY_DB_URL: NETLIFY_DB }), { netlifyDatabasePackage: false });
+      expect(plan.action, context).toBe('refuse');
+      expect(plan.reason, context).toContain('npm install --save-exact @netlify/database');
+    }
+    // Not a deploy: a machine seeding the database it was given.
+    expect(planMigration({ NETLIFY_DB_URL: NETLIFY_DB }, { netlifyDatabasePackage: false }).action).toBe('seed');
+    // An own DATABASE_URL needs no package.
+    expect(planMigration(onNetlify('production', { DATABASE_URL: OWN_NEON }), { netlifyDatabasePackage: false }).action).toBe('migrate');
+  });
+
+  it('reads the package from dependencies or devDependencies, as Netlify\'s build does', () => {
+    expect(listsNetlifyDatabase({ dependencies: { '@netlify/database': '2.0.1' } })).toBe(true);
+    expect(listsNetlifyDatabase({ devDependencies: { '@netlify/database': '2.0.1' } })).toBe(true);
+    expect(listsNetlifyDatabase({ dependencies: { '@netlify/db': '0.1.0' } })).toBe(true);
+    expect(listsNetlifyDatabase({ dependencies: { '@netlify/neon': '0.1.0', '@netlify/database-dev': '1.0.1' } })).toBe(false);
+    expect(listsNetlifyDatabase({})).toBe(false);
   });
 
   it('on Netlify with an own DATABASE_URL, migrates it in production', () => {

@@ -7,6 +7,9 @@
  *    its own for each deploy preview). Read directly: `@netlify/database`'s `getConnectionString()`
  *    returns this same variable (2.0.1: `env.get('NETLIFY_DB_URL')`, else it throws), and importing
  *    the package would put node-postgres, waddler and ws into every function's bundle.
+ *    Netlify's build provisions it (and, on a deploy preview, creates the preview's branch and sets
+ *    this variable to it) only when package.json lists `@netlify/database`: see
+ *    `listsNetlifyDatabase`. The package is listed for that alone and never imported.
  *    Skipped when `NETLIFY_DB_DRIVER` is `server`: that is Netlify's local emulation (the Vite
  *    plugin under `astro dev` starts one and sets both), a plain Postgres over TCP that the Neon
  *    driver cannot reach; the local runtime's own database (DATABASE_URL) is the one to use. In a
@@ -49,6 +52,18 @@ export function resolveDatabaseUrl(env: Env): DatabaseTarget | undefined {
  */
 const isNetlifyBuild = (env: Env): boolean => env.NETLIFY === 'true' && env.NETLIFY_LOCAL !== 'true' && env.CONTEXT !== 'dev';
 
+/**
+ * Whether package.json lists Netlify Database's package, as Netlify's build checks it before its
+ * "Netlify Database setup" step (@netlify/build 35, plugins_core/db_setup: `@netlify/database`, or
+ * the older `@netlify/db`, in dependencies or devDependencies). Without it a deploy provisions
+ * nothing and creates no branch for a deploy preview, so a NETLIFY_DB_URL a build sees came from
+ * elsewhere (a variable set by hand): every deploy context would share that one database.
+ */
+export function listsNetlifyDatabase(packageJson: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }): boolean {
+  const names = ['@netlify/database', '@netlify/db'];
+  return names.some((name) => name in (packageJson.dependencies ?? {}) || name in (packageJson.devDependencies ?? {}));
+}
+
 export type MigrationPlan =
   | { action: 'migrate'; target: DatabaseTarget; reason: string }
   | { action: 'migrate-embedded'; reason: string }
@@ -61,7 +76,9 @@ export type MigrationPlan =
  * - Not on Netlify: migrates the configured database, or the embedded one; a Netlify Database is
  *   only seeded (its migrations are Netlify's to apply, and it keeps its own record of them).
  * - On Netlify with Netlify Database: nothing; the deploy applies netlify/database/migrations itself
- *   (to the preview's own branch on a deploy preview).
+ *   (to the preview's own branch on a deploy preview). Refused when package.json does not list
+ *   `@netlify/database` (`project.netlifyDatabasePackage`): Netlify then neither branches previews
+ *   nor provisions, so that NETLIFY_DB_URL is one database shared by every context.
  * - On Netlify with an own DATABASE_URL: production migrates it. A deploy preview or branch deploy
  *   migrates only a database declared its own: `DATABASE_CONTEXT` set to the build's CONTEXT in the
  *   same deploy-context scope as its DATABASE_URL (Netlify's UI, 'Different value for each deploy
@@ -70,7 +87,7 @@ export type MigrationPlan =
  * - On Netlify with no database: refused with what to set; never an embedded database that would
  *   vanish with the build machine while the deploy goes live unmigrated.
  */
-export function planMigration(env: Env): MigrationPlan {
+export function planMigration(env: Env, project: { netlifyDatabasePackage: boolean } = { netlifyDatabasePackage: true }): MigrationPlan {
   const target = resolveDatabaseUrl(env);
   if (!isNetlifyBuild(env)) {
     if (target?.source === 'netlify-database') {
@@ -90,6 +107,15 @@ export function planMigration(env: Env): MigrationPlan {
     };
   }
   if (target.source === 'netlify-database') {
+    if (!project.netlifyDatabasePackage) {
+      return {
+        action: 'refuse',
+        reason:
+          'This Netlify build sees NETLIFY_DB_URL, but package.json does not list @netlify/database, which is what makes Netlify provision ' +
+          'Netlify Database, give each deploy preview a branch of its own and set NETLIFY_DB_URL to it. Run `npm install --save-exact @netlify/database` ' +
+          'and commit package.json and package-lock.json, or, for your own Neon, remove NETLIFY_DB_URL from the site and set DATABASE_URL. See README, "Deploying to Netlify".',
+      };
+    }
     return { action: 'skip', reason: `Netlify Database: the deploy applies netlify/database/migrations itself (${context}).` };
   }
   if (context === 'production') {
