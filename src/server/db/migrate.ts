@@ -9,29 +9,44 @@ import { sql, type Kysely } from 'kysely';
  */
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname ?? '.', '../../../netlify/database/migrations');
 
-// Netlify's naming rule: <number>_<slug>, as a file `<name>.sql` or a folder `<name>/migration.sql`.
-const NAME = /^(\d+)_([A-Za-z0-9_-]+)$/;
+// Netlify's naming rule: <number>_<slug>, as a file `<name>.sql` or a folder `<name>/migration.sql`,
+// the slug in lower case (@netlify/build's MIGRATION_FILE_PATTERN). Its build skips, without a
+// word, a file or folder the rule refuses, so such a name is an error here rather than a migration
+// applied locally and never on Netlify.
+const NAME = /^(\d+)_([a-z0-9_-]+)$/;
+const MEANT_AS_MIGRATION = /^\d+_/;
 
 export interface MigrationFile {
   name: string;
   sql: string;
 }
 
-/** Every migration in the folder, ordered by its number (numerically, so 10 follows 9). */
+/**
+ * Every migration in the folder, ordered by its number. Netlify applies them in the order of their
+ * names, so the numbers must sort the same way as text (one width: 0013, not 13 after 0012).
+ */
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const found: Array<MigrationFile & { order: bigint }> = [];
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (entry.isFile() && !entry.name.endsWith('.sql')) continue;
     const name = entry.isDirectory() ? entry.name : entry.name.replace(/\.sql$/, '');
     const match = NAME.exec(name);
-    if (!match || (entry.isFile() && !entry.name.endsWith('.sql'))) continue;
+    if (!match) {
+      if (entry.isDirectory() && !MEANT_AS_MIGRATION.test(name)) continue;
+      throw new Error(`Migration "${entry.name}" is not named <number>_<slug> with a lower-case slug: Netlify would skip it. Rename it.`);
+    }
     const file = entry.isDirectory() ? path.join(dir, entry.name, 'migration.sql') : path.join(dir, entry.name);
     found.push({ name, order: BigInt(match[1]!), sql: await fs.readFile(file, 'utf8') });
   }
   found.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : a.name.localeCompare(b.name)));
   const orders = new Set<bigint>();
-  for (const m of found) {
+  for (const [i, m] of found.entries()) {
     if (orders.has(m.order)) throw new Error(`Two migrations share the number ${m.order}: rename one.`);
     orders.add(m.order);
+    const before = found[i - 1];
+    if (before && !(before.name < m.name)) {
+      throw new Error(`Migration ${m.name} follows ${before.name} by number but not by name, Netlify's order: give its number the same width.`);
+    }
   }
   return found.map(({ name, sql: text }) => ({ name, sql: text }));
 }
