@@ -1,6 +1,7 @@
 // The enquiry notice through the outbox, against a real SMTP server this file starts on a loopback
 // port: it refuses (451) while `refusing` is set and accepts otherwise.
 import { promises as fs } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -236,6 +237,36 @@ describe('the enquiry notice through the outbox', () => {
     expect(failed.lastError).toContain('451'); // the last reason it had is kept
     expect(received.slice(before).filter((m) => m.replyTo?.value[0]?.address === (job.payload as { replyTo: string }).replyTo)).toEqual([]);
   });
+
+  it('a mail server that hangs costs a run one attempt: the jobs it claimed and had no time to try are given back untouched', async () => {
+    const sends = [await enquiryWhileRefused(), await enquiryWhileRefused(), await enquiryWhileRefused()];
+    const ids = sends.map((send) => send.job.id);
+    // A server that takes the connection and never greets, as a hung one does.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const sockets = new Set<net.Socket>();
+    silent.on('connection', (socket) => sockets.add(socket));
+    try {
+      const hung = createMailer({ smtpUrl: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+      const later = new Date(Date.now() + 86_400_000);
+      // The first send starts at once and waits out the greeting; by then the run's window is over.
+      const report = await deliverDue(getDb(), hung, { only: ids, now: later, deadline: Date.now() + 1_000 });
+      expect(report).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      const after = await Promise.all(sends.map((send) => jobOf(send.r.json.id)));
+      const tried = after.filter((job) => job.attempts === 2);
+      const untried = after.filter((job) => job.attempts === 1);
+      expect(tried).toHaveLength(1);
+      expect(tried[0]!.lastError).toMatch(/greeting/i);
+      // As they were after their first attempt: its reason kept, due now rather than leased.
+      expect(untried.map((job) => ({ status: job.status, lastError: job.lastError, due: job.nextAttemptAt.getTime() <= later.getTime() }))).toEqual([
+        { status: 'pending', lastError: sends[0]!.job.lastError, due: true },
+        { status: 'pending', lastError: sends[0]!.job.lastError, due: true },
+      ]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  }, 45_000);
 
   it('writes the notice as an RFC 5322 .eml file under DATA_DIR/outbox when no SMTP_URL is set', async () => {
     delete process.env.SMTP_URL;

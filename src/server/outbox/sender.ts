@@ -7,7 +7,10 @@
  * within MARK_WITHIN_MS of its send, whatever the rest of the batch does: a sender stopped later in
  * its batch (a function's time limit, a hung SMTP server) leaves no delivered message to be sent
  * again, while a batch that sends quickly still marks its jobs in one statement. A job whose last
- * allowed attempt was cut short ends 'failed' rather than being claimed for ever.
+ * allowed attempt was cut short ends 'failed' rather than being claimed for ever. No send starts
+ * past the run's deadline: the jobs of the batch not tried by then are given back as they were
+ * before the claim, so a mail server that hangs costs one attempt a run, not one for every job the
+ * run claimed and the platform stopped it before sending.
  */
 import type { Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../db/schema.ts';
@@ -25,6 +28,12 @@ export const BATCH = 20;
 const MAX_REASON = 500;
 /** The longest a sent job waits to be marked sent (with the others sent meanwhile). */
 export const MARK_WITHIN_MS = 200;
+/**
+ * How long after a run begins its last send may start. A send that hangs ends at the SMTP socket
+ * timeout (20 s, src/server/mail/transport.ts), so a run still ends, its untried jobs given back,
+ * inside a Scheduled Function's 30 s.
+ */
+export const SEND_WINDOW_MS = 8_000;
 
 export interface DeliveryOptions {
   /** The time due jobs are judged by (tests move it forward instead of waiting). */
@@ -33,6 +42,8 @@ export interface DeliveryOptions {
   baseDelayMs?: number;
   /** These jobs only, every other one left as it is: a test's own jobs in a database other tests share. */
   only?: readonly number[];
+  /** No send starts after this (epoch ms); by default SEND_WINDOW_MS after the run begins. */
+  deadline?: number;
 }
 
 /** The options with their defaults filled in. */
@@ -114,17 +125,39 @@ async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: 
   return 'sent';
 }
 
+/**
+ * Jobs claimed but not tried: their attempt back and due at once, for the next run. Left as they
+ * are when this fails: their lease ends and they are claimed again, an attempt spent.
+ */
+async function giveBack(db: Kysely<Database>, jobs: OutboxRow[], o: Settings): Promise<void> {
+  if (jobs.length === 0) return;
+  try {
+    await db
+      .updateTable('outbox')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1), nextAttemptAt: o.now }))
+      .where('id', 'in', jobs.map((job) => job.id))
+      .where('status', '=', 'pending')
+      .execute();
+  } catch (err) {
+    console.error(`[outbox] giving back ${jobs.length} untried message(s) failed:`, err instanceof Error ? err.message : err);
+  }
+}
+
 async function deliver(db: Kysely<Database>, mailer: Mailer, jobs: OutboxRow[], o: Settings): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const marks = sentMarks(db);
+  let tried = 0;
   try {
     for (const job of jobs) {
+      if (Date.now() >= o.deadline) break;
+      tried += 1;
       const outcome = await attempt(db, mailer, job, o);
       report[outcome] += 1;
       if (outcome === 'sent') marks.add(job.id);
     }
   } finally {
     await marks.flush();
+    await giveBack(db, jobs.slice(tried), o);
   }
   return report;
 }
@@ -148,6 +181,7 @@ const withDefaults = (o: DeliveryOptions): Settings => ({
   maxAttempts: o.maxAttempts ?? MAX_ATTEMPTS,
   baseDelayMs: o.baseDelayMs ?? BASE_DELAY_MS,
   only: o.only,
+  deadline: o.deadline ?? Date.now() + SEND_WINDOW_MS,
 });
 
 /** Sends every job that is due (the scheduled run, and the send after an answer), a batch at a time. */
