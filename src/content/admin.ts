@@ -87,6 +87,9 @@ export const editorCopy = {
 
 export const dashboardCopy = {
   checkingSession: 'Checking your session...',
+  /** The session check got no answer, or a failure that is not 'signed out' (the database down). */
+  sessionUnavailable: 'Your session could not be checked: the service is temporarily unavailable.',
+  retrySession: 'Try again',
   title: 'Content Management System',
   lead: 'Manage your website content: articles, services and more.',
   welcome: 'Welcome,',

@@ -13,9 +13,11 @@ import { expect, test } from '@playwright/test';
 import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
 import { LAMBDA_NODE_FLAGS } from '../../scripts/lib/runtime-env.mjs';
 import { sql } from 'kysely';
+import { dashboardCopy, signInCopy } from '../../src/content/admin.ts';
 import { serverErrorPage } from '../../src/content/error-pages.ts';
 import { insightsPage } from '../../src/content/insights.ts';
 import { createDb } from '../../src/server/db/client.ts';
+import { createAdmin } from '../../src/server/users.ts';
 import { ARTICLE_CATEGORIES } from '../../src/schemas/article.ts';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 
@@ -109,6 +111,29 @@ for (const [index, mode] of (['refuse', 'hold', 'terminate'] as const).entries()
     expect(child?.exitCode).toBeNull();
   });
 }
+
+test('a signed-in admin opening the panel while the database is refused is told so, not shown the sign-in card, and gets in once it is back', async ({ page }) => {
+  const admin = { email: 'faults-admin@example.com', password: 'faults-admin-password-2026' };
+  const { db } = createDb(database.databaseUrl, database.wsProxy);
+  try {
+    await createAdmin(db, admin.email, admin.password);
+  } finally {
+    await db.destroy();
+  }
+  const signedIn = await page.request.post(`${origin}/api/auth/login`, { data: { username: admin.email, password: admin.password } });
+  expect(signedIn.status()).toBe(200);
+  await proxy.setMode('refuse');
+  try {
+    await page.goto(`${origin}/admin`);
+    await expect(page.getByRole('alert')).toHaveText(dashboardCopy.sessionUnavailable, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: signInCopy.title })).toHaveCount(0);
+  } finally {
+    await proxy.heal();
+  }
+  await page.getByRole('button', { name: dashboardCopy.retrySession }).click();
+  await expect(page.getByRole('heading', { name: dashboardCopy.title })).toBeVisible({ timeout: 30_000 });
+  expect(child?.exitCode).toBeNull();
+});
 
 test('a failure that is not the database being down (a table it cannot find) answers the 500 page, not the unavailable state', async ({ page }) => {
   // Asked for the first time here, so no cached copy stands in; the table goes for this test only.

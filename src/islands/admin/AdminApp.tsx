@@ -11,6 +11,7 @@ import Dashboard from './Dashboard';
 import LoginCard from './LoginCard';
 import ResetPasswordCard from './ResetPasswordCard';
 import SessionEndedDialog from './SessionEndedDialog';
+import { Button } from './ui';
 import { guardPageExit } from './unsaved-changes';
 import { dashboardCopy } from '../../content/admin';
 
@@ -36,6 +37,14 @@ export default function AdminApp() {
         <p role="status" className="py-16 text-center text-sm text-ink-600">
           {dashboardCopy.checkingSession}
         </p>
+      )}
+      {session.status === 'unavailable' && (
+        <div className="grid justify-items-center gap-4 py-16 text-center text-ink-700">
+          <p role="alert">{dashboardCopy.sessionUnavailable}</p>
+          <Button variant="neutral" size="sm" onClick={() => void checkSession()}>
+            {dashboardCopy.retrySession}
+          </Button>
+        </div>
       )}
       {session.status === 'signedOut' &&
         (resetOpen ? (

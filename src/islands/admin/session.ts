@@ -12,6 +12,7 @@ import { API_PATHS } from '../../lib/api-paths';
 
 export type SessionState =
   | { status: 'checking' }
+  | { status: 'unavailable' }
   | { status: 'signedOut' }
   | { status: 'signedIn'; username: string }
   | { status: 'expired'; username: string };
@@ -33,13 +34,20 @@ export function endedSession(err: unknown): boolean {
   return true;
 }
 
-/** At load: a valid session cookie signs the panel in; any failure is silently ignored. */
+/**
+ * At load: a valid session cookie signs the panel in, and only the server's 401 signs it out. Any
+ * other failure (the database down, no answer) says so with a way to ask again: shown the sign-in
+ * card, a signed-in admin would take it for a lost session.
+ */
 export async function checkSession(): Promise<void> {
+  $session.set({ status: 'checking' });
   try {
     const { user } = await api.get<{ user: { username: string } }>(API_PATHS.me);
     signedIn(user.username);
-  } catch {
-    $session.set({ status: 'signedOut' });
+  } catch (err) {
+    const signedOut = err instanceof ApiError && err.status === 401;
+    if (!signedOut) console.error('[admin] checking the session failed', err);
+    $session.set({ status: signedOut ? 'signedOut' : 'unavailable' });
   }
 }
 
