@@ -1,8 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type net from 'node:net';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/server/db/errors.ts';
+import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
+import { startTcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 import issue from '../../netlify/functions/objects-upload.ts';
 import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
@@ -432,6 +437,54 @@ describe('Netlify Blobs (the run\'s blob server, announced as on Netlify)', () =
     const dir = path.join(process.env.DATA_DIR!, 'blobs');
     expect(fs.readdirSync(dir, { recursive: true }).some((f) => String(f).includes(name))).toBe(true);
   });
+});
+
+describe('Netlify Blobs failing', () => {
+  // The blob service in trouble answers 5xx (which @netlify/blobs retries, then throws) or cannot
+  // be reached (refused, reset): a moment's outage like the database's, answered the same way.
+  const failing = {
+    'answering 503': async () => {
+      const server = http.createServer((_req, res) => res.writeHead(503).end('Service Unavailable'));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    },
+    refusing: async () => {
+      const proxy = await startTcpFaultProxy({ host: '127.0.0.1', port: 9 });
+      await proxy.setMode('refuse');
+      return { url: `http://127.0.0.1:${proxy.port}`, stop: () => proxy.stop() };
+    },
+  };
+  for (const [label, start] of Object.entries(failing)) {
+    it(`${label}: upload, serve and delete answer 503 with Retry-After and the unavailable message, not a bare 500; the same upload URL works once it is back`, async () => {
+      const { cookie } = await adminSession();
+      const { url, name } = await uploadUrl(cookie);
+      const saved = process.env.NETLIFY_BLOBS_CONTEXT!;
+      const context = JSON.parse(Buffer.from(saved, 'base64').toString());
+      const broken = await start();
+      process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...context, edgeURL: broken.url, uncachedEdgeURL: broken.url })).toString('base64');
+      let answers;
+      try {
+        answers = {
+          upload: await put(url, PNG),
+          serve: await call(serve, `/objects/uploads/${name}`, { params: { name } }),
+          delete: await call(target, `/api/objects/uploads/${name}`, { method: 'DELETE', headers: { cookie }, params: { name } }),
+        };
+      } finally {
+        process.env.NETLIFY_BLOBS_CONTEXT = saved;
+        await broken.stop();
+      }
+      for (const [what, r] of Object.entries(answers)) {
+        expect({ what, status: r.status, retryAfter: r.headers.get('retry-after'), body: r.json }).toEqual({
+          what,
+          status: 503,
+          retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
+          body: { error: UNAVAILABLE_MESSAGE },
+        });
+      }
+      expect((await put(url, PNG)).status).toBe(201);
+      expect((await call(serve, `/objects/uploads/${name}`, { params: { name } })).status).toBe(200);
+    });
+  }
 });
 
 describe('sniffImageType', () => {

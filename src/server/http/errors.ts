@@ -26,14 +26,23 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /**
- * What a failure is answered as: an HttpError as thrown; a database that is unavailable as 503
- * with Retry-After; anything else as a bare 500, its detail in the log (`where` names the request)
- * and never in the answer.
+ * True when `err` is Netlify Blobs failing (a 5xx still there after @netlify/blobs' own retries):
+ * a moment's outage like a database that does not answer. An unreachable blob service fails with
+ * the socket's code, which isDatabaseUnavailable already tells. Matched by name, so a function
+ * that never touches Blobs does not bundle the client for this check.
+ */
+const isObjectStoreUnavailable = (err: unknown) => err instanceof Error && err.name === 'BlobsInternalError';
+
+/**
+ * What a failure is answered as: an HttpError as thrown; a database or blob store that is
+ * unavailable as 503 with Retry-After; anything else as a bare 500, its detail in the log (`where`
+ * names the request) and never in the answer.
  */
 export function answerableError(err: unknown, where: string): HttpError {
   if (err instanceof HttpError) return err;
-  if (isDatabaseUnavailable(err)) {
-    console.error(`[api] ${where}: database unavailable:`, err instanceof Error ? err.message : err);
+  const unavailable = isDatabaseUnavailable(err) ? 'database' : isObjectStoreUnavailable(err) ? 'blob store' : undefined;
+  if (unavailable) {
+    console.error(`[api] ${where}: ${unavailable} unavailable:`, err instanceof Error ? err.message : err);
     return new HttpError(503, UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
   }
   console.error(`[api] ${where} failed:`, err);
