@@ -515,6 +515,25 @@ test('unsaved changes: Cancel, New, Logout and leaving the page ask first; a for
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Article' })).toBeHidden();
   await expect(discard).toHaveCount(0);
+  // So does one whose text was typed and deleted again; a letter left in it is a change.
+  await item.getByRole('button', { name: `Edit ${existingTitle}` }).click();
+  const content = page.getByRole('textbox', { name: 'Content' });
+  await content.getByText('text.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('x');
+  await expect(content).toContainText('text.x');
+  await page.keyboard.press('Backspace');
+  await expect(content).not.toContainText('text.x');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Article' })).toBeHidden();
+  await expect(discard).toHaveCount(0);
+  await item.getByRole('button', { name: `Edit ${existingTitle}` }).click();
+  await content.getByText('text.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('x');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await discard.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Article' })).toBeHidden();
 
   await page.getByRole('button', { name: 'New Article' }).click();
   const titleField = page.getByLabel('Title', { exact: true });

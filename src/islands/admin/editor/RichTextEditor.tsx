@@ -3,9 +3,11 @@
  * italic, underline, ordered and bullet lists and links; at least 200px tall; HTML in and out.
  * It starts from `initialHtml` when mounted; remount it (a new `key`) to load another article.
  */
+import { useEffect, useRef, type RefObject } from 'react';
 import { LinkNode } from '@lexical/link';
 import { ListItemNode, ListNode } from '@lexical/list';
 import { LexicalComposer, type InitialConfigType } from '@lexical/react/LexicalComposer';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
@@ -26,7 +28,24 @@ interface Props {
   labelledBy: string;
 }
 
+/**
+ * Lexical writes the HTML it loaded in its own way (its classes, spans and styles), not as the
+ * stored text; so text typed and deleted again would read as a change, and closing the form would
+ * ask to discard it. The editor's own writing of the content as loaded is kept here, and while the
+ * content is that again, the form is given back the stored text it opened with.
+ */
+function LoadedHtml({ loaded }: { loaded: RefObject<string | null> }) {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => {
+    loaded.current = editor.read(() => $exportHtml(editor));
+  }, [editor, loaded]);
+  return null;
+}
+
 export default function RichTextEditor({ initialHtml, onChange, labelledBy }: Props) {
+  const loaded = useRef<string | null>(null);
+  // The stored text as mounted: the prop follows the form's value from then on.
+  const stored = useRef(initialHtml);
   const initialConfig: InitialConfigType = {
     namespace: 'article-content',
     theme: editorTheme,
@@ -60,7 +79,16 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy }: Pr
       <PastePlugin />
       <ListPlugin />
       <LinkPlugin validateUrl={isAllowedLinkUrl} />
-      <OnChangePlugin ignoreSelectionChange onChange={(_state, editor) => editor.read(() => onChange($exportHtml(editor)))} />
+      <LoadedHtml loaded={loaded} />
+      <OnChangePlugin
+        ignoreSelectionChange
+        onChange={(_state, editor) =>
+          editor.read(() => {
+            const html = $exportHtml(editor);
+            onChange(html === loaded.current ? stored.current : html);
+          })
+        }
+      />
     </LexicalComposer>
   );
 }
