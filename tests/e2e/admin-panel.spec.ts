@@ -45,6 +45,26 @@ function png(width = 8, height = 8, padding = 0): Buffer {
 // The cookie banner would sit over the panel's buttons; consent is not what these tests are about.
 test.beforeEach(({ page }) => skipCookieBanner(page));
 
+/** The path an uploaded image is stored under, as the field and the article keep it. */
+const UPLOADED_PATH = /^\/objects\/uploads\/[0-9a-f]{32}$/;
+const isUploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
+
+/**
+ * Picks an image in the open form with its upload held on its way: the form shows it uploading
+ * until `release()`, which lets it go and resolves to its answer; `end()` stops holding uploads.
+ */
+async function startHeldUpload(page: Page, image = png(16, 9)) {
+  const hold = await holdRoute(page, isUploadTarget);
+  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: image });
+  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  const release = () => {
+    const answered = page.waitForResponse((response) => isUploadTarget(new URL(response.url())));
+    hold();
+    return answered;
+  };
+  return { release, end: () => page.unroute(isUploadTarget) };
+}
+
 async function articleByTitle(page: Page, title: string): Promise<Article> {
   const list = (await (await page.request.get('/api/articles')).json()) as Article[];
   expect(list.map((a) => a.title)).toContain(title);
@@ -293,15 +313,12 @@ test('image upload: type and size checks, upload with preview, served image, cle
 
   const cover = png(16, 9);
   // The PUT is held until the busy state has been seen: a small file can finish before any check.
-  const uploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
-  const release = await holdRoute(page, uploadTarget);
-  await file.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
-  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
-  release();
+  const upload = await startHeldUpload(page, cover);
+  await upload.release();
   await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
-  await page.unroute(uploadTarget);
+  await upload.end();
   const url = page.getByLabel('Or enter an image URL', { exact: true });
-  await expect(url).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
+  await expect(url).toHaveValue(UPLOADED_PATH);
   await expect(page.getByText('Image uploaded and ready to be saved with the article.')).toBeVisible();
   const preview = page.getByRole('img', { name: 'Image preview' });
   await expect(preview).toBeVisible();
@@ -349,51 +366,42 @@ test('a save pressed while the image is still uploading waits for it: the articl
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/articles') saves.push(r.url());
   });
 
-  const uploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
-  const release = await holdRoute(page, uploadTarget);
-  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
-  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  const upload = await startHeldUpload(page);
   const create = page.getByRole('button', { name: 'Create Article' });
   // Pressed as an admin would, whatever it looks like (Playwright waits for an enabled button).
   await create.click({ force: true });
   await expect(create).toHaveAttribute('aria-disabled', 'true');
-  release();
+  await upload.release();
   await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
-  await page.unroute(uploadTarget);
+  await upload.end();
   expect(saves).toEqual([]);
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
 
   await expect(create).not.toHaveAttribute('aria-disabled');
   await create.click();
   await expect(toastText(page, 'Article created')).toBeVisible();
-  expect((await articleByTitle(page, title)).imageUrl).toMatch(/^\/objects\/uploads\/[0-9a-f]{32}$/);
+  expect((await articleByTitle(page, title)).imageUrl).toMatch(UPLOADED_PATH);
 });
 
 test('Cancel while the image is still uploading asks first, as for any unsaved change', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
-  const uploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
-  const release = await holdRoute(page, uploadTarget);
-  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
-  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  const upload = await startHeldUpload(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
   await expect(discard).toBeVisible();
   await discard.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
-  release();
+  await upload.release();
   await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
-  await page.unroute(uploadTarget);
-  await expect(page.getByLabel('Or enter an image URL', { exact: true })).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
+  await upload.end();
+  await expect(page.getByLabel('Or enter an image URL', { exact: true })).toHaveValue(UPLOADED_PATH);
 });
 
 test('an upload still running when its form is discarded ends without a word: no toast for an image nothing will save', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
-  const uploadTarget = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
-  const release = await holdRoute(page, uploadTarget);
-  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
-  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  const upload = await startHeldUpload(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByRole('heading', { name: 'Create New Article' })).toHaveCount(0);
@@ -408,16 +416,14 @@ test('an upload still running when its form is discarded ends without a word: no
       for (const { id, title } of list) if (!seen.has(id) && seen.add(id)) page.toastsRaised.push(title);
     });
   });
-  const answered = page.waitForResponse((response) => uploadTarget(new URL(response.url())));
-  release();
-  expect((await answered).status()).toBe(201);
-  await page.unroute(uploadTarget);
+  expect((await upload.release()).status()).toBe(201);
+  await upload.end();
   // An upload made after it, in a new form: a toast from the discarded one would come first, while
   // this one is still on its way.
   await page.getByRole('button', { name: 'New Article' }).click();
   await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: png(16, 9) });
   // Its toast is raised with the path it puts in the field.
-  await expect(page.getByLabel('Or enter an image URL', { exact: true })).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/, { timeout: 30_000 });
+  await expect(page.getByLabel('Or enter an image URL', { exact: true })).toHaveValue(UPLOADED_PATH, { timeout: 30_000 });
   expect(await page.evaluate(() => (window as unknown as { toastsRaised: string[] }).toastsRaised)).toEqual(['Image uploaded']);
 });
 
@@ -462,7 +468,7 @@ test('image upload: a file above 4 MiB goes as Content-Range parts; a refused pa
   const large = png(16, 9, 9 * 1024 * 1024 - 200);
   const total = large.length;
   const ranges = [`bytes 0-4194303/${total}`, `bytes 4194304-8388607/${total}`, `bytes 8388608-${total - 1}/${total}`];
-  const isUploadPut = (r: { method(): string; url(): string }) => r.method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/objects/uploads/');
+  const isUploadPut = (r: { method(): string; url(): string }) => r.method() === 'PUT' && isUploadTarget(new URL(r.url()));
   let sent: string[] = [];
   page.on('request', (r) => {
     if (isUploadPut(r)) sent.push(r.headers()['content-range'] ?? 'no Content-Range');
@@ -473,21 +479,20 @@ test('image upload: a file above 4 MiB goes as Content-Range parts; a refused pa
     isUploadPut(route.request()) && route.request().headers()['content-range'] === ranges[1]
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' })
       : route.continue();
-  const uploadTargets = (u: URL) => u.pathname.startsWith('/api/objects/uploads/');
-  await page.route(uploadTargets, refuseSecond);
+  await page.route(isUploadTarget, refuseSecond);
   await file.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: large });
   await expect(toastText(page, 'Upload failed')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Upload Image' })).toBeEnabled();
   expect(sent).toEqual(ranges.slice(0, 2));
   await expect(url).toHaveValue('');
-  await page.unroute(uploadTargets, refuseSecond);
+  await page.unroute(isUploadTarget, refuseSecond);
 
   sent = [];
   await file.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: large });
   await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
   await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
   expect(sent).toEqual(ranges);
-  await expect(url).toHaveValue(/^\/objects\/uploads\/[0-9a-f]{32}$/);
+  await expect(url).toHaveValue(UPLOADED_PATH);
   await expect(page.getByText('Image uploaded and ready to be saved with the article.')).toBeVisible();
   const preview = page.getByRole('img', { name: 'Image preview' });
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
