@@ -16,6 +16,10 @@ const CSS = [
   '@media (width>=96rem){.\\32 xl\\:f{color:teal}}}',
   '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
   '@property --tw-ring{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+  '@media print{body>footer,.no-print{display:none}.gone{color:red}}',
+  '@media (prefers-reduced-motion:no-preference){.toast[data-state=open]{animation:toast-in .2s}.a[data-open]{animation:a-in .2s}}',
+  '[aria-current=page]{text-decoration:underline}',
+  '@keyframes toast-in{0%{opacity:0}}@keyframes a-in{0%{opacity:0}}',
 ].join('');
 const page = (body: string) =>
   `<!doctype html><html><head><style>${CSS}</style></head><body>${body}</body></html>`;
@@ -133,6 +137,17 @@ describe('pageStyles', () => {
     // Its unread fallbacks gone, the properties layer is empty from the inside out, and goes too.
     expect(css).not.toContain('@supports');
     expect(css).not.toContain('@layer properties');
+  });
+
+  it('keeps the unlayered rules the page can use, and only the keyframes a kept rule animates with', () => {
+    const css = styleOf(styles.prune(page('<p class="a" aria-current="page">x</p><footer>f</footer>')));
+    expect(css).toContain('@media print{body>footer{display:none}}');
+    expect(css).toContain('@media (prefers-reduced-motion:no-preference){.a[data-open]{animation:a-in .2s}}');
+    expect(css).toContain('[aria-current=page]{text-decoration:underline}');
+    expect(css).toContain('@keyframes a-in{0%{opacity:0}}');
+    // The toast is an island's: the whole sheet it fetches has its rule and keyframes.
+    expect(css).not.toContain('.toast');
+    expect(css).not.toContain('toast-in');
   });
 
   it('gives the same answer from its cache for the same classes', () => {

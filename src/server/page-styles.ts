@@ -87,6 +87,14 @@ export function propertiesRead(text: string): Set<string> {
   return new Set([...text.matchAll(VAR_READ)].map((m) => m[1]));
 }
 
+/** The nearest at-rule around `node` that `test` accepts, if any. */
+function enclosingAtRule(node: Node, test: (atRule: AtRule) => boolean): AtRule | undefined {
+  for (let parent = node.parent; parent && parent.type !== 'root'; parent = parent.parent) {
+    if (parent.type === 'atrule' && test(parent as AtRule)) return parent as AtRule;
+  }
+  return undefined;
+}
+
 /** Removes the rules and at-rules the cut left with nothing inside, innermost first. */
 function removeEmptyBlocks(container: Container) {
   container.each((node) => {
@@ -97,9 +105,10 @@ function removeEmptyBlocks(container: Container) {
 }
 
 /**
- * The stylesheet with only the utilities whose classes are all in `available`; only the reset and
- * component rules (and, of a selector list, the selectors) whose classes and elements are all in
- * `available` and `elements`; and only the custom properties something reads: a theme variable (`@layer theme`), or a utility's internal
+ * The stylesheet with only the utilities whose classes are all in `available`; only the reset,
+ * component and unlayered rules (and, of a selector list, the selectors) whose classes and
+ * elements are all in `available` and `elements`; only the keyframes a kept rule animates with;
+ * and only the custom properties something reads: a theme variable (`@layer theme`), or a utility's internal
  * variable registered by `@property` (with its fallback in `@layer properties`), stays when a kept
  * rule, another kept variable or the rest of the page (`readElsewhere`: its other styles and
  * style attributes) reads it with `var()`. Unread, it does nothing, and the whole sheet an island
@@ -125,6 +134,14 @@ function pruneStylesheet(css: Root, available: ReadonlySet<string>, elements: Re
       layer.walkDecls(/^--/, (declaration) => void declarations.push(declaration));
     }
   });
+  // The site's own rules outside any layer (print, forced colours, the islands' state animations)
+  // follow the reset's rule.
+  pruned.walkRules((rule) => {
+    if (enclosingAtRule(rule, (at) => at.name === 'layer' || /keyframes$/i.test(at.name))) return;
+    const kept = rule.selectors.filter((selector) => selectorCanMatch(selector, available, elements));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
   pruned.walkAtRules('property', (rule) => void registrations.add(rule));
 
   // What the sheet reads outside the variables' own definitions, then what those definitions read.
@@ -148,6 +165,15 @@ function pruneStylesheet(css: Root, available: ReadonlySet<string>, elements: Re
   }
   for (const declaration of declarations) if (!read.has(declaration.prop)) declaration.remove();
   for (const registration of registrations) if (!read.has(registration.params)) registration.remove();
+  // An animation's keyframes stay while a kept declaration (or a kept theme variable) names them.
+  const animated = new Set<string>();
+  pruned.walkDecls((declaration) => {
+    if (!/^(?:animation(?:-name)?|--animate-[\w-]*)$/.test(declaration.prop)) return;
+    for (const word of declaration.value.split(/[\s,]+/)) animated.add(word);
+  });
+  pruned.walkAtRules(/keyframes$/i, (keyframes) => {
+    if (!animated.has(keyframes.params)) keyframes.remove();
+  });
   removeEmptyBlocks(pruned);
   return pruned.toString();
 }
