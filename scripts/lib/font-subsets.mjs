@@ -1,12 +1,15 @@
 // The site's two web fonts, cut down at build time to the glyphs the site uses and the weights it
-// sets, so the text above the fold waits for ~35 KB of font instead of ~86 KB (the Latin files
+// sets, so the text above the fold waits for ~29 KB of font instead of ~86 KB (the Latin files
 // of @fontsource-variable/inter and /fraunces, every OpenType alternate and the whole weight axis).
 //
 // The glyph set: printable ASCII (any English an editor writes in an article), a fixed set of
 // editorial punctuation, and every other character that appears in src/. A character outside it
 // (an accented name in an article, say) is drawn by the metric-matched fallback font; the build
-// fails if a built page uses one (see `checkBuiltPages`). harfbuzz's subsetter (subset-font) keeps
-// the default layout features (kerning, ligatures) and drops the stylistic alternates.
+// fails if a built page uses one (see `checkBuiltPages`). Of the OpenType layout features, the
+// subsets keep those a browser applies to Latin text unasked and that shape it correctly
+// (`LAYOUT_FEATURES`); the rest, which harfbuzz's subsetter would keep, are dropped: the site's CSS
+// asks for none of them (no tabular or old-style figures, no stylistic sets), and Inter's
+// contextual alternates (an arrow from '->', a colon raised between figures) alone weigh ~7 KB.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +21,13 @@ const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).
 /** What editors and the site's own copy reach for beyond ASCII: quotes, dashes, ellipsis, symbols. */
 const EDITORIAL = '\u00a0‘’‚“”„–—…•·©®™€£°×÷§¶†';
 const SOURCE_EXTENSIONS = new Set(['.astro', '.ts', '.tsx', '.md', '.mdx', '.css']);
+
+/**
+ * Composition and marks, localised forms, kerning, standard and required ligatures, and the
+ * glyph swaps a variable font needs along its axes (`rvrn`). Not `calt`/`clig`: contextual
+ * alternates are refinements, and the largest part of Inter's layout tables.
+ */
+export const LAYOUT_FEATURES = ['ccmp', 'locl', 'mark', 'mkmk', 'kern', 'liga', 'rlig', 'rvrn'];
 
 /** The site's fonts: the source file (Latin subset of the Fontsource package) and the weights it is set in. */
 export const SITE_FONTS = /** @type {const} */ ([
@@ -64,10 +74,10 @@ export async function subsetSiteFonts({ root, cacheDir, text }) {
   for (const font of SITE_FONTS) {
     const sourcePath = require.resolve(font.source, { paths: [root] });
     const source = fs.readFileSync(sourcePath);
-    const hash = crypto.createHash('sha256').update(source).update(text).update(JSON.stringify(font.variationAxes)).update(version).digest('hex').slice(0, 12);
+    const hash = crypto.createHash('sha256').update(source).update(text).update(JSON.stringify(font.variationAxes)).update(LAYOUT_FEATURES.join()).update(version).digest('hex').slice(0, 12);
     const target = path.join(cacheDir, `${font.key}-${hash}.woff2`);
     if (!fs.existsSync(target)) {
-      const subset = await subsetFont(source, text, { targetFormat: 'woff2', variationAxes: font.variationAxes });
+      const subset = await subsetFont(source, text, { targetFormat: 'woff2', variationAxes: font.variationAxes, keepFeatures: LAYOUT_FEATURES });
       fs.writeFileSync(`${target}.tmp`, subset);
       fs.renameSync(`${target}.tmp`, target);
     }
