@@ -10,7 +10,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
   'X-Frame-Options': 'DENY',
 };
 
@@ -43,15 +43,41 @@ export const IMAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
 };
 
+const directives = (policy: string) =>
+  policy
+    .split(';')
+    .map((directive) => directive.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
+const directiveName = (directive: string) => directive.split(' ')[0]!.toLowerCase();
+
+/**
+ * One policy that enforces both: the page's own, with each directive of `shared` it lacks. Where
+ * it sets one of them otherwise (or is already several policies), `shared` follows as a second
+ * policy, which a browser enforces as well; merged, the header is ~80 bytes shorter, and on an
+ * on-demand page those bytes travel in the first round trip.
+ */
+export function joinPolicies(own: string, shared: string): string {
+  if (own.includes(',')) return `${own}, ${shared}`;
+  const set = new Map(directives(own).map((directive) => [directiveName(directive), directive]));
+  const lacking: string[] = [];
+  for (const directive of directives(shared)) {
+    const present = set.get(directiveName(directive));
+    if (present === undefined) lacking.push(directive);
+    else if (present !== directive) return `${own}, ${shared}`;
+  }
+  return lacking.length === 0 ? own : [...directives(own), ...lacking].join('; ');
+}
+
 /**
  * Adds the security headers a response does not already set. On-demand pages already carry
- * Astro's own CSP (script and style hashes) as a header; ours is added beside it as a second
- * policy, and a browser enforces both.
+ * Astro's own CSP (script and style hashes) as a header; ours joins it (`joinPolicies`). A policy
+ * that already forbids framing is one of ours (an API answer's) and stays as it is.
  */
 export function withSecurityHeaders(headers: Headers): Headers {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    if (!headers.has(name)) headers.set(name, value);
-    else if (name === 'Content-Security-Policy' && !headers.get(name)!.includes('frame-ancestors')) headers.append(name, value);
+    const present = headers.get(name);
+    if (present === null) headers.set(name, value);
+    else if (name === 'Content-Security-Policy' && !present.includes('frame-ancestors')) headers.set(name, joinPolicies(present, value));
   }
   return headers;
 }

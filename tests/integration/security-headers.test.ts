@@ -75,10 +75,26 @@ describe('security headers', () => {
 });
 
 describe('withSecurityHeaders', () => {
-  it('keeps a page CSP and adds ours beside it, so frame-ancestors still applies', async () => {
+  it("joins ours into a page's own CSP, so frame-ancestors still applies", async () => {
     const { withSecurityHeaders } = await import('../../src/server/security-headers.ts');
-    const h = withSecurityHeaders(new Headers({ 'Content-Security-Policy': "script-src 'self' 'sha256-abc'" }));
-    expect(h.get('content-security-policy')).toBe(`script-src 'self' 'sha256-abc', ${SECURITY_HEADERS['Content-Security-Policy']}`);
+    const h = withSecurityHeaders(new Headers({ 'Content-Security-Policy': "default-src 'self';object-src 'none'; script-src 'self' 'sha256-abc';" }));
+    expect(h.get('content-security-policy')).toBe(
+      "default-src 'self'; object-src 'none'; script-src 'self' 'sha256-abc'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    );
     expect(h.get('x-frame-options')).toBe('DENY');
+    // Joined once: a second pass finds frame-ancestors there and changes nothing.
+    expect(withSecurityHeaders(new Headers(h)).get('content-security-policy')).toBe(h.get('content-security-policy'));
+  });
+
+  it('adds ours as a second policy where the page sets one of our directives otherwise', async () => {
+    const { withSecurityHeaders } = await import('../../src/server/security-headers.ts');
+    const h = withSecurityHeaders(new Headers({ 'Content-Security-Policy': "script-src 'self'; form-action https:" }));
+    expect(h.get('content-security-policy')).toBe(`script-src 'self'; form-action https:, ${SECURITY_HEADERS['Content-Security-Policy']}`);
+  });
+
+  it('leaves a policy that already forbids framing (an API answer) as it is', async () => {
+    const { withSecurityHeaders, API_SECURITY_HEADERS } = await import('../../src/server/security-headers.ts');
+    const h = withSecurityHeaders(new Headers({ 'Content-Security-Policy': API_SECURITY_HEADERS['Content-Security-Policy']! }));
+    expect(h.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
