@@ -22,7 +22,8 @@ export function pageRuntime({ root }) {
       if (id !== RESOLVED_ID) return undefined;
       const bundle = await rolldown({ input: entry, platform: 'browser', logLevel: 'warn' });
       try {
-        const { output } = await bundle.generate({ format: 'esm', minify: true });
+        // Tree-shaking hints have done their work by now; in the page they would be bytes.
+        const { output } = await bundle.generate({ format: 'esm', minify: true, comments: { legal: true, annotation: false, jsdoc: false } });
         const [chunk] = output;
         if (output.length !== 1 || chunk.type !== 'chunk') throw new Error('the page runtime must bundle to one module (no dynamic imports)');
         for (const moduleId of chunk.moduleIds) {

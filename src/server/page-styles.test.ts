@@ -1,3 +1,4 @@
+import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import { describe, expect, it } from 'vitest';
 import { classesInMarkup, elementsInMarkup, pageStyles, propertiesRead, selectorCanMatch, selectorClasses, selectorElements } from './page-styles.ts';
 import { siteStylesheetPath } from './site-stylesheet.ts';
@@ -148,6 +149,17 @@ describe('pageStyles', () => {
     // The toast is an island's: the whole sheet it fetches has its rule and keyframes.
     expect(css).not.toContain('.toast');
     expect(css).not.toContain('toast-in');
+  });
+
+  it("folds the head's styles and Astro's island rule into one element, in their order, and leaves the body's others", () => {
+    const html = styles.prune(
+      `<!doctype html><html><head><style>@font-face{font-family:A}</style><link rel="preload" href="/a.woff2"><style>${CSS}</style><style>.late{}</style></head>` +
+        `<body><p class="a">x</p><style>.in-body{}</style><style>${ISLAND_STYLES}</style><astro-island></astro-island></body></html>`,
+    );
+    expect([...html.matchAll(/<style>/g)]).toHaveLength(2);
+    expect(html).toMatch(
+      /^<!doctype html><html data-site-stylesheet="[^"]+"><head><style>@font-face\{font-family:A\}\/\*! tailwindcss[^<]*\.a\{color:red\}[^<]*\.late\{\}astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style><link rel="preload" href="\/a.woff2"><\/head><body><p class="a">x<\/p><style>\.in-body\{\}<\/style><astro-island><\/astro-island><\/body><\/html>$/,
+    );
   });
 
   it('gives the same answer from its cache for the same classes', () => {

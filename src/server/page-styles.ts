@@ -13,6 +13,7 @@
  * island's markup exists only in the browser. The page's CSP is made to name the new style after
  * this (src/server/page-csp.ts).
  */
+import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import postcss, { type AtRule, type Container, type Declaration, type Node, type Root } from 'postcss';
 import { siteStylesheetPath, TAILWIND_MARKER } from './site-stylesheet.ts';
 
@@ -178,6 +179,23 @@ function pruneStylesheet(css: Root, available: ReadonlySet<string>, elements: Re
   return pruned.toString();
 }
 
+/**
+ * The head's `<style>` elements (Astro writes one per font beside the Tailwind sheet) and Astro's
+ * island rule (written in the body, before the first island) as one element, at the first one's
+ * place and in their order, so the cascade is the same; `tailwind` (the sheet's element) holds
+ * `kept` instead. Each inline style is one more hash in the page's policy, which on an on-demand
+ * page is a header in the first round trip. Other styles in the body stay where they are.
+ */
+function inOneStyleElement(html: string, tailwind: string, kept: string): string {
+  const headEnd = html.indexOf('</head>');
+  const elements = [...html.matchAll(STYLE_ELEMENT)].filter(({ 0: element, 1: css, index }) => index < headEnd || css === ISLAND_STYLES || element === tailwind);
+  const css = elements.map(([element, text]) => (element === tailwind ? kept : text)).join('');
+  let out = html;
+  for (const { 0: element, index } of elements.toReversed()) out = out.slice(0, index) + out.slice(index + element.length);
+  const first = elements[0]!.index;
+  return out.slice(0, first) + `<style>${css}</style>` + out.slice(first);
+}
+
 export interface PageStyles {
   /** `html` with its Tailwind stylesheet cut to what the page uses, and the whole sheet's address on its root. */
   prune(html: string): string;
@@ -211,11 +229,7 @@ export function pageStyles(): PageStyles {
       if (pruned.size >= CACHE_LIMIT) pruned.delete(pruned.keys().next().value!);
       pruned.set(key, kept);
     }
-    const start = html.indexOf(element);
-    return (html.slice(0, start) + `<style>${kept}</style>` + html.slice(start + element.length)).replace(
-      HTML_ELEMENT,
-      `<html data-site-stylesheet="${sheet.href}"`,
-    );
+    return inOneStyleElement(html, element, kept).replace(HTML_ELEMENT, `<html data-site-stylesheet="${sheet.href}"`);
   }
 
   return { prune };
