@@ -36,9 +36,11 @@ test('a page, an on-demand page, a JSON answer, an error, an image and a 404 all
   expectHeaders(page, SECURITY_HEADERS, 'static page');
   // Only the admin panel's page is isolated from other origins' windows.
   expect(page.headers()['cross-origin-opener-policy']).toBeUndefined();
-  const admin = await request.get('/admin');
-  expect(admin.status()).toBe(200);
-  expectHeaders(admin, { ...SECURITY_HEADERS, ...ADMIN_PAGE_HEADERS }, 'admin page');
+  for (const path of ['/admin', '/admin.html']) {
+    const admin = await request.get(path);
+    expect(admin.status(), path).toBe(200);
+    expectHeaders(admin, { ...SECURITY_HEADERS, ...ADMIN_PAGE_HEADERS }, `admin page ${path}`);
+  }
 
   for (const path of ['/insights', '/services']) {
     const onDemand = await request.get(path);

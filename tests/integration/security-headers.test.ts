@@ -28,7 +28,8 @@ describe('security headers', () => {
     const all = toml.headers.find((h) => h.for === '/*');
     expect(all?.values).toEqual(SECURITY_HEADERS);
     expect(toml.headers.find((h) => h.for === '/admin')?.values).toEqual(ADMIN_PAGE_HEADERS);
-    expect(toml.headers.map((h) => h.for)).toEqual(['/*', '/admin']);
+    expect(toml.headers.find((h) => h.for === '/admin.html')?.values).toEqual(ADMIN_PAGE_HEADERS);
+    expect(toml.headers.map((h) => h.for)).toEqual(['/*', '/admin', '/admin.html']);
   });
 
   it('the policy forbids plugins, base tags and framing, and HSTS lasts at least a year', () => {
