@@ -1,4 +1,7 @@
 import { getStore } from '@netlify/blobs';
+import { BlobCallTimeoutError, startBlobCallDeadline, type BlobCallDeadline } from './blob-call-deadline.ts';
+import { ObjectStoreUnavailableError } from './object-store-errors.ts';
+import { socketFailureCode } from './socket-failure.ts';
 
 // Binary objects (uploaded images) behind one small interface over Netlify Blobs. Netlify sets the
 // blobs context on every invocation; the local runtime and the tests run the same blob server the
@@ -31,23 +34,63 @@ function assertSafe(kind: string, value: string): void {
   if (!SAFE_NAME.test(value)) throw new Error(`Invalid object ${kind}: ${JSON.stringify(value)}`);
 }
 
+type BlobsStore = ReturnType<typeof getStore>;
+
+/**
+ * Runs one call on the named store under its deadline (src/server/blob-call-deadline.ts; `sends`
+ * is the bytes it writes), and tells the store's outage apart from anything else: a 5xx kept after
+ * @netlify/blobs' retries, a socket that failed, or the deadline passing is an
+ * ObjectStoreUnavailableError naming the store and the call; any other error (a bug) goes as it
+ * came. The client is made per call: its fetch carries this call's deadline, and on Netlify the
+ * blobs context arrives with each invocation.
+ */
+async function blobCall<T>(
+  name: string,
+  operation: string,
+  sends: number,
+  run: (store: BlobsStore, deadline: BlobCallDeadline) => Promise<T>,
+): Promise<T> {
+  const deadline = startBlobCallDeadline(sends);
+  let work: Promise<T> | undefined;
+  try {
+    // Strong consistency: an image is fetched for its preview right after it is uploaded.
+    work = run(getStore({ name, consistency: 'strong', fetch: deadline.fetch }), deadline);
+    return await Promise.race([work, deadline.expired]);
+  } catch (err) {
+    throw asUnavailable(name, operation, err);
+  } finally {
+    deadline.end();
+    // Past the deadline the library still ends its retries (each refused before it sends): unheard.
+    work?.catch(() => {});
+  }
+}
+
+function asUnavailable(name: string, operation: string, err: unknown): unknown {
+  if (err instanceof ObjectStoreUnavailableError) return err;
+  if (err instanceof BlobCallTimeoutError) return new ObjectStoreUnavailableError(name, operation, err.message, err);
+  if (err instanceof Error && err.name === 'BlobsInternalError') return new ObjectStoreUnavailableError(name, operation, err.message, err);
+  const code = socketFailureCode(err);
+  if (code) return new ObjectStoreUnavailableError(name, operation, `${(err as Error).message} (${code})`, err);
+  return err;
+}
+
 function netlifyStore(name: string): ObjectStore {
-  // Strong consistency: an image is fetched for its preview right after it is uploaded.
-  const store = getStore({ name, consistency: 'strong' });
   async function readMetadata(key: string): Promise<Record<string, string> | null> {
     assertSafe('key', key);
-    const r = await store.getMetadata(key);
+    const r = await blobCall(name, 'getMetadata', 0, (store) => store.getMetadata(key));
     return r ? (r.metadata as Record<string, string>) : null;
   }
   return {
     async createIfAbsent(key, data, metadata) {
       assertSafe('key', key);
-      const r = await store.set(key, data.slice().buffer as ArrayBuffer, { metadata, onlyIfNew: true });
-      return r.modified;
+      return blobCall(name, 'set', data.byteLength, async (store) => {
+        const r = await store.set(key, data.slice().buffer as ArrayBuffer, { metadata, onlyIfNew: true });
+        return r.modified;
+      });
     },
     async get(key) {
       assertSafe('key', key);
-      const r = await store.getWithMetadata(key, { type: 'arrayBuffer' });
+      const r = await blobCall(name, 'get', 0, (store) => store.getWithMetadata(key, { type: 'arrayBuffer' }));
       if (!r) return null;
       return { data: new Uint8Array(r.data), metadata: r.metadata as Record<string, string> };
     },
@@ -57,20 +100,22 @@ function netlifyStore(name: string): ObjectStore {
     metadata: readMetadata,
     async list(prefix) {
       if (prefix !== '') assertSafe('prefix', prefix);
-      // Made through the same client, so with the same strong consistency as the reads.
-      const { blobs } = await store.list(prefix === '' ? {} : { prefix });
+      // Made through the same client, so with the same strong consistency as the reads. The whole
+      // listing, every page of it, is one call under one deadline.
+      const { blobs } = await blobCall(name, 'list', 0, (store) => store.list(prefix === '' ? {} : { prefix }));
       return blobs.map((blob) => blob.key);
     },
     async delete(key) {
       assertSafe('key', key);
-      await store.delete(key);
+      await blobCall(name, 'delete', 0, (store) => store.delete(key));
     },
   };
 }
 
 /**
  * The named store. Resolved per call, not at import: on Netlify the blobs context arrives with
- * each invocation.
+ * each invocation. Every call is bounded by its deadline (src/server/blob-call-deadline.ts) and
+ * fails as ObjectStoreUnavailableError when the store is unavailable.
  */
 export function objectStore(name: string): ObjectStore {
   assertSafe('store name', name);

@@ -4,10 +4,11 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/server/db/errors.ts';
 import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
 import { startTcpFaultProxy } from '../support/tcp-fault-proxy.ts';
+import { startBlobFaultProxy } from '../support/blob-fault-proxy.ts';
 import issue from '../../netlify/functions/objects-upload.ts';
 import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
@@ -20,6 +21,7 @@ import { newObjectName, UPLOAD_URL_TTL_SECONDS } from '../../src/server/uploads.
 import { deleteAbandonedParts } from '../../src/server/upload-parts.ts';
 import { UNUSED_IMAGE_GRACE_DAYS, deleteUnusedImages, sniffImageType } from '../../src/server/upload-store.ts';
 import { UPLOADS_STORE } from '../../src/server/blobs.ts';
+import { blobCallDeadlineMs } from '../../src/server/blob-call-deadline.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { durableCache, startPurgeApi } from '../../scripts/lib/durable-cache.mjs';
 import { storedEncodings } from '../../scripts/lib/stored-encodings.mjs';
@@ -54,6 +56,15 @@ function expiredToken(userId: number, name: string): Promise<string> {
 function put(url: URL, body: BodyInit, headers: Record<string, string> = { 'content-type': 'image/png' }) {
   const name = url.pathname.split('/').pop()!;
   return call(target, url.pathname + url.search, { method: 'PUT', rawBody: body, headers, params: { name } });
+}
+
+/** What the code under test logs with console.error meanwhile, one line a call, and nothing printed. */
+function captureErrorLog() {
+  const lines: string[] = [];
+  const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    lines.push(args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
+  });
+  return { lines, stop: () => spy.mockRestore() };
 }
 
 describe('POST /api/objects/upload', () => {
@@ -463,6 +474,7 @@ describe('Netlify Blobs failing', () => {
       const broken = await start();
       process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...context, edgeURL: broken.url, uncachedEdgeURL: broken.url })).toString('base64');
       let answers;
+      const log = captureErrorLog();
       try {
         answers = {
           upload: await put(url, PNG),
@@ -470,6 +482,7 @@ describe('Netlify Blobs failing', () => {
           delete: await call(target, `/api/objects/uploads/${name}`, { method: 'DELETE', headers: { cookie }, params: { name } }),
         };
       } finally {
+        log.stop();
         process.env.NETLIFY_BLOBS_CONTEXT = saved;
         await broken.stop();
       }
@@ -481,10 +494,96 @@ describe('Netlify Blobs failing', () => {
           body: { error: UNAVAILABLE_MESSAGE },
         });
       }
+      // The log says which dependency failed: the blob store, not the database.
+      expect(log.lines.filter((line) => line.includes(' unavailable'))).toEqual([
+        expect.stringMatching(new RegExp(`^\\[api\\] PUT /api/objects/uploads/${name}: blob store unavailable: Netlify Blobs store '[a-z-]+'`)),
+        expect.stringMatching(new RegExp(`^\\[api\\] GET /objects/uploads/${name}: blob store unavailable: Netlify Blobs store '[a-z-]+'`)),
+        expect.stringMatching(new RegExp(`^\\[api\\] DELETE /api/objects/uploads/${name}: blob store unavailable: Netlify Blobs store '[a-z-]+'`)),
+      ]);
       expect((await put(url, PNG)).status).toBe(201);
       expect((await call(serve, `/objects/uploads/${name}`, { params: { name } })).status).toBe(200);
     });
   }
+});
+
+describe('Netlify Blobs not answering', () => {
+  // A blob service that takes the connection (or the whole write) and never answers: each call
+  // gives up at its deadline, the request answers the same 503 as a failing service, well before
+  // the platform would end the function, and nothing a given-up write sent is left claimed.
+  const DEADLINE_MS = blobCallDeadlineMs(PNG.byteLength); // a read's, and the PNG's write's
+  const unavailable = { status: 503, retryAfter: String(DATABASE_RETRY_AFTER_SECONDS), body: { error: UNAVAILABLE_MESSAGE } };
+
+  /** The answer and how long it took, or 'no answer' once `boundMs` has passed. */
+  async function timed(boundMs: number, request: Promise<Awaited<ReturnType<typeof call>>>) {
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<'no answer'>((resolve) => (timer = setTimeout(() => resolve('no answer'), boundMs)));
+    const r = await Promise.race([request, gaveUp]);
+    clearTimeout(timer);
+    if (r === 'no answer') return { answer: r };
+    return {
+      answer: { status: r.status, retryAfter: r.headers.get('retry-after'), body: r.json },
+      withinBound: performance.now() - started < boundMs,
+    };
+  }
+
+  it('accepting calls and never answering: upload, serve and delete answer 503 with Retry-After within the deadline, logged as the blob store; the same upload URL works once it answers', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const proxy = await startBlobFaultProxy();
+    const announced = proxy.announce();
+    const log = captureErrorLog();
+    const bound = DEADLINE_MS + 2_000;
+    try {
+      proxy.hold(['GET', 'HEAD', 'PUT', 'DELETE']);
+      const answers = await Promise.all([
+        timed(bound, put(url, PNG)),
+        timed(bound, call(serve, `/objects/uploads/${name}`, { params: { name } })),
+        timed(bound, call(target, `/api/objects/uploads/${name}`, { method: 'DELETE', headers: { cookie }, params: { name } })),
+      ]);
+      expect(answers).toEqual([0, 1, 2].map(() => ({ answer: unavailable, withinBound: true })));
+      expect(log.lines.filter((line) => line.includes(' unavailable')).sort()).toEqual(
+        ['DELETE /api/objects/uploads', 'GET /objects/uploads', 'PUT /api/objects/uploads'].map((path) =>
+          expect.stringMatching(new RegExp(`^\\[api\\] ${path}/${name}: blob store unavailable: Netlify Blobs store '[a-z-]+' .*did not answer within`)),
+        ),
+      );
+      proxy.heal();
+      expect((await put(url, PNG)).status).toBe(201);
+      const served = await call(serve, `/objects/uploads/${name}`, { params: { name } });
+      expect(served.status).toBe(200);
+    } finally {
+      log.stop();
+      announced.restore();
+      await proxy.stop();
+    }
+  });
+
+  it('taking a write and never answering it: 503 within the deadline, nothing stored or sent again, and the same upload URL then stores the image', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const proxy = await startBlobFaultProxy();
+    const announced = proxy.announce();
+    const log = captureErrorLog();
+    try {
+      proxy.hold(['PUT']);
+      expect(await timed(DEADLINE_MS + 2_000, put(url, PNG))).toEqual({ answer: unavailable, withinBound: true });
+      proxy.heal();
+      // @netlify/blobs retries a failed call (after 1 ms under test, 5 s otherwise): a retry of the
+      // given-up write must not reach the healed service and claim the name behind the 503.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(proxy.seen.filter((r) => r.startsWith('PUT '))).toEqual([`PUT /local-site/site:uploads/${name}`]);
+      expect(await objectStore(UPLOADS_STORE).has(name)).toBe(false);
+      const stored = await put(url, PNG);
+      expect(stored.status).toBe(201);
+      const served = await call(serve, `/objects/uploads/${name}`, { params: { name } });
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-length')).toBe(String(PNG.byteLength));
+    } finally {
+      log.stop();
+      announced.restore();
+      await proxy.stop();
+    }
+  });
 });
 
 describe('sniffImageType', () => {

@@ -5,22 +5,10 @@
  * at its time limit. Handlers answer these with 503 and Retry-After; anything else stays a 500 (a
  * bug or a schema mismatch, which no retry fixes).
  */
+import { SOCKET_FAILURE_CODES } from '../socket-failure.ts';
 
 /** Seconds a client is asked to wait before trying again when the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-// Socket-level failures (Node's system error codes), on the driver's WebSocket or TCP socket.
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
 
 // SQLSTATEs: class 08 connection exception; 53 insufficient resources (too many connections, out
 // of memory or disk); 57P01-57P05 the server shut down or is starting; 57014 statement cancelled
@@ -62,7 +50,7 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (depth > 4 || err === undefined || err === null) return false;
   const { message, code, cause, errors } = fields(err);
-  if (code && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (code && (SOCKET_FAILURE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
   if (DRIVER_MESSAGES.some((re) => re.test(message))) return true;
   // An AggregateError (several addresses tried) or an error wrapping the real one.
   return errors.some((e) => isDatabaseUnavailable(e, depth + 1)) || isDatabaseUnavailable(cause, depth + 1);

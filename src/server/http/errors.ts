@@ -1,4 +1,5 @@
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
+import { ObjectStoreUnavailableError } from '../object-store-errors.ts';
 
 /** Thrown anywhere below a handler to answer with a given status and the one error shape. */
 export class HttpError extends Error {
@@ -26,21 +27,15 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /**
- * True when `err` is Netlify Blobs failing (a 5xx still there after @netlify/blobs' own retries):
- * a moment's outage like a database that does not answer. An unreachable blob service fails with
- * the socket's code, which isDatabaseUnavailable already tells. Matched by name, so a function
- * that never touches Blobs does not bundle the client for this check.
- */
-const isObjectStoreUnavailable = (err: unknown) => err instanceof Error && err.name === 'BlobsInternalError';
-
-/**
  * What a failure is answered as: an HttpError as thrown; a database or blob store that is
- * unavailable as 503 with Retry-After; anything else as a bare 500, its detail in the log (`where`
- * names the request) and never in the answer.
+ * unavailable (src/server/db/errors.ts, src/server/object-store-errors.ts) as 503 with
+ * Retry-After, the log naming which of the two; anything else as a bare 500, its detail in the log
+ * (`where` names the request) and never in the answer.
  */
 export function answerableError(err: unknown, where: string): HttpError {
   if (err instanceof HttpError) return err;
-  const unavailable = isDatabaseUnavailable(err) ? 'database' : isObjectStoreUnavailable(err) ? 'blob store' : undefined;
+  // The blob store first: its socket failures carry the same codes a database's do.
+  const unavailable = err instanceof ObjectStoreUnavailableError ? 'blob store' : isDatabaseUnavailable(err) ? 'database' : undefined;
   if (unavailable) {
     console.error(`[api] ${where}: ${unavailable} unavailable:`, err instanceof Error ? err.message : err);
     return new HttpError(503, UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
