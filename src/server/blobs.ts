@@ -83,9 +83,14 @@ function netlifyStore(name: string): ObjectStore {
   return {
     async createIfAbsent(key, data, metadata) {
       assertSafe('key', key);
-      return blobCall(name, 'set', data.byteLength, async (store) => {
-        const r = await store.set(key, data.slice().buffer as ArrayBuffer, { metadata, onlyIfNew: true });
-        return r.modified;
+      return blobCall(name, 'set', data.byteLength, async (store, deadline) => {
+        await store.set(key, data.slice().buffer as ArrayBuffer, { metadata, onlyIfNew: true });
+        // With onlyIfNew, @netlify/blobs reports any answer but 412 as written, a 5xx kept after its
+        // retries included: only a 2xx is a write, 412 is a name already taken.
+        const status = deadline.lastStatus();
+        if (status === 412) return false;
+        if (status !== undefined && status >= 200 && status < 300) return true;
+        throw new ObjectStoreUnavailableError(name, 'set', `answered ${status}`);
       });
     },
     async get(key) {

@@ -584,6 +584,26 @@ describe('Netlify Blobs not answering', () => {
       await proxy.stop();
     }
   });
+
+  it('failing a write with 5xx (the earlier reads fine): 503, not a 201 for an image never stored; the same upload URL works once it is back', async () => {
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const proxy = await startBlobFaultProxy();
+    const announced = proxy.announce();
+    const log = captureErrorLog();
+    try {
+      proxy.fail(['PUT'], 503);
+      const r = await put(url, PNG);
+      expect({ status: r.status, retryAfter: r.headers.get('retry-after'), body: r.json }).toEqual(unavailable);
+      proxy.heal();
+      expect(await objectStore(UPLOADS_STORE).has(name)).toBe(false);
+      expect((await put(url, PNG)).status).toBe(201);
+    } finally {
+      log.stop();
+      announced.restore();
+      await proxy.stop();
+    }
+  });
 });
 
 describe('sniffImageType', () => {
