@@ -2,11 +2,15 @@
 // islands) or as a plain form post (the contact page before or without JavaScript). The enquiry and
 // the firm's e-mail notice of it are committed together; the answer goes as soon as they are, and
 // the notice is sent after it (never waited on: the inbox works even when mail does not).
+// An enquiry sent again with a submissionId already stored (its first answer was lost after the
+// commit) stores nothing, queues no notice and spends no rate-limit point: it is answered as the
+// first send was, 201 with that enquiry's id; with different content under that key, 409.
 import type { Config } from '@netlify/functions';
 import { enquirySchema } from '../../src/schemas/enquiry.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
 import { readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
+import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
@@ -23,13 +27,28 @@ export default route({
     if (enquiry.website) return json({}, { status: 201 });
     const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
     // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
-    const { spent, stored } = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt), {
-      spend: spendPoint(limiter, clientAddress(ctx)),
+    const written = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt), {
+      spend: (onlyIf) => spendPoint(limiter, clientAddress(ctx), { onlyIf }),
       allowed: limiter.points,
     });
-    if (!stored) throw overLimit(spent, 'Too many messages from your network in the last hour. Please try again later or email us directly.');
-    sendAfterResponse(ctx);
-    return json({ id: stored.id }, { status: 201 });
+    switch (written.outcome) {
+      case 'over-limit':
+        throw overLimit(written.spent, 'Too many messages from your network in the last hour. Please try again later or email us directly.');
+      // The same key with other content is refused rather than answered as the stored enquiry: a
+      // 201 would tell the visitor their changed words reached the firm, and they did not. The form
+      // makes a new key whenever the content changes, so only a client misusing its key meets this.
+      case 'key-reused':
+        throw conflict('This submission was already sent with different content.', {
+          submissionId: 'Already used for a different enquiry; send this one with a new key',
+        });
+      // A retry of a stored enquiry (its first answer was lost) is answered as the first was, and
+      // stored nothing more. The first request may have died before sending its notice: the sender
+      // runs after this answer too, and finds the notice if it is still due.
+      case 'replayed':
+      case 'stored':
+        sendAfterResponse(ctx);
+        return json({ id: written.id }, { status: 201 });
+    }
   }),
 });
 

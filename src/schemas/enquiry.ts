@@ -24,6 +24,15 @@ export const enquirySchema = z.object({
   ctaButton: optionalLine(ENQUIRY_LIMITS.context),
   /** Honeypot; must be empty. */
   website: honeypotField,
+  /**
+   * The key of the enquiry being written: the island makes one (crypto.randomUUID()) per enquiry
+   * and sends it again with every retry of the same content, so a retry whose first answer was lost
+   * after the enquiry was stored is answered as that first one was, and stores nothing more.
+   * Optional: the plain form post (before the island hydrates, or without JavaScript) sends none,
+   * since /contact is one cached copy per link context at the CDN, so a key rendered into its form
+   * would be shared by every visitor of that copy; older clients send none either.
+   */
+  submissionId: z.optional(z.uuid('Must be a UUID')),
 });
 
 /** How an enquirer is named: in the notice's subject and the admin's inbox alike. */
@@ -66,7 +75,8 @@ export interface EnquiryNotice {
 
 /** An enquiry as the admin API answers it: what was sent, plus what the server keeps. */
 export type EnquiryRecord = {
-  [K in keyof Omit<Enquiry, 'website'>]-?: undefined extends Enquiry[K] ? string | null : Enquiry[K];
+  // Neither the honeypot nor the form's retry key is anything the firm reads.
+  [K in keyof Omit<Enquiry, 'website' | 'submissionId'>]-?: undefined extends Enquiry[K] ? string | null : Enquiry[K];
 } & {
   id: number;
   status: EnquiryStatus;

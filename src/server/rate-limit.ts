@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { getPool, withRequestDatabase } from './db/client.ts';
 import { tooManyRequests, type HttpError } from './http/errors.ts';
@@ -95,12 +95,17 @@ export interface SpentPoint {
  * key's count is one count whichever way it is spent. The caller's statement does its work only
  * where the returned `points` are within `limiter.points`, and answers `overLimit` otherwise.
  * Limits that block past their window (`blockDurationSeconds`) need a statement of their own and
- * are refused here.
+ * are refused here. With `onlyIf`, a condition of the caller's statement, the point is spent only
+ * where it holds, and the expression then answers no row where it does not.
  */
-export function spendPoint(limiter: RateLimiterPostgres, key: string, now = Date.now()): RawBuilder<SpentPoint> {
+export function spendPoint(
+  limiter: RateLimiterPostgres,
+  key: string,
+  { now = Date.now(), onlyIf = sql<SqlBool>`true` }: { now?: number; onlyIf?: RawBuilder<SqlBool> } = {},
+): RawBuilder<SpentPoint> {
   if (limiter.blockDuration > 0) throw new Error(`${limiter.keyPrefix}: a limit that blocks is spent with consumeOrThrow`);
   const expire = now + limiter.duration * 1000;
-  return sql<SpentPoint>`insert into rate_limits (key, points, expire) values (${limiter.getKey(key)}, 1, ${expire})
+  return sql<SpentPoint>`insert into rate_limits (key, points, expire) select ${limiter.getKey(key)}::text, 1, ${expire}::bigint where ${onlyIf}
     on conflict (key) do update set
       points = case when rate_limits.expire <= ${now} then 1 else rate_limits.points + 1 end,
       expire = case when rate_limits.expire <= ${now} then excluded.expire else rate_limits.expire end

@@ -86,7 +86,7 @@ describe('POST /api/contacts', () => {
     expect((await withRequestDatabase(() => limiter.get(ip)))?.consumedPoints).toBe(2);
     // A window that has ended starts again at 1, as the library's own upsert does.
     const later = Date.now() + 3601_000;
-    const { rows } = await withRequestDatabase(() => spendPoint(limiter, ip, later).execute(getDb()));
+    const { rows } = await withRequestDatabase(() => spendPoint(limiter, ip, { now: later }).execute(getDb()));
     expect(rows).toEqual([{ points: 1, expire: String(later + 3600_000) }]);
   });
 });

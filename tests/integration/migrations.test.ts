@@ -89,12 +89,29 @@ describe('0012: an article is published in 1970 or later', () => {
     await sql`insert into articles (title, description, read_time, published_at) values ('Year zero', 'd', '1 min read', '0001-01-01 00:00:00+00 BC')`.execute(db);
     await insert('Recent', '2026-03-05T01:00:00Z');
 
-    expect(await migrateToLatest(db)).toEqual(['0012_article_published_at_from_1970']);
+    expect(await migrateToLatest(db, await migrationsBefore('0013_enquiry_submission_id'))).toEqual(['0012_article_published_at_from_1970']);
     const rows = await db.selectFrom('articles').select(['title', 'publishedAt']).where('title', 'in', ['Year zero', 'Recent']).orderBy('id').execute();
     expect(rows.map((r) => [r.title, r.publishedAt.toISOString()])).toEqual([
       ['Year zero', '1970-01-01T00:00:00.000Z'],
       ['Recent', '2026-03-05T01:00:00.000Z'],
     ]);
     await expect(insert('Too early', '1969-12-31T23:59:59Z')).rejects.toThrow(/articles_published_at_from_1970/);
+  });
+});
+
+describe('0013: the enquiry form\'s key for each enquiry', () => {
+  it('leaves the enquiries stored before it without a key, and refuses a second enquiry under one key', async () => {
+    const { db } = connection;
+    expect(await migrateToLatest(db, await migrationsBefore('0013_enquiry_submission_id'))).toEqual([]);
+    const enquiry = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '1', company: 'Engines', message: 'Hello' };
+    const before = await db.insertInto('enquiries').values(enquiry).returning('id').executeTakeFirstOrThrow();
+
+    expect(await migrateToLatest(db)).toEqual(['0013_enquiry_submission_id']);
+    expect(await db.selectFrom('enquiries').select('submissionId').where('id', '=', before.id).executeTakeFirstOrThrow()).toEqual({ submissionId: null });
+    // Any number without a key; one with each key, whatever its letter case.
+    await db.insertInto('enquiries').values([{ ...enquiry, submissionId: null }, { ...enquiry, submissionId: null }]).execute();
+    const key = '0b6f9c1e-4a7d-4c2e-9f0a-3d5b8e7c6a41';
+    await db.insertInto('enquiries').values({ ...enquiry, submissionId: key }).execute();
+    await expect(db.insertInto('enquiries').values({ ...enquiry, submissionId: key.toUpperCase() }).execute()).rejects.toThrow(/enquiries_submission_id_key/);
   });
 });

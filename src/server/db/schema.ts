@@ -21,6 +21,8 @@ export interface EnquiriesTable {
   message: string;
   page: string | null;
   ctaButton: string | null;
+  /** The form's key for this enquiry: a retry with it finds this row (unique where not null). */
+  submissionId: string | null;
   status: Generated<EnquiryStatus>;
   createdAt: CreatedAt;
 }

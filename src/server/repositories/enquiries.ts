@@ -7,12 +7,54 @@ import type { Database, EnquiryRow, OutboxRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
 import type { SpentPoint } from '../rate-limit.ts';
 
+/** What became of an enquiry sent to POST /api/contacts. */
+export type EnquiryWrite =
+  /** Stored now, with its notice queued. */
+  | { outcome: 'stored'; id: number; jobId: number }
+  /** Its key was stored before with this very content (a retry): that enquiry, nothing written. */
+  | { outcome: 'replayed'; id: number }
+  /** Its key was stored before with other content: nothing written. */
+  | { outcome: 'key-reused' }
+  /** The sender is over its rate limit: nothing written. */
+  | { outcome: 'over-limit'; spent: SpentPoint };
+
+/**
+ * The enquiry as sent (one row, the `sent` CTE) and the enquiry stored earlier under its key, if
+ * any (`earlier`), with whether every stored field equals what was sent. Compared after the
+ * schema's trimming, field by field as stored (an absent context is null on both sides).
+ */
+function sentAndEarlier(c: Enquiry) {
+  return sql`sent (first_name, last_name, email, phone, company, message, service, page, cta_button, submission_id) as (
+      values (${c.firstName}::text, ${c.lastName}::text, ${c.email}::text, ${c.phone}::text, ${c.company}::text, ${c.message}::text,
+        ${c.service || null}::text, ${c.page || null}::text, ${c.ctaButton || null}::text, ${c.submissionId ?? null}::uuid)
+    ),
+    earlier as (
+      select enquiries.id,
+        (enquiries.first_name, enquiries.last_name, enquiries.email, enquiries.phone, enquiries.company, enquiries.message,
+          enquiries.service, enquiries.page, enquiries.cta_button)
+        is not distinct from
+        (sent.first_name, sent.last_name, sent.email, sent.phone, sent.company, sent.message, sent.service, sent.page, sent.cta_button)
+        as same_content
+      from enquiries join sent on enquiries.submission_id = sent.submission_id
+    )`;
+}
+
+/** The earlier enquiry's outcome for a key found stored: the same content is a retry, other content a misuse of the key. */
+const earlierOutcome = (earlier: { id: number; sameContent: boolean }): EnquiryWrite =>
+  earlier.sameContent ? { outcome: 'replayed', id: earlier.id } : { outcome: 'key-reused' };
+
 /**
  * Stores an enquiry and queues its notice in one statement (so one transaction): either both are
  * committed or neither is. The same statement first spends the sender's rate-limit point (`spend`,
- * from src/server/rate-limit.ts spendPoint) and stores nothing when it is over `allowed`: one round
- * trip for the whole POST. Resolves once committed, with the enquiry's id and the notice job's id,
- * or with no ids when the limit refused it; `spent` is the key's count either way.
+ * from src/server/rate-limit.ts spendPoint, given the condition to spend it on) and stores nothing
+ * when it is over `allowed`: one round trip for the whole POST. Resolves once committed.
+ *
+ * An enquiry whose `submissionId` is already stored is a retry of one whose answer was lost (or a
+ * client misusing its key): nothing is written, neither a row, nor a notice, nor a rate-limit point
+ * (a retry costs the firm nothing, and counting it would refuse, as over the limit, a visitor whose
+ * enquiry is in fact stored). The insert also says ON CONFLICT DO NOTHING on that key, so two
+ * requests with one key at once store one row: the one that loses the race did not see the other's
+ * row in its statement's snapshot, and reads it in a second statement.
  *
  * Written as SQL rather than built with Kysely's query builder: this is the enquiry POST's one
  * statement, and building and compiling it (three CTEs, through the camel-case plugin) was 40 % of
@@ -22,16 +64,19 @@ export async function insertEnquiryWithNotice(
   db: Kysely<Database>,
   c: Enquiry,
   notice: (receivedAt: Date) => OutgoingMessage,
-  limit: { spend: RawBuilder<SpentPoint>; allowed: number },
-): Promise<{ spent: SpentPoint; stored?: { id: number; jobId: number } }> {
+  limit: { spend: (onlyIf: RawBuilder<SqlBool>) => RawBuilder<SpentPoint>; allowed: number },
+): Promise<EnquiryWrite> {
   const receivedAt = new Date();
-  const { rows } = await sql<SpentPoint & { jobId: number | null; enquiryId: number | null }>`
-    with spent as (${limit.spend}),
+  const spend = limit.spend(sql<SqlBool>`not exists (select from earlier)`);
+  const { rows } = await sql<{ earlierId: number | null; sameContent: boolean | null; points: number | null; expire: string | null; jobId: number | null; enquiryId: number | null }>`
+    with ${sentAndEarlier(c)},
+    spent as (${spend}),
     enquiry as (
-      insert into enquiries (first_name, last_name, email, phone, company, message, service, page, cta_button, created_at)
-      select ${c.firstName}::text, ${c.lastName}::text, ${c.email}::text, ${c.phone}::text, ${c.company}::text, ${c.message}::text,
-        ${c.service || null}::text, ${c.page || null}::text, ${c.ctaButton || null}::text, ${receivedAt}::timestamptz
-      from spent where spent.points <= ${limit.allowed}
+      insert into enquiries (first_name, last_name, email, phone, company, message, service, page, cta_button, submission_id, created_at)
+      select sent.first_name, sent.last_name, sent.email, sent.phone, sent.company, sent.message,
+        sent.service, sent.page, sent.cta_button, sent.submission_id, ${receivedAt}::timestamptz
+      from sent, spent where spent.points <= ${limit.allowed}
+      on conflict (submission_id) where submission_id is not null do nothing
       returning id
     ),
     notice as (
@@ -40,11 +85,18 @@ export async function insertEnquiryWithNotice(
       from enquiry
       returning id, enquiry_id
     )
-    select spent.points, spent.expire, notice.id as job_id, notice.enquiry_id from spent left join notice on true`.execute(db);
+    select earlier.id as earlier_id, earlier.same_content, spent.points, spent.expire, notice.id as job_id, notice.enquiry_id
+    from sent left join earlier on true left join spent on true left join notice on true`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('the enquiry statement answered no row');
-  const spent = { points: row.points, expire: row.expire };
-  return row.jobId === null || row.enquiryId === null ? { spent } : { spent, stored: { id: row.enquiryId, jobId: row.jobId } };
+  if (row.earlierId !== null) return earlierOutcome({ id: row.earlierId, sameContent: row.sameContent === true });
+  if (row.jobId !== null && row.enquiryId !== null) return { outcome: 'stored', id: row.enquiryId, jobId: row.jobId };
+  if (row.points === null) throw new Error('the enquiry statement spent no rate-limit point');
+  if (row.points > limit.allowed) return { outcome: 'over-limit', spent: { points: row.points, expire: row.expire } };
+  // Within the limit yet not inserted: its key's row was committed while this statement ran.
+  const { rows: raced } = await sql<{ id: number; sameContent: boolean }>`with ${sentAndEarlier(c)} select id, same_content from earlier`.execute(db);
+  if (!raced[0]) throw new Error('the enquiry was neither stored nor found under its key');
+  return earlierOutcome(raced[0]);
 }
 
 type NoticeColumns = Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>;
