@@ -61,6 +61,7 @@ for (const trigger of TRIGGERS) {
       page: trigger.page,
       ctaButton: trigger.ctaButton,
       website: '',
+      submissionId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
     expect(errors).toEqual([]);
   });

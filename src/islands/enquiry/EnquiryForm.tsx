@@ -8,7 +8,10 @@
  * posts it itself (native validation from the required, type and maxlength attributes),
  * the function answers with the confirmation page, or sends the form back to /contact,
  * which renders it again with what was typed and the refusal (`returned`). Once hydrated,
- * the island validates with zod and posts JSON, with toasts. The inputs are uncontrolled
+ * the island validates with zod and posts JSON, with toasts, and a submissionId that stays
+ * the same while the same enquiry is sent again (submit-enquiry.ts). The plain post carries
+ * none: /contact is one copy per link context at the CDN, so a key rendered into the form
+ * would be every visitor's. The inputs are uncontrolled
  * and read with FormData, so text typed before hydration survives it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

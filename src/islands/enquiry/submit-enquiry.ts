@@ -16,12 +16,41 @@ export function validateEnquiry(payload: EnquiryInput): Record<string, string> |
   return parsed.success ? null : fieldIssues(parsed.error);
 }
 
+/**
+ * The enquiry being sent and its submissionId, until the server answers that it has it. The same
+ * content sent again (Send pressed again after a network failure, a lost answer or any refusal)
+ * goes with the same key, so an enquiry the server did store is answered as stored rather than
+ * stored twice; other content is another enquiry, with a key of its own. Kept in the module, so it
+ * outlives the dialog closing and opening again, and a send from either form of the page.
+ */
+let unconfirmed: { content: string; submissionId: string | undefined } | undefined;
+
+/**
+ * The key for `content`: the unconfirmed one's when it is the same, else a new one. None where the
+ * browser has no crypto.randomUUID (a page served over plain HTTP at an address other than
+ * localhost is not a secure context): the key is optional, and such a send is stored as before.
+ */
+function submissionIdFor(content: string): string | undefined {
+  if (unconfirmed?.content !== content) {
+    unconfirmed = { content, submissionId: typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined };
+  }
+  return unconfirmed.submissionId;
+}
+
 /** POST /api/contacts. On failure: the server's field issues (400) and the toast description. */
 export async function sendEnquiry(payload: EnquiryInput): Promise<SubmitResult> {
+  // Compared as the server compares it, after the schema's trimming: text that differs in its
+  // surrounding spaces only is the same enquiry.
+  const parsed = enquirySchema.safeParse({ ...payload, submissionId: undefined });
+  const submissionId = submissionIdFor(JSON.stringify(parsed.success ? parsed.data : payload));
   try {
-    await api.post(API_PATHS.contacts, payload);
+    await api.post(API_PATHS.contacts, { ...payload, submissionId });
+    unconfirmed = undefined;
     return { ok: true };
   } catch (error) {
+    // The server holds this key for other content (it compared differently): the next press sends
+    // this content as the new enquiry it is.
+    if (error instanceof ApiError && error.fieldIssues.submissionId) unconfirmed = undefined;
     return {
       ok: false,
       issues: error instanceof ApiError ? error.fieldIssues : {},

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Article, ArticleInput } from '../../../src/schemas/article.ts';
+import type { EnquiryRecord } from '../../../src/schemas/enquiry.ts';
 import { signInThroughApi } from './admin-sign-in.ts';
 
 // Admin API calls for e2e tests that need content set up (or cleaned away) without the admin UI:
@@ -51,4 +52,11 @@ export async function createArticle(request: APIRequestContext, payload: Partial
 export async function deleteArticle(request: APIRequestContext, id: number): Promise<void> {
   const r = await asAdmin(request, () => request.delete(`/api/articles/${id}`));
   expect([200, 404], `delete article ${id}: ${await r.text()}`).toContain(r.status());
+}
+
+/** The Enquiries inbox's rows that `search` finds (name, email or company), through GET /api/enquiries. */
+export async function searchEnquiries(request: APIRequestContext, search: string): Promise<{ items: EnquiryRecord[]; total: number }> {
+  const r = await asAdmin(request, () => request.get(`/api/enquiries?search=${encodeURIComponent(search)}`));
+  expect(r.status(), `search enquiries: ${await r.text()}`).toBe(200);
+  return (await r.json()) as { items: EnquiryRecord[]; total: number };
 }
