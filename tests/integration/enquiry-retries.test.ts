@@ -3,29 +3,12 @@
  * answer was lost, after the commit): one row, one notice job, and the first answer again.
  */
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import contacts from '../../netlify/functions/contacts.ts';
-import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
+import { withRequestDatabase } from '../../src/server/db/client.ts';
 import { rateLimiter } from '../../src/server/rate-limit.ts';
-import { call } from '../support/call.ts';
+import { answer, send, storedFrom } from '../support/enquiry-sends.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { uniqueIp } from '../support/unique.ts';
-
-const send = (body: Record<string, unknown>, ip = uniqueIp()) => call(contacts, '/api/contacts', { body, ip });
-
-/** What a client sees of an answer: its status, its body, and its content type. */
-const answer = (r: Awaited<ReturnType<typeof send>>) => ({ status: r.status, body: r.json, type: r.headers.get('content-type') });
-
-/** The enquiries stored from `email` (each test's own address), oldest first, with their notice jobs. */
-async function storedFrom(email: string) {
-  const db = getDb();
-  const enquiries = await db.selectFrom('enquiries').select(['id', 'message', 'submissionId']).where('email', '=', email).orderBy('id').execute();
-  const jobs = enquiries.length
-    ? await db.selectFrom('outbox').select(['id', 'enquiryId']).where('enquiryId', 'in', enquiries.map((e) => e.id)).execute()
-    : [];
-  return { enquiries, jobs };
-}
 
 describe('POST /api/contacts with a submissionId', () => {
   it('stores an enquiry sent twice with one key once, queues one notice, and answers the retry as the first', async () => {
@@ -49,34 +32,6 @@ describe('POST /api/contacts with a submissionId', () => {
     expect(enquiries.map((e) => e.id)).toEqual([a.json.id]);
     expect(jobs).toHaveLength(1);
   });
-
-  // The race the ON CONFLICT is for: the first send's row is committed while the retry's statement
-  // runs, so the retry's snapshot does not see it and its insert waits on the key, then does
-  // nothing. Held open with a transaction of the test's own: a server's sessions only (the embedded
-  // database has one session for every connection, so the request would run inside that transaction).
-  it.runIf(process.env.TEST_DATABASE_LABEL?.startsWith('PostgreSQL'))(
-    "answers a retry with the first send's enquiry when that one commits while the retry's statement runs",
-    async () => {
-      const body = { ...sampleEnquiry(), submissionId: crypto.randomUUID() };
-      const db = getDb();
-      const waitingOnLock = async () =>
-        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n > 0;
-      let retry: ReturnType<typeof send> | undefined;
-      const first = await db.transaction().execute(async (trx) => {
-        const { firstName, lastName, email, phone, company, message, service, page, ctaButton, submissionId } = body;
-        const row = await trx.insertInto('enquiries').values({ firstName, lastName, email, phone, company, message, service, page, ctaButton, submissionId }).returning('id').executeTakeFirstOrThrow();
-        retry = send(body);
-        await expect.poll(waitingOnLock, { timeout: 5_000 }).toBe(true);
-        return row;
-      });
-      const r = await retry!;
-      expect(r.status).toBe(201);
-      expect(r.json).toEqual({ id: first.id });
-      const { enquiries, jobs } = await storedFrom(body.email);
-      expect(enquiries.map((e) => e.id)).toEqual([first.id]);
-      expect(jobs).toEqual([]);
-    },
-  );
 
   it('stores two enquiries of the same content sent with different keys', async () => {
     const content = sampleEnquiry();

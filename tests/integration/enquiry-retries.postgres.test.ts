@@ -1,0 +1,38 @@
+/**
+ * An enquiry's retry racing its first send on a PostgreSQL server (this file runs in the PostgreSQL
+ * pass only: vitest.config.ts): the embedded database has one session for every connection, so a
+ * transaction held open by the test would hold the request inside it.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../src/server/db/client.ts';
+import { send, storedFrom } from '../support/enquiry-sends.ts';
+import { sampleEnquiry } from '../support/sample-enquiry.ts';
+
+describe('POST /api/contacts with a submissionId, on PostgreSQL', () => {
+  // The race the ON CONFLICT is for: the first send's row is committed while the retry's statement
+  // runs, so the retry's snapshot does not see it and its insert waits on the key, then does
+  // nothing. Held open with a transaction of the test's own: a server's sessions only (the embedded
+  // database has one session for every connection, so the request would run inside that transaction).
+  it("answers a retry with the first send's enquiry when that one commits while the retry's statement runs", async () => {
+    const body = { ...sampleEnquiry(), submissionId: crypto.randomUUID() };
+    const db = getDb();
+    const waitingOnLock = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n > 0;
+    let retry: ReturnType<typeof send> | undefined;
+    const first = await db.transaction().execute(async (trx) => {
+      const { firstName, lastName, email, phone, company, message, service, page, ctaButton, submissionId } = body;
+      const row = await trx.insertInto('enquiries').values({ firstName, lastName, email, phone, company, message, service, page, ctaButton, submissionId }).returning('id').executeTakeFirstOrThrow();
+      retry = send(body);
+      await expect.poll(waitingOnLock, { timeout: 5_000 }).toBe(true);
+      return row;
+    });
+    const r = await retry!;
+    expect(r.status).toBe(201);
+    expect(r.json).toEqual({ id: first.id });
+    const { enquiries, jobs } = await storedFrom(body.email);
+    expect(enquiries.map((e) => e.id)).toEqual([first.id]);
+    expect(jobs).toEqual([]);
+  });
+});
