@@ -1,7 +1,5 @@
 /** Header, drawer, footer and the not-found page. */
 import { expect, test } from '@playwright/test';
-import { ICONS } from '../../src/lib/icons/index.ts';
-import { BRAND_ICONS_PATH } from '../../src/server/brand-icons.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 
@@ -191,31 +189,6 @@ test('the footer has the blurb, five socials in new tabs, quick links, contact b
   await expect(legal.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/cookie-policy');
   // Cookie Settings opens the preferences (public-cookies.spec.ts); without scripts it is the policy.
   await expect(legal.getByRole('link', { name: 'Cookie Settings' })).toHaveAttribute('href', '/cookie-policy');
-});
-
-test("the footer's social glyphs are drawn from the cached sprite, each as its own path would be", async ({ page }) => {
-  const sprite = page.waitForResponse((response) => BRAND_ICONS_PATH === new URL(response.url()).pathname);
-  await page.goto('/about');
-  const response = await sprite;
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toBe('image/svg+xml');
-  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-
-  const uses = page.getByRole('list', { name: 'Social media' }).locator('svg use');
-  await expect(uses).toHaveCount(5);
-  for (const network of ['linkedin', 'x', 'instagram', 'facebook', 'youtube'] as const) {
-    const use = page.locator(`svg use[href="${BRAND_ICONS_PATH}#${network}"]`);
-    // The same path drawn inline on the page: the sprite's glyph must take exactly its box.
-    const inline = await page.evaluate((body) => {
-      const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-      svg.innerHTML = body;
-      document.body.append(svg);
-      const box = (svg.firstElementChild as SVGGraphicsElement).getBBox();
-      svg.remove();
-      return [box.x, box.y, box.width, box.height];
-    }, ICONS[network]);
-    await expect.poll(() => use.evaluate((el: SVGUseElement) => { const box = el.getBBox(); return [box.x, box.y, box.width, box.height]; })).toEqual(inline);
-  }
 });
 
 test('any other path answers 404 with the not-found page and its developer hint', async ({ page }) => {
