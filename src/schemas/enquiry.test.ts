@@ -2,19 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { enquirySchema } from './enquiry';
 import { fieldIssues } from './fields';
 import { newsletterSchema } from './newsletter';
+import { sampleEnquiry } from '../../tests/support/sample-enquiry';
 
-const valid = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+61 400 000 000',
-  company: 'Analytical Engines',
-  message: 'We would like to talk about our launch.',
-  service: 'General Consultation',
-  page: 'Home',
-  ctaButton: 'Book a Consultation',
-  website: '',
-};
+const valid = sampleEnquiry('ada@example.com');
 
 describe('enquirySchema', () => {
   it('accepts a complete enquiry and trims text', () => {

@@ -1,20 +1,9 @@
 // When the enquiry form's submissionId stays and when it changes: the server side of the key is in
 // tests/integration/enquiry-retries.test.ts, the whole path in tests/e2e/enquiry-retry.spec.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EnquiryInput } from '../../schemas/enquiry';
+import { sampleEnquiry } from '../../../tests/support/sample-enquiry';
 
-const enquiry: EnquiryInput = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+61 400 000 000',
-  company: 'Analytical Engines',
-  message: 'We would like to talk about our launch.',
-  service: 'General Consultation',
-  page: 'Home',
-  ctaButton: 'Book a Consultation',
-  website: '',
-};
+const enquiry = sampleEnquiry('ada@example.com');
 
 /** Answers each POST in turn: a status and body, or 'network' for a request that never gets an answer. */
 function answering(...answers: ({ status: number; body: unknown } | 'network')[]) {
