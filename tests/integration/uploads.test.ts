@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/server/db/errors.ts';
 import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
 import { startTcpFaultProxy } from '../support/tcp-fault-proxy.ts';
-import { startBlobFaultProxy } from '../support/blob-fault-proxy.ts';
+import { type BlobFaultProxy, startBlobFaultProxy } from '../support/blob-fault-proxy.ts';
 import issue from '../../netlify/functions/objects-upload.ts';
 import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
@@ -527,14 +527,31 @@ describe('Netlify Blobs not answering', () => {
     };
   }
 
-  it('accepting calls and never answering: upload, serve and delete answer 503 with Retry-After within the deadline, logged as the blob store; the same upload URL works once it answers', async () => {
+  /**
+   * Runs `test` with a fresh upload URL while the app reaches the blob server through a fault proxy
+   * of the test's own, capturing what it logs; the proxy, the announcement and the log are put back
+   * whatever `test` does.
+   */
+  async function throughFaultProxy(
+    test: (setup: { cookie: string; url: URL; name: string; proxy: BlobFaultProxy; log: ReturnType<typeof captureErrorLog> }) => Promise<void>,
+  ) {
     const { cookie } = await adminSession();
     const { url, name } = await uploadUrl(cookie);
     const proxy = await startBlobFaultProxy();
     const announced = proxy.announce();
     const log = captureErrorLog();
-    const bound = DEADLINE_MS + 2_000;
     try {
+      await test({ cookie, url, name, proxy, log });
+    } finally {
+      log.stop();
+      announced.restore();
+      await proxy.stop();
+    }
+  }
+
+  it('accepting calls and never answering: upload, serve and delete answer 503 with Retry-After within the deadline, logged as the blob store; the same upload URL works once it answers', () =>
+    throughFaultProxy(async ({ cookie, url, name, proxy, log }) => {
+      const bound = DEADLINE_MS + 2_000;
       proxy.hold(['GET', 'HEAD', 'PUT', 'DELETE']);
       const answers = await Promise.all([
         timed(bound, put(url, PNG)),
@@ -551,20 +568,10 @@ describe('Netlify Blobs not answering', () => {
       expect((await put(url, PNG)).status).toBe(201);
       const served = await call(serve, `/objects/uploads/${name}`, { params: { name } });
       expect(served.status).toBe(200);
-    } finally {
-      log.stop();
-      announced.restore();
-      await proxy.stop();
-    }
-  });
+    }));
 
-  it('taking a write and never answering it: 503 within the deadline, nothing stored or sent again, and the same upload URL then stores the image', async () => {
-    const { cookie } = await adminSession();
-    const { url, name } = await uploadUrl(cookie);
-    const proxy = await startBlobFaultProxy();
-    const announced = proxy.announce();
-    const log = captureErrorLog();
-    try {
+  it('taking a write and never answering it: 503 within the deadline, nothing stored or sent again, and the same upload URL then stores the image', () =>
+    throughFaultProxy(async ({ url, name, proxy }) => {
       proxy.hold(['PUT']);
       expect(await timed(DEADLINE_MS + 2_000, put(url, PNG))).toEqual({ answer: unavailable, withinBound: true });
       proxy.heal();
@@ -578,32 +585,17 @@ describe('Netlify Blobs not answering', () => {
       const served = await call(serve, `/objects/uploads/${name}`, { params: { name } });
       expect(served.status).toBe(200);
       expect(served.headers.get('content-length')).toBe(String(PNG.byteLength));
-    } finally {
-      log.stop();
-      announced.restore();
-      await proxy.stop();
-    }
-  });
+    }));
 
-  it('failing a write with 5xx (the earlier reads fine): 503, not a 201 for an image never stored; the same upload URL works once it is back', async () => {
-    const { cookie } = await adminSession();
-    const { url, name } = await uploadUrl(cookie);
-    const proxy = await startBlobFaultProxy();
-    const announced = proxy.announce();
-    const log = captureErrorLog();
-    try {
+  it('failing a write with 5xx (the earlier reads fine): 503, not a 201 for an image never stored; the same upload URL works once it is back', () =>
+    throughFaultProxy(async ({ url, name, proxy }) => {
       proxy.fail(['PUT'], 503);
       const r = await put(url, PNG);
       expect({ status: r.status, retryAfter: r.headers.get('retry-after'), body: r.json }).toEqual(unavailable);
       proxy.heal();
       expect(await objectStore(UPLOADS_STORE).has(name)).toBe(false);
       expect((await put(url, PNG)).status).toBe(201);
-    } finally {
-      log.stop();
-      announced.restore();
-      await proxy.stop();
-    }
-  });
+    }));
 });
 
 describe('sniffImageType', () => {
