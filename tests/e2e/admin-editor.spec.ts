@@ -95,6 +95,18 @@ test('a paste keeps bold, italic and underline, and drops formats the editor can
   await expect(editor.locator('sup, s, [style*="text-align"], [style*="padding-inline-start"]')).toHaveCount(0);
 });
 
+test('a paste keeps the words of code, sub- and superscript, highlights and strike-through, not the formats', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  await paste(
+    editor,
+    '<p>Run <code>npm&nbsp;start</code>: E=mc<sup>2</sup>, H<sub>2</sub>O, <mark>marked</mark>, <s>struck</s>, <del>deleted</del> and <kbd><strong>Ctrl</strong></kbd></p>',
+    'Run npm start: E=mc2, H2O, marked, struck, deleted and Ctrl',
+  );
+  await expect(editor).toHaveText('Run npm\u00a0start: E=mc2, H2O, marked, struck, deleted and Ctrl');
+  await expect(editor.locator('code, sup, sub, mark, s, del, kbd')).toHaveCount(0);
+  await expect(editor.locator('strong')).toHaveText(['Ctrl']);
+});
+
 test('a list pasted from Word is a list, nested as it was, without its markers as text', async ({ page }) => {
   const editor = await newArticleEditor(page);
   // What Word puts on the clipboard: no list elements, but paragraphs naming their list and depth

@@ -104,9 +104,23 @@ function quotesAsParagraphs(dom: Document): void {
 }
 
 /**
+ * Inline tags Lexical imports as formats the editor has no control for and the sanitiser drops from
+ * the published page (code, sub- and superscript, highlight, strike-through).
+ */
+const UNWRITABLE_FORMATS = 'code, kbd, samp, sup, sub, mark, s, strike, del';
+
+/** Each such tag gives way to its content: the words stay, in whatever format the editor can write. */
+function unwrapUnwritableFormats(dom: Document): void {
+  // Innermost first, so an outer tag's children are final when it is unwrapped.
+  for (const element of Array.from(dom.querySelectorAll(UNWRITABLE_FORMATS)).reverse()) {
+    element.replaceWith(...Array.from(element.childNodes));
+  }
+}
+
+/**
  * Pasted HTML as a document whose inline styles say what the editor can write (bold, italic,
- * underline), as Lexical's import reads them from element.style, whose Word lists are lists and
- * whose quotes are paragraphs.
+ * underline), as Lexical's import reads them from element.style, whose Word lists are lists,
+ * whose quotes are paragraphs and whose code, sub- and superscript and the like are plain words.
  * DOMParser leaves `style` attributes unapplied under the page's Content Security Policy: each is
  * parsed again through the CSSOM (which the policy allows), and only those formats are kept.
  * Alignment, indents, sub- and superscript and the like would show in the editor with no control
@@ -117,6 +131,7 @@ export function parsePastedHtml(html: string): Document {
   // Before the styles are cut down: a Word list is known by its mso-list style.
   rebuildWordLists(dom);
   quotesAsParagraphs(dom);
+  unwrapUnwritableFormats(dom);
   for (const element of dom.querySelectorAll<HTMLElement>('[style]')) {
     const style = element.style;
     style.cssText = element.getAttribute('style') ?? '';
