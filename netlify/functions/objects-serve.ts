@@ -1,13 +1,14 @@
 // GET /objects/uploads/:name -> the uploaded image, with the type detected at upload, the shared
 // security headers under a sandboxing policy, and a year-long immutable cache (a name is never
 // reused): in browsers, and on the CDN under the image's own tag, which deleting it purges.
+// A deploy preview serves its own uploads and the live site's (src/server/upload-stores.ts).
 // 404 for unknown or malformed names.
 import type { Config } from '@netlify/functions';
-import { UPLOADS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { PATH_ONLY, netlifyVary, uploadCacheTag } from '../../src/server/cdn-cache.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { readUpload } from '../../src/server/upload-stores.ts';
 import { isObjectName, UPLOAD_IMAGE_TYPES } from '../../src/schemas/upload.ts';
 
 const IMAGE_TYPES: ReadonlySet<string> = new Set(UPLOAD_IMAGE_TYPES);
@@ -16,7 +17,7 @@ export default route({
   GET: async (_req, ctx) => {
     const name = ctx.params.name;
     if (!isObjectName(name)) throw notFound('Image not found');
-    const object = await objectStore(UPLOADS_STORE).get(name);
+    const object = await readUpload(name);
     const type = object?.metadata.contentType;
     if (!object || !type || !IMAGE_TYPES.has(type)) throw notFound('Image not found');
     return new Response(object.data, {

@@ -5,13 +5,13 @@
  */
 import type { Kysely } from 'kysely';
 import { MAX_UPLOAD_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../schemas/upload.ts';
-import { UPLOADS_STORE, objectStore } from './blobs.ts';
 import type { Database } from './db/schema.ts';
 import { readBodyBytes } from './http/body.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from './http/errors.ts';
 import { purgeCacheTag, uploadCacheTag } from './cdn-cache.ts';
 import { findArticlesUsingImage, listImageNamesInUse } from './repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
+import { uploadStores } from './upload-stores.ts';
 
 const ALREADY_USED_MESSAGE = 'This upload URL has already been used';
 
@@ -52,7 +52,7 @@ const PART_TOO_LARGE_MESSAGE = `Upload part too large: a part must be ${UPLOAD_P
 async function storeImage(name: string, bytes: Uint8Array): Promise<StoredImage> {
   const contentType = sniffImageType(bytes);
   if (!contentType) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
-  const created = await objectStore(UPLOADS_STORE).createIfAbsent(name, bytes, {
+  const created = await uploadStores().own.createIfAbsent(name, bytes, {
     contentType,
     uploadedAt: new Date().toISOString(),
   });
@@ -79,7 +79,7 @@ export async function storeImagePart(
   if (range.total > MAX_UPLOAD_BYTES) throw payloadTooLarge(TOO_LARGE_MESSAGE);
   const length = range.end - range.start + 1;
   if (length > UPLOAD_PART_BYTES) throw payloadTooLarge(PART_TOO_LARGE_MESSAGE);
-  if (await objectStore(UPLOADS_STORE).has(name)) throw conflict(ALREADY_USED_MESSAGE);
+  if (await uploadStores().own.has(name)) throw conflict(ALREADY_USED_MESSAGE);
   await assertNextPart(name, range.start, range.total);
   const bytes = await readBodyBytes(req, UPLOAD_PART_BYTES, PART_TOO_LARGE_MESSAGE);
   if (bytes.byteLength !== length) {
@@ -91,13 +91,20 @@ export async function storeImagePart(
   return withJoinedParts(name, range.total, (whole) => storeImage(name, whole));
 }
 
+/** A preview's articles may show the live site's images, which only the live site may delete. */
+const LIVE_IMAGE_MESSAGE = 'This image belongs to the live site: delete it there, not from a preview';
+
 /**
  * Deletes an uploaded image no article uses: 404 for an unknown one, 409 naming the articles (drafts
- * too) whose image or body uses it, which the admin edits first.
+ * too) whose image or body uses it, which the admin edits first, and 409 on a preview for one of
+ * the live site's images (src/server/upload-stores.ts).
  */
 export async function deleteUnusedImage(db: Kysely<Database>, name: string): Promise<void> {
-  const store = objectStore(UPLOADS_STORE);
-  if (!(await store.has(name))) throw notFound('Image not found');
+  const { own: store, live } = uploadStores();
+  if (!(await store.has(name))) {
+    if (live && (await live.has(name))) throw conflict(LIVE_IMAGE_MESSAGE);
+    throw notFound('Image not found');
+  }
   const users = await findArticlesUsingImage(db, name);
   if (users.length > 0) {
     const [first] = users;
@@ -133,7 +140,7 @@ export interface UnusedImageSweep {
  * article meanwhile is kept.
  */
 export async function deleteUnusedImages(db: Kysely<Database>, { uploadedBefore, limit, deadline = Infinity, only }: UnusedImageSweep): Promise<number> {
-  const store = objectStore(UPLOADS_STORE);
+  const store = uploadStores().own;
   const inUse = await listImageNamesInUse(db);
   const unused: string[] = [];
   for (const name of only ?? (await store.list(''))) {

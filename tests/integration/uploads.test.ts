@@ -814,3 +814,72 @@ describe('the daily sweep of unused images (netlify/functions/unused-images.ts)'
     expect(await sweep(names, { limit: 2 })).toBe(0);
   });
 });
+
+describe('on a deploy preview (Netlify announcing a deploy context other than production)', () => {
+  // Netlify's runtime names the invocation's deploy on its global, `Netlify.context.deploy.context`
+  // (src/server/deploy-context.ts); the test announces a preview the same way while it runs.
+  async function asDeploy<T>(context: string, run: () => Promise<T>): Promise<T> {
+    const holder = globalThis as { Netlify?: unknown };
+    const saved = holder.Netlify;
+    // Its env is the process's, as on Netlify: @netlify/blobs reads the blobs context through it.
+    const env = {
+      get: (key: string) => process.env[key],
+      has: (key: string) => key in process.env,
+      set: (key: string, value: string) => void (process.env[key] = value),
+      delete: (key: string) => void delete process.env[key],
+      toObject: () => ({ ...process.env }),
+    };
+    holder.Netlify = { context: { deploy: { context, id: 'preview-deploy', published: false } }, env };
+    try {
+      return await run();
+    } finally {
+      holder.Netlify = saved;
+    }
+  }
+  const asPreview = <T,>(run: () => Promise<T>) => asDeploy('deploy-preview', run);
+  const del = (name: string, cookie: string) => call(target, `/api/objects/uploads/${name}`, { method: 'DELETE', headers: { cookie }, params: { name } });
+  const served = (name: string) => call(serve, `/objects/uploads/${name}`, { params: { name } });
+  async function uploaded(cookie: string): Promise<string> {
+    const { url, name } = await uploadUrl(cookie);
+    expect((await put(url, PNG)).status).toBe(201);
+    return name;
+  }
+
+  it("shows the live site's images and its own, stores and deletes only its own, and cannot delete a live image", async () => {
+    const { cookie } = await adminSession();
+    const live = await uploaded(cookie);
+    const [own, kept] = await asPreview(async () => [await uploaded(cookie), await uploaded(cookie)]);
+
+    await asPreview(async () => {
+      for (const name of [live, own]) expect((await served(name)).status, name).toBe(200);
+      const refused = await del(live, cookie);
+      expect({ status: refused.status, body: refused.json }).toEqual({
+        status: 409,
+        body: { error: 'This image belongs to the live site: delete it there, not from a preview' },
+      });
+      expect((await del(own, cookie)).json).toEqual({ ok: true });
+      expect((await served(own)).status).toBe(404);
+    });
+
+    // The live site still has its image, never had the preview's, and its sweep of unused images
+    // (every one of these is unused) cannot reach the preview's store.
+    expect((await served(live)).status).toBe(200);
+    expect((await served(kept)).status).toBe(404);
+    expect(await objectStore(UPLOADS_STORE).has(kept)).toBe(false);
+    expect(await deleteUnusedImages(getDb(), { uploadedBefore: new Date(Date.now() + 60_000), limit: 10, only: [kept] })).toBe(0);
+    expect(await asPreview(async () => (await served(kept)).status)).toBe(200);
+  });
+
+  it('keeps each deploy context apart: a branch deploy neither shows nor deletes a preview\'s uploads', async () => {
+    const { cookie } = await adminSession();
+    const preview = await asPreview(() => uploaded(cookie));
+    await asDeploy('branch-deploy', async () => {
+      expect((await served(preview)).status).toBe(404);
+      expect((await del(preview, cookie)).json).toEqual({ error: 'Image not found' });
+    });
+    expect(await asPreview(async () => (await served(preview)).status)).toBe(200);
+    // `netlify dev` is the live site's own runtime: it uses the live store.
+    const dev = await asDeploy('dev', () => uploaded(cookie));
+    expect((await served(dev)).status).toBe(200);
+  });
+});
