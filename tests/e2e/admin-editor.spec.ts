@@ -107,22 +107,25 @@ test('a paste keeps the words of code, sub- and superscript, highlights and stri
   await expect(editor.locator('strong')).toHaveText(['Ctrl']);
 });
 
+/**
+ * One paragraph of a list as Word puts it on the clipboard: no list elements, but a paragraph naming
+ * its list and depth in an mso-list style, its marker written out in a span that Word itself ignores.
+ */
+const wordItem = (level: number, marker: string, text: string, place: string, list = 'l0') =>
+  `<p class=MsoListParagraph${place && `CxSp${place}`} style='margin-left:${level * 36}.0pt;text-indent:-18.0pt;mso-list:${list} level${level} lfo1'>` +
+  `<![if !supportLists]><span style='font-family:Symbol;mso-fareast-font-family:Symbol'><span style='mso-list:Ignore'>${marker}` +
+  `<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><![endif]>${text}<o:p></o:p></p>`;
+
 test('a list pasted from Word is a list, nested as it was, without its markers as text', async ({ page }) => {
   const editor = await newArticleEditor(page);
-  // What Word puts on the clipboard: no list elements, but paragraphs naming their list and depth
-  // in an mso-list style, each marker written out in a span that Word itself ignores.
-  const item = (level: number, marker: string, text: string, place: string) =>
-    `<p class=MsoListParagraph${place && `CxSp${place}`} style='margin-left:${level * 36}.0pt;text-indent:-18.0pt;mso-list:l0 level${level} lfo1'>` +
-    `<![if !supportLists]><span style='font-family:Symbol;mso-fareast-font-family:Symbol'><span style='mso-list:Ignore'>${marker}` +
-    `<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><![endif]>${text}<o:p></o:p></p>`;
   const html =
     '<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta name=Generator content="Microsoft Word 15"></head><body lang=EN-AU>' +
     '<!--StartFragment--><p class=MsoNormal>Our plan:<o:p></o:p></p>\n' +
-    item(1, '·', 'First <b>bullet</b>', 'First') + '\n' + item(2, 'o', 'Sub point', 'Middle') + '\n' + item(1, '·', 'Second bullet', 'Last') +
+    wordItem(1, '·', 'First <b>bullet</b>', 'First') + '\n' + wordItem(2, 'o', 'Sub point', 'Middle') + '\n' + wordItem(1, '·', 'Second bullet', 'Last') +
     '\n<p class=MsoNormal>Then:<o:p></o:p></p>\n' +
-    item(1, '1.', 'One', 'First') + '\n' + item(1, '2.', 'Two', 'Last') +
+    wordItem(1, '1.', 'One', 'First') + '\n' + wordItem(1, '2.', 'Two', 'Last') +
     '\n<p class=MsoNormal>And:<o:p></o:p></p>\n' +
-    item(1, '3.', 'Three', '') +
+    wordItem(1, '3.', 'Three', '') +
     '<!--EndFragment--></body></html>';
   await paste(editor, html, 'Our plan:\n· First bullet\no Sub point\n· Second bullet\nThen:\n1. One\n2. Two\nAnd:\n3. Three');
   await expect(editor.locator('p')).toHaveText(['Our plan:', 'Then:', 'And:']);
@@ -133,6 +136,20 @@ test('a list pasted from Word is a list, nested as it was, without its markers a
   // The list Word continued after a paragraph goes on counting.
   await expect(editor.locator('ol').nth(1)).toHaveAttribute('start', '3');
   await expect(editor).not.toContainText('·');
+});
+
+test('two Word lists with nothing between them stay two lists, each with its own markers', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  const html =
+    '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body lang=EN-AU><!--StartFragment-->' +
+    wordItem(1, '·', 'Apples', 'First') + wordItem(1, '·', 'Pears', 'Last') +
+    wordItem(1, '1.', 'Mix', 'First', 'l1') + wordItem(2, 'a.', 'Slowly', 'Middle', 'l1') + wordItem(1, '2.', 'Serve', 'Last', 'l1') +
+    '<!--EndFragment--></body></html>';
+  await paste(editor, html, '· Apples\n· Pears\n1. Mix\na. Slowly\n2. Serve');
+  await expect(editor.locator(':scope > *')).toHaveCount(2);
+  await expect(editor.locator(':scope > ul > li')).toHaveText(['Apples', 'Pears']);
+  await expect(editor.locator(':scope > ol li:not(:has(ol))')).toHaveText(['Mix', 'Slowly', 'Serve']);
+  await expect(editor.locator(':scope > ol ol > li')).toHaveText(['Slowly']);
 });
 
 test('a pasted quote is its paragraphs, as the article page will show it', async ({ page }) => {

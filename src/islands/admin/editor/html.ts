@@ -33,10 +33,10 @@ export function $loadHtml(editor: LexicalEditor, html: string): void {
   if (root.getChildrenSize() === 0) root.append($createParagraphNode());
 }
 
-/** A Word list paragraph's depth, from its `mso-list: l0 level2 lfo1` style; null for any other element. */
-function wordListLevel(element: Element): number | null {
-  const match = /mso-list:\s*l\d+\s+level(\d+)/i.exec(element.getAttribute('style') ?? '');
-  return element.tagName === 'P' && match ? Number(match[1]) : null;
+/** A Word list paragraph's list ('l0') and depth, from its `mso-list: l0 level2 lfo1` style; null for any other element. */
+function wordListItem(element: Element): { list: string; level: number } | null {
+  const match = /mso-list:\s*(l\d+)\s+level(\d+)/i.exec(element.getAttribute('style') ?? '');
+  return element.tagName === 'P' && match ? { list: match[1]!.toLowerCase(), level: Number(match[2]) } : null;
 }
 
 /** A Word list marker that counts ('1.', 'a)', 'iv.'), as against a bullet ('·', 'o', '§'). */
@@ -46,17 +46,18 @@ const NUMBERED_MARKER = /^[A-Za-z0-9]+[.)]$/;
  * Word puts no list on the clipboard: each item is a paragraph whose style names its list and
  * depth, its marker ('·', '1.') written out as text in a span styled `mso-list:Ignore`. Lexical
  * would keep each as a paragraph starting with that marker and a run of spaces, on the page too.
- * Each run of such paragraphs becomes the nested <ul>/<ol> it shows, its markers dropped.
+ * Each run of such paragraphs becomes the nested <ul>/<ol> it shows, its markers dropped; Word's
+ * list ids keep two lists with nothing between them apart.
  */
 function rebuildWordLists(dom: Document): void {
   for (const first of Array.from(dom.querySelectorAll('p'))) {
-    if (!first.isConnected || wordListLevel(first) === null) continue;
-    const lists: { level: number; list: HTMLElement }[] = [];
+    if (!first.isConnected || wordListItem(first) === null) continue;
+    const lists: { id: string; tag: string; level: number; list: HTMLElement }[] = [];
     const anchor = dom.createElement('template');
     first.before(anchor);
-    for (let item: Element | null = first, next: Element | null; item && wordListLevel(item) !== null; item = next) {
+    for (let item: Element | null = first, next: Element | null; item && wordListItem(item) !== null; item = next) {
       next = item.nextElementSibling;
-      const level = wordListLevel(item)!;
+      const { list: id, level } = wordListItem(item)!;
       const marker = item.querySelector('span[style*="mso-list:Ignore" i]');
       let markerBox = marker;
       while (markerBox?.parentElement && markerBox.parentElement !== item && markerBox.parentElement.tagName === 'SPAN') markerBox = markerBox.parentElement;
@@ -64,6 +65,9 @@ function rebuildWordLists(dom: Document): void {
       const tag = NUMBERED_MARKER.test(markerText) ? 'ol' : 'ul';
       markerBox?.remove();
       while (lists.length > 1 && lists.at(-1)!.level > level) lists.pop();
+      // Another of Word's lists, or bullets turning to numbers, at the same depth: a list of its own.
+      const top = lists.at(-1);
+      if (top && top.level === level && (top.id !== id || top.tag !== tag)) lists.pop();
       if (lists.length === 0 || level > lists.at(-1)!.level) {
         const list = dom.createElement(tag);
         // A numbered list that Word continues after a paragraph counts on from its first marker.
@@ -72,7 +76,7 @@ function rebuildWordLists(dom: Document): void {
         const parent = lists.at(-1)?.list;
         if (parent) (parent.lastElementChild ?? parent.appendChild(dom.createElement('li'))).append(list);
         else anchor.before(list);
-        lists.push({ level, list });
+        lists.push({ id, tag, level, list });
       }
       const li = dom.createElement('li');
       li.append(...Array.from(item.childNodes));
