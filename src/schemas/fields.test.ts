@@ -1,5 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStorableText } from './fields';
+
+describe("zod's eval probe", () => {
+  // fields.ts turns it off for every bundle: any module here that builds schemas must load it first.
+  const dir = import.meta.dirname;
+  const sources = fs.readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+  const localImports = (name: string) =>
+    [...fs.readFileSync(path.join(dir, name), 'utf8').matchAll(/^import (?!type )[^;]*? from '\.\/([\w-]+)(?:\.ts)?';/gm)].map((m) => `${m[1]}.ts`);
+  const reachesFields = (name: string, seen = new Set<string>()): boolean =>
+    name === 'fields.ts' || (!seen.has(name) && (seen.add(name), localImports(name).some((next) => reachesFields(next, seen))));
+
+  it.each(sources.filter((name) => /^import [^;]* from 'zod[/']/m.test(fs.readFileSync(path.join(dir, name), 'utf8'))))(
+    '%s builds its schemas after fields.ts has set zod jitless',
+    (name) => {
+      expect(reachesFields(name)).toBe(true);
+    },
+  );
+});
 
 describe('isStorableText', () => {
   it.each([

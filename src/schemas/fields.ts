@@ -10,6 +10,12 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from './text-limits.ts';
 
+// No page's Content Security Policy allows 'unsafe-eval': zod must neither compile parsers with
+// `new Function` nor try to (a caught try is still a reported violation). Set here, once: every
+// schema module imports this one, so it runs before any schema is built (zod decides per object
+// schema, as it is built); classic zod and zod/mini share the setting.
+z.config({ jitless: true });
+
 /** The message of every missing required field, word for word. */
 export const REQUIRED = 'Required';
 

@@ -3,11 +3,13 @@
  * the whole site stylesheet for islands to fetch before they render. An island that loads later
  * must still be styled, no page may fetch the sheet before an island needs it, and the page's
  * Content Security Policy must still name the style it now carries, on static pages (a <meta>) and
- * on-demand ones (a header) alike.
+ * on-demand ones (a header) alike. Nor may the scripts ask for anything the policy refuses: no
+ * policy allows 'unsafe-eval', so zod's schemas must never probe for it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PUBLIC_PAGES } from './public-helpers';
+import { PUBLIC_PAGES, useFormIsland } from './public-helpers';
 import { createArticle, deleteArticle } from './support/admin-api';
+import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 
 /** Collects the page's CSP violations (a refused inline style or script would land here). */
@@ -69,6 +71,35 @@ test('an island loaded after the page fetches the whole sheet before it renders,
   await expect(dialog).toBeHidden();
   expect(await bodyOverflow()).toBe('visible');
   expect(await page.evaluate(() => document.adoptedStyleSheets.length)).toBe(0);
+});
+
+test('the admin panel loads its zod schemas with no CSP violation', async ({ page }) => {
+  const violations = await recordViolations(page);
+  // The panel's bundle builds the article and service schemas (classic zod objects) as it loads.
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
+test('the enquiry and newsletter forms load and run their zod schemas with no CSP violation', async ({ page }) => {
+  await skipCookieBanner(page);
+  const violations = await recordViolations(page);
+  await page.goto('/contact');
+  // An address the browser takes but the shared schema refuses: the island's own check answers.
+  await useFormIsland(page, 'EnquiryForm');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await form.getByLabel('Email *', { exact: true }).fill('ada@analytical');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText('Invalid email', { exact: true })).toBeVisible();
+  expect(await violations()).toEqual([]);
+
+  await page.goto('/insights');
+  await useFormIsland(page, 'NewsletterForm');
+  await page.getByRole('textbox', { name: 'Email address' }).fill('not-an-email');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  expect(await violations()).toEqual([]);
 });
 
 test('the whole site stylesheet is served as immutable CSS', async ({ page, request }) => {
