@@ -55,8 +55,8 @@ test('the browser itself refuses an empty contact form: nothing is posted', asyn
   expect(posted).toBe(false);
 });
 
-test('an enquiry the server refuses comes back on /contact with the reason beside the field and what was typed kept', async ({ page }) => {
-  await page.goto('/contact');
+test('an enquiry the server refuses comes back on /contact with the reason beside the field, what was typed and the link\'s context kept', async ({ page }) => {
+  await page.goto('/contact?service=Foundation&page=Packages&ctaButton=Get+Started');
   const form = page.getByRole('region', { name: 'Send us a message' });
   // The browser accepts an address without a top-level domain; the shared schema does not.
   await fillEnquiry(form, { ...validEnquiry, 'Email *': 'ada@analytical' });
@@ -73,9 +73,13 @@ test('an enquiry the server refuses comes back on /contact with the reason besid
   await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
   await expect(form.getByLabel('Message', { exact: true })).toHaveValue(validEnquiry.Message);
 
-  // Corrected and sent again from the page it came back to.
+  // Corrected and sent again from the page it came back to: with the context of the link that led there.
   await email.fill(`ada-${unique()}@analytical.example`);
-  await form.getByRole('button', { name: 'Send Message' }).click();
+  const [again] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST'),
+    form.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  expect(Object.fromEntries(new URLSearchParams(again.postData() ?? ''))).toMatchObject({ service: 'Foundation', page: 'Packages', ctaButton: 'Get Started', firstName: 'Ada' });
   await expect(page).toHaveURL(/\/contact\/sent$/);
 });
 
