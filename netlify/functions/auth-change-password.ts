@@ -6,7 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { ChangePasswordSchema } from '../../src/schemas/auth.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';
-import { beginLoginAttempt, loginSucceeded } from '../../src/server/auth/login-throttle.ts';
+import { throttledPasswordCheck } from '../../src/server/auth/login-throttle.ts';
 import { requireAdmin, startSessionCookie } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { badRequest } from '../../src/server/http/errors.ts';
@@ -25,11 +25,9 @@ export default route({
     const { currentPassword, newPassword } = await readAuthJson(req, ChangePasswordSchema);
 
     const address = clientAddress(ctx);
-    await beginLoginAttempt(admin.username, address);
-    if (!(await isCurrentPassword(db, admin.id, currentPassword))) {
+    if (!(await throttledPasswordCheck(admin.username, address, () => isCurrentPassword(db, admin.id, currentPassword)))) {
       throw badRequest(INVALID_CURRENT_PASSWORD, { currentPassword: INVALID_CURRENT_PASSWORD });
     }
-    await loginSucceeded(admin.username, address);
 
     // setPassword bumps the session version: every session, this one included, ends here, and
     // this one continues under the version it answers.

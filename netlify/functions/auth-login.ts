@@ -4,7 +4,7 @@
 // failures (src/server/auth/login-throttle.ts).
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../../src/schemas/auth.ts';
-import { beginLoginAttempt, loginSucceeded } from '../../src/server/auth/login-throttle.ts';
+import { throttledPasswordCheck } from '../../src/server/auth/login-throttle.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';
 import { startSessionCookie } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -21,17 +21,17 @@ export default route({
   POST: async (req, ctx) => {
     const { username, password } = await readAuthJson(req, LoginSchema);
     const address = clientAddress(ctx);
-    await beginLoginAttempt(username, address);
-
     const db = getDb();
-    const user = await findUserByUsername(db, username);
-    let ok = false;
-    if (user) ok = await verifyPassword(user.password, password);
-    // An unknown user costs one argon2 verification too, so timing does not tell who exists.
-    else await verifyPassword(await decoyHash(), password);
+    let user: Awaited<ReturnType<typeof findUserByUsername>>;
+    const ok = await throttledPasswordCheck(username, address, async () => {
+      user = await findUserByUsername(db, username);
+      if (user) return verifyPassword(user.password, password);
+      // An unknown user costs one argon2 verification too, so timing does not tell who exists.
+      await verifyPassword(await decoyHash(), password);
+      return false;
+    });
     if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
 
-    await loginSucceeded(username, address);
     await recordSignIn(db, user.id);
     return json({ user: { username: user.username } }, { headers: { 'Set-Cookie': await startSessionCookie(req, user) } });
   },

@@ -29,6 +29,7 @@ import { UPLOADS_STORE, UPLOAD_PARTS_STORE, objectStore } from '../../src/server
 import { newObjectName } from '../../src/server/uploads.ts';
 import { closeDb, getDb, REQUEST_LIMITS, withRequestDatabase } from '../../src/server/db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
+import { ACCOUNT_ADDRESS_RULE } from '../../src/server/auth/login-throttle.ts';
 import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
 import { returnedForm } from '../../src/server/http/form-post.ts';
 import { cookiePair, newAdmin } from '../support/admin-session.ts';
@@ -338,5 +339,45 @@ describe('isDatabaseUnavailable', () => {
     ]) {
       expect(isDatabaseUnavailable(err), String((err as Error | undefined)?.message)).toBe(false);
     }
+  });
+});
+
+describe('sign-in attempts the database fails', () => {
+  const attempt = (username: string, password: string, ip: string) => call(login, '/api/auth/login', { body: { username, password }, ip });
+
+  /** After attempts that answered 503: the right password signs in at once, and wrong ones are throttled as ever. */
+  async function expectUncounted(email: string, password: string, ip: string) {
+    const signedIn = await attempt(email, password, ip);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json).toEqual({ user: { username: email } });
+    for (let i = 0; i < 5; i++) expect((await attempt(email, `wrong-${i}`, ip)).status).toBe(401);
+    const sixth = await attempt(email, password, ip);
+    expect(sixth.status).toBe(429);
+    expect(sixth.json).toEqual({ error: ACCOUNT_ADDRESS_RULE.message });
+  }
+
+  for (const mode of ['refuse', 'terminate'] as const satisfies readonly FaultMode[]) {
+    it(`${mode}: attempts while the database is cut count nothing`, async () => {
+      const { email, password } = await newAdmin();
+      const ip = uniqueIp();
+      await proxy.setMode(mode);
+      for (let i = 0; i < 7; i++) expect((await attempt(email, i % 2 ? password : `wrong-${i}`, ip)).status).toBe(503);
+      await proxy.heal();
+      await expectUncounted(email, password, ip);
+    });
+  }
+
+  it('the connection lost after the throttle counted the attempt, before the password was checked: the attempt counts nothing', async () => {
+    const { email, password } = await newAdmin();
+    const ip = uniqueIp();
+    // The account's look-up is the statement after the throttle's: its session is reset as it is sent.
+    proxy.cutOn('from "users"');
+    for (let i = 0; i < 7; i++) {
+      const r = await attempt(email, i % 2 ? password : `wrong-${i}`, ip);
+      expect(r.status).toBe(503);
+      expect(r.json).toEqual({ error: UNAVAILABLE_MESSAGE });
+    }
+    await proxy.heal();
+    await expectUncounted(email, password, ip);
   });
 });

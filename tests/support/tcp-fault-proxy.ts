@@ -7,6 +7,9 @@
  *   ones, as a network that drops packets silently (or a host that went away) does;
  * - 'terminate': resets every live session at once, and each new one as soon as it sends its
  *   first bytes, as a server that restarts or a provider that ends sessions does.
+ * Apart from the mode, `cutOn(text)` resets any session at the moment its client sends those bytes
+ * (a statement's SQL, say), before they reach the server: a connection lost in the middle of a
+ * request, between the statements that went through and the one that did not.
  * `heal()` goes back to 'pass' on the same port (ending sessions a hold broke), so the app reaches the database again with no
  * change to its settings.
  */
@@ -28,6 +31,8 @@ export interface TcpFaultProxy {
   /** Connections open now. */
   open: number;
   setMode(mode: FaultMode): Promise<void>;
+  /** Resets each session that sends `text` from now on, before it is relayed; undefined ends it. */
+  cutOn(text: string | undefined): void;
   heal(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -35,6 +40,7 @@ export interface TcpFaultProxy {
 export async function startTcpFaultProxy(target: { host: string; port: number }): Promise<TcpFaultProxy> {
   const sessions = new Set<Session>();
   let mode: FaultMode = 'pass';
+  let cutText: string | undefined;
   let accepted = 0;
   let server: net.Server | undefined;
   let port = 0;
@@ -65,7 +71,8 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
     upstream.on('error', () => client.destroy());
     upstream.on('close', () => client.destroy());
     // Relayed by hand rather than piped, so that 'hold' can stop a live session in place.
-    client.on('data', (chunk) => {
+    client.on('data', (chunk: Buffer) => {
+      if (cutText !== undefined && chunk.includes(cutText)) return cut(session);
       if (mode === 'pass' || mode === 'refuse') upstream.write(chunk);
     });
     upstream.on('data', (chunk) => {
@@ -115,7 +122,13 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
       else if (!server) await listen();
       if (next === 'terminate') for (const s of [...sessions]) cut(s);
     },
-    heal: () => proxy.setMode('pass'),
+    cutOn(text) {
+      cutText = text;
+    },
+    heal() {
+      cutText = undefined;
+      return proxy.setMode('pass');
+    },
     async stop() {
       for (const s of [...sessions]) cut(s);
       await unlisten();

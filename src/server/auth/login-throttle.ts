@@ -18,10 +18,14 @@ import { isRateLimited, rateLimiter, type RateLimitOptions } from '../rate-limit
 //   account on every address (for an hour, or until `npm run admin -- unlock --email E`). Reaching
 //   it takes a distributed guessing run of at least five addresses.
 //
-// Addresses come from the platform, IPv6 by /64 (src/server/http/request-context.ts). Each attempt
-// spends its points before the password is checked, so parallel guesses cannot overshoot a limit;
-// an attempt refused by one counter gives its points back to the others (it tested nothing), and a
-// sign-in that succeeds gives its points back too and clears the failures of its (account, address).
+// Addresses come from the platform, IPv6 by /64 (src/server/http/request-context.ts). Only a
+// password checked and found wrong counts. Each attempt spends its points before the password is
+// checked, so parallel guesses cannot overshoot a limit; an attempt refused by one counter gives its
+// points back to the others (it tested nothing), an attempt that ends before its password is judged
+// (the database failed: 503) gives every point back, and a sign-in that succeeds gives its points
+// back too and clears the failures of its (account, address). The counters live in the database:
+// while it is unreachable nothing is spent; a point spent just before the connection was lost for
+// good stays spent (the give-back cannot reach the database either), one per attempt caught so.
 
 interface ThrottleRule extends RateLimitOptions {
   /** The 429's error text. */
@@ -74,7 +78,7 @@ function counters(username: string, address: string): Counter[] {
  * Counts a sign-in attempt before its password is checked: 429 with Retry-After (the longest wait
  * among the counters that refuse it) when any counter is over its limit.
  */
-export async function beginLoginAttempt(username: string, address: string): Promise<void> {
+async function beginLoginAttempt(username: string, address: string): Promise<void> {
   const all = counters(username, address);
   const results = await Promise.allSettled(all.map((c) => c.limiter.consume(c.key)));
   let refusal: { rule: ThrottleRule; ms: number } | undefined;
@@ -94,9 +98,34 @@ export async function beginLoginAttempt(username: string, address: string): Prom
  * The password was right: this (account, address)'s failures are forgiven, and the address and
  * account get this attempt's point back (failures by others elsewhere still count).
  */
-export async function loginSucceeded(username: string, address: string): Promise<void> {
+async function loginSucceeded(username: string, address: string): Promise<void> {
   const [pair, byAddress, byAccount] = counters(username, address);
   await Promise.all([pair!.limiter.delete(pair!.key), byAddress!.limiter.reward(byAddress!.key, 1), byAccount!.limiter.reward(byAccount!.key, 1)]);
+}
+
+/** No verdict (the check failed): every counter gets its point back. A failure here is logged, not answered. */
+async function attemptUndecided(username: string, address: string): Promise<void> {
+  const results = await Promise.allSettled(counters(username, address).map((c) => c.limiter.reward(c.key, 1)));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) console.error('[login-throttle] giving back the points of an undecided attempt failed:', failed.reason instanceof Error ? failed.reason.message : failed.reason);
+}
+
+/**
+ * Checks a password of `username` from `address` under the throttle: 429 before `check` runs when
+ * a counter refuses; otherwise its verdict, of which only `false` (a wrong password) stays counted.
+ * When `check` throws (the database failed), the attempt counts nothing and the error goes on.
+ */
+export async function throttledPasswordCheck(username: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
+  await beginLoginAttempt(username, address);
+  let right: boolean;
+  try {
+    right = await check();
+  } catch (err) {
+    await attemptUndecided(username, address);
+    throw err;
+  }
+  if (right) await loginSucceeded(username, address);
+  return right;
 }
 
 /**
