@@ -1,11 +1,12 @@
 // The enquiry notice through the outbox, against a real SMTP server this file starts on a loopback
-// port: it refuses (451) while `refusing` is set and accepts otherwise.
+// port: it refuses (451) while `refusing` is set, refuses for good (a 5xx at RCPT or DATA) while
+// `rejecting` says so, and accepts otherwise.
 import { promises as fs } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import contacts from '../../netlify/functions/contacts.ts';
 import inbox from '../../netlify/functions/enquiries.ts';
 import noticeAgain from '../../netlify/functions/enquiry-notices.ts';
@@ -21,6 +22,9 @@ import { unique, uniqueIp } from '../support/unique.ts';
 
 
 let refusing = true;
+let rejecting: { at: 'RCPT' | 'DATA'; code: number; text: string } | undefined;
+const rejection = (at: 'RCPT' | 'DATA') =>
+  rejecting?.at === at ? Object.assign(new Error(rejecting.text), { responseCode: rejecting.code }) : undefined;
 const received: ParsedMail[] = [];
 let server: SMTPServer;
 let smtpUrl: string;
@@ -32,12 +36,13 @@ beforeAll(async () => {
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (refusing) return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-      callback();
+      callback(rejection('RCPT'));
     },
     onData(stream, _session, callback) {
       simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
+        const rejected = rejection('DATA');
+        if (!rejected) received.push(mail);
+        callback(rejected);
       }, callback);
     },
   });
@@ -158,6 +163,39 @@ describe('the enquiry notice through the outbox', () => {
     await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 7 * 86_400_000) });
     expect((await jobOf(r.json.id)).status).toBe('failed');
   });
+
+  for (const permanent of [
+    { at: 'RCPT', code: 550, text: 'Mailbox unavailable' },
+    { at: 'RCPT', code: 553, text: 'Mailbox name not allowed' },
+    { at: 'DATA', code: 554, text: 'Message rejected as spam' },
+  ] as const) {
+    it(`ends the job at once as failed on a permanent refusal (${permanent.code} to ${permanent.at}), keeping and logging the reply`, async () => {
+      const { r, job: first } = await enquiryWhileRefused();
+      refusing = false;
+      rejecting = permanent;
+      const warned: string[] = [];
+      const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warned.push(args.map(String).join(' ')));
+      try {
+        const report = await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000) });
+        expect(report).toEqual({ sent: 0, retrying: 0, failed: 1 });
+      } finally {
+        spy.mockRestore();
+        rejecting = undefined;
+      }
+      const reply = `${permanent.code} ${permanent.text}`;
+      const reason = `${permanent.at === 'RCPT' ? 'EENVELOPE' : 'EMESSAGE'}: ${reply}`;
+      const failed = await jobOf(r.json.id);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 2, lastError: reason });
+      expect(warned).toEqual([`[outbox] enquiry-notice ${first.id} attempt 2 failed, refused for good, giving up: ${reason}`]);
+      // The inbox shows it as not sent, with the server's reply.
+      const { cookie } = await adminSession();
+      const shown = await call(inbox, `/api/enquiries/${r.json.id}`, { headers: { cookie }, params: { id: String(r.json.id) } });
+      expect(shown.json.notice).toEqual({ status: 'failed', attempts: 2, lastError: reason, sentAt: null });
+      // Never tried again by the scheduled runs, even once the server would accept it.
+      await deliverDue(getDb(), smtpMailer(), { now: new Date(Date.now() + 7 * 86_400_000) });
+      expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
+    });
+  }
 
   it('marks each message sent as soon as it is: a sender cut short later in its batch sends nothing twice', async () => {
     const sends = [await enquiryWhileRefused(), await enquiryWhileRefused()];

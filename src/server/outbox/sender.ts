@@ -1,7 +1,9 @@
 /**
  * Delivers the outbox: claims due pending jobs, sends each, and records the outcome. A failed
  * attempt is retried later with exponential backoff; after MAX_ATTEMPTS the job ends 'failed' with
- * the last reason, which the admin panel shows. Claiming moves a job's next attempt a lease ahead
+ * the last reason, which the admin panel shows. A permanent refusal (a 5xx reply to the envelope
+ * or the message) ends the job 'failed' at once, with the server's reply: sending the same message
+ * again gets the same answer. A 4xx reply or a connection fault is retried. Claiming moves a job's next attempt a lease ahead
  * in the same statement (FOR UPDATE SKIP LOCKED), so two senders never send one job twice and a
  * sender that dies mid-send leaves the job to be retried once the lease ends. A sent job is marked
  * within MARK_WITHIN_MS of its send, whatever the rest of the batch does: a sender stopped later in
@@ -70,6 +72,16 @@ function reasonOf(err: unknown): string {
 }
 
 /**
+ * True for an SMTP server's permanent refusal of this message (RFC 5321 4.2.1): a 5xx reply to MAIL
+ * FROM or RCPT TO (nodemailer's EENVELOPE) or to DATA (EMESSAGE). Not a 5xx to the greeting or the
+ * login, which the mail server's owner can mend and the admin then sees sent by a retry.
+ */
+function refusedForGood(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number };
+  return (e?.code === 'EENVELOPE' || e?.code === 'EMESSAGE') && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
+}
+
+/**
  * Marks sent jobs: together, at most MARK_WITHIN_MS after the first of them was sent, on a timer
  * of its own so a send that hangs does not hold back the marks of those before it.
  */
@@ -109,7 +121,8 @@ async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: 
     await mailer.send(job.payload as OutgoingMessage, `${job.kind}-${job.id}`);
   } catch (err) {
     const reason = reasonOf(err);
-    const giveUp = job.attempts >= o.maxAttempts;
+    const permanent = refusedForGood(err);
+    const giveUp = permanent || job.attempts >= o.maxAttempts;
     await db
       .updateTable('outbox')
       .set(
@@ -119,7 +132,7 @@ async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: 
       )
       .where('id', '=', job.id)
       .execute();
-    console.warn(`[outbox] ${job.kind} ${job.id} attempt ${job.attempts} failed${giveUp ? ', giving up' : ''}: ${reason}`);
+    console.warn(`[outbox] ${job.kind} ${job.id} attempt ${job.attempts} failed${permanent ? ', refused for good' : ''}${giveUp ? ', giving up' : ''}: ${reason}`);
     return giveUp ? 'failed' : 'retrying';
   }
   return 'sent';
