@@ -14,7 +14,7 @@ import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { overLimit, rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
+import { givePointBack, overLimit, rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
 import { enquiryNotice } from '../../src/server/mail/enquiry-notice.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { insertEnquiryWithNotice } from '../../src/server/repositories/enquiries.ts';
@@ -29,6 +29,7 @@ export default route({
     // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
     const written = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt), {
       spend: (onlyIf) => spendPoint(limiter, clientAddress(ctx), { onlyIf }),
+      giveBack: (spent, onlyIf) => givePointBack(limiter, clientAddress(ctx), spent, { onlyIf }),
       allowed: limiter.points,
     });
     switch (written.outcome) {

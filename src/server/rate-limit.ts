@@ -112,6 +112,22 @@ export function spendPoint(
     returning points, expire`;
 }
 
+/**
+ * The point `spent` for `key` given back, as SQL for a common table expression of the caller's own
+ * statement: where `onlyIf` holds and the key is still in the window that point was spent in (a
+ * point of a window already over is gone with it). Answers the key's points left, or no row.
+ */
+export function givePointBack(
+  limiter: RateLimiterPostgres,
+  key: string,
+  spent: SpentPoint,
+  { onlyIf = sql<SqlBool>`true` }: { onlyIf?: RawBuilder<SqlBool> } = {},
+): RawBuilder<{ points: number }> {
+  return sql<{ points: number }>`update rate_limits set points = points - 1
+    where key = ${limiter.getKey(key)}::text and expire = ${spent.expire}::bigint and points > 0 and ${onlyIf}
+    returning points`;
+}
+
 /** The 429 for a point spent over the limit, with Retry-After until the key's window ends. */
 export function overLimit(spent: SpentPoint, message: string, now = Date.now()): HttpError {
   const msBeforeNext = spent.expire ? Math.max(Number(spent.expire) - now, 0) : 0;

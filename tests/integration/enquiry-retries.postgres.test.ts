@@ -6,17 +6,19 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '../../src/server/db/client.ts';
-import { send, storedFrom } from '../support/enquiry-sends.ts';
+import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
+import { rateLimiter } from '../../src/server/rate-limit.ts';
+import { answer, send, storedFrom } from '../support/enquiry-sends.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
+import { uniqueIp } from '../support/unique.ts';
 
 describe('POST /api/contacts with a submissionId, on PostgreSQL', () => {
   // The race the ON CONFLICT is for: the first send's row is committed while the retry's statement
   // runs, so the retry's snapshot does not see it and its insert waits on the key, then does
   // nothing. Held open with a transaction of the test's own: a server's sessions only (the embedded
   // database has one session for every connection, so the request would run inside that transaction).
-  it("answers a retry with the first send's enquiry when that one commits while the retry's statement runs", async () => {
-    const body = { ...sampleEnquiry(), submissionId: crypto.randomUUID() };
+  /** The first send's row, committed by the test while the retry (from `ip`) waits on its key: the retry's answer and the row. */
+  async function retryLosingTheRace(body: Record<string, unknown> & ReturnType<typeof sampleEnquiry> & { submissionId: string }, ip = uniqueIp()) {
     const db = getDb();
     const waitingOnLock = async () =>
       (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n > 0;
@@ -24,15 +26,36 @@ describe('POST /api/contacts with a submissionId, on PostgreSQL', () => {
     const first = await db.transaction().execute(async (trx) => {
       const { firstName, lastName, email, phone, company, message, service, page, ctaButton, submissionId } = body;
       const row = await trx.insertInto('enquiries').values({ firstName, lastName, email, phone, company, message, service, page, ctaButton, submissionId }).returning('id').executeTakeFirstOrThrow();
-      retry = send(body);
+      retry = send(body, ip);
       await expect.poll(waitingOnLock, { timeout: 5_000 }).toBe(true);
       return row;
     });
-    const r = await retry!;
+    return { r: await retry!, first };
+  }
+
+  it("answers a retry with the first send's enquiry when that one commits while the retry's statement runs", async () => {
+    const body = { ...sampleEnquiry(), submissionId: crypto.randomUUID() };
+    const { r, first } = await retryLosingTheRace(body);
     expect(r.status).toBe(201);
     expect(r.json).toEqual({ id: first.id });
     const { enquiries, jobs } = await storedFrom(body.email);
     expect(enquiries.map((e) => e.id)).toEqual([first.id]);
     expect(jobs).toEqual([]);
+  });
+
+  // The retry that loses the race spent its point in its statement, before its insert found the
+  // key taken; it gives it back, as a retry that saw the row spends none (ADR 26).
+  it('spends no rate-limit point on the retry that loses the race: the last point of the hour is still there', async () => {
+    const ip = uniqueIp();
+    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: 20, durationSeconds: 3600 });
+    const points = async () => (await withRequestDatabase(() => limiter.get(ip)))?.consumedPoints;
+    for (let i = 0; i < 19; i++) expect((await send(sampleEnquiry(), ip)).status).toBe(201);
+    const body = { ...sampleEnquiry(), submissionId: crypto.randomUUID() };
+    const { r, first } = await retryLosingTheRace(body, ip);
+    expect(answer(r)).toEqual({ status: 201, body: { id: first.id }, type: 'application/json; charset=utf-8' });
+    expect(await points()).toBe(19);
+    expect((await send(sampleEnquiry(), ip)).status).toBe(201);
+    expect(await points()).toBe(20);
+    expect((await send(sampleEnquiry(), ip)).status).toBe(429);
   });
 });

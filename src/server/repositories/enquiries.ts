@@ -54,7 +54,8 @@ const earlierOutcome = (earlier: { id: number; sameContent: boolean }): EnquiryW
  * (a retry costs the firm nothing, and counting it would refuse, as over the limit, a visitor whose
  * enquiry is in fact stored). The insert also says ON CONFLICT DO NOTHING on that key, so two
  * requests with one key at once store one row: the one that loses the race did not see the other's
- * row in its statement's snapshot, and reads it in a second statement.
+ * row in its statement's snapshot (so it spent its point), and reads that row in a second statement
+ * which also gives the point back (`giveBack`).
  *
  * Written as SQL rather than built with Kysely's query builder: this is the enquiry POST's one
  * statement, and building and compiling it (three CTEs, through the camel-case plugin) was 40 % of
@@ -64,7 +65,11 @@ export async function insertEnquiryWithNotice(
   db: Kysely<Database>,
   c: Enquiry,
   notice: (receivedAt: Date) => OutgoingMessage,
-  limit: { spend: (onlyIf: RawBuilder<SqlBool>) => RawBuilder<SpentPoint>; allowed: number },
+  limit: {
+    spend: (onlyIf: RawBuilder<SqlBool>) => RawBuilder<SpentPoint>;
+    giveBack: (spent: SpentPoint, onlyIf: RawBuilder<SqlBool>) => RawBuilder<{ points: number }>;
+    allowed: number;
+  },
 ): Promise<EnquiryWrite> {
   const receivedAt = new Date();
   const spend = limit.spend(sql<SqlBool>`not exists (select from earlier)`);
@@ -93,8 +98,11 @@ export async function insertEnquiryWithNotice(
   if (row.jobId !== null && row.enquiryId !== null) return { outcome: 'stored', id: row.enquiryId, jobId: row.jobId };
   if (row.points === null) throw new Error('the enquiry statement spent no rate-limit point');
   if (row.points > limit.allowed) return { outcome: 'over-limit', spent: { points: row.points, expire: row.expire } };
-  // Within the limit yet not inserted: its key's row was committed while this statement ran.
-  const { rows: raced } = await sql<{ id: number; sameContent: boolean }>`with ${sentAndEarlier(c)} select id, same_content from earlier`.execute(db);
+  // Within the limit yet not inserted: its key's row was committed while this statement ran. That
+  // row is read, and the point this send spent given back: it is a retry, and stored nothing.
+  const giveBack = limit.giveBack({ points: row.points, expire: row.expire }, sql<SqlBool>`exists (select from earlier)`);
+  const { rows: raced } = await sql<{ id: number; sameContent: boolean }>`with ${sentAndEarlier(c)}, given_back as (${giveBack})
+    select id, same_content from earlier`.execute(db);
   if (!raced[0]) throw new Error('the enquiry was neither stored nor found under its key');
   return earlierOutcome(raced[0]);
 }
