@@ -1,6 +1,7 @@
 // PUT /api/objects/uploads/:name?token=... (raw image bytes) -> 201 {objectPath, contentType, size}
 // The signed URL from POST /api/objects/upload is the permission: it names the object, expires
-// after 10 minutes or with the session it was issued in, and stores one object only. At most
+// after 10 minutes or with the session it was issued in, and stores one object only (the same
+// bytes sent again answer 201 as the first time, a retry after a lost answer; other bytes 409). At most
 // 10 MB (413); the bytes must be a PNG, JPEG, GIF, WebP or AVIF image whatever the Content-Type
 // says (415 otherwise, SVG included).
 //

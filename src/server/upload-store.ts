@@ -1,8 +1,11 @@
 /**
  * The uploaded images' store: a whole file, or one part of a file sent in parts (joined once its
- * last part is in), checked to be an image whatever its Content-Type says, each name written once;
+ * last part is in), checked to be an image whatever its Content-Type says, each name written once
+ * (the same bytes sent again to a name that holds them answered as the first success: a write whose
+ * answer was lost, retried by the library or the admin);
  * the delete, which keeps an image an article still shows; and the sweep of images no article uses.
  */
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MAX_UPLOAD_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../schemas/upload.ts';
 import type { Database } from './db/schema.ts';
@@ -48,16 +51,45 @@ const TOO_LARGE_MESSAGE = 'File too large: images must be 10 MB or smaller';
 
 const PART_TOO_LARGE_MESSAGE = `Upload part too large: a part must be ${UPLOAD_PART_BYTES / (1024 * 1024)} MiB or smaller`;
 
-/** Stores the whole, checked file under its name: 415 unless an image, 409 if the name is taken. */
-async function storeImage(name: string, bytes: Uint8Array): Promise<StoredImage> {
+const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('base64url');
+
+/** The metadata naming the last part a file sent in parts was joined with: its range and its digest. */
+const lastPartOf = (range: ByteRange, bytes: Uint8Array) => `${range.start}-${range.end}/${range.total} ${sha256(bytes)}`;
+
+/**
+ * Stores the whole, checked file under its name: 415 unless an image. A name already taken is 409,
+ * unless it holds these very bytes (their SHA-256, kept in its metadata): then an earlier write of
+ * this file landed and its answer was lost (the blob store's, to a retry of the library's own, or
+ * the admin's, to a retry after the 503), and this one answers as that one would have.
+ */
+async function storeImage(name: string, bytes: Uint8Array, lastPart?: string): Promise<StoredImage> {
   const contentType = sniffImageType(bytes);
   if (!contentType) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
-  const created = await uploadStores().own.createIfAbsent(name, bytes, {
+  const digest = sha256(bytes);
+  const store = uploadStores().own;
+  const created = await store.createIfAbsent(name, bytes, {
     contentType,
     uploadedAt: new Date().toISOString(),
+    sha256: digest,
+    ...(lastPart ? { lastPart } : {}),
   });
-  if (!created) throw conflict(ALREADY_USED_MESSAGE);
+  if (!created && (await store.metadata(name))?.sha256 !== digest) throw conflict(ALREADY_USED_MESSAGE);
   return { objectPath: objectPublicPath(name), contentType, size: bytes.byteLength };
+}
+
+/**
+ * The answer to the last part of a file already stored under its name from these very parts (the
+ * same range and bytes as the last one it was joined with: a retry after that answer was lost), or
+ * 409: a used name takes no more parts.
+ */
+async function storedFromParts(name: string, stored: Record<string, string>, range: ByteRange, req: Request): Promise<StoredImage> {
+  const isLast = range.end + 1 === range.total;
+  if (!isLast || !stored.lastPart?.startsWith(`${range.start}-${range.end}/${range.total} `) || !stored.contentType) {
+    throw conflict(ALREADY_USED_MESSAGE);
+  }
+  const bytes = await readBodyBytes(req, UPLOAD_PART_BYTES, PART_TOO_LARGE_MESSAGE);
+  if (stored.lastPart !== lastPartOf(range, bytes)) throw conflict(ALREADY_USED_MESSAGE);
+  return { objectPath: objectPublicPath(name), contentType: stored.contentType as ImageType, size: range.total };
 }
 
 /** Stores a whole file sent in one request: only while no part of it is kept (it starts at byte 0). */
@@ -68,8 +100,9 @@ export async function storeWholeImage(name: string, req: Request): Promise<Store
 
 /**
  * Keeps one part of a file: the bytes received so far while parts are missing, the stored image once
- * its last part is in. A used name takes no more parts (they could never be joined), and a part out
- * of order is refused before its bytes are read; a non-image is refused at its first part.
+ * its last part is in. A used name takes no more parts (they could never be joined), but its last
+ * part sent again is answered as the stored image; a part out of order is refused before its bytes
+ * are read; a non-image is refused at its first part.
  */
 export async function storeImagePart(
   name: string,
@@ -79,7 +112,8 @@ export async function storeImagePart(
   if (range.total > MAX_UPLOAD_BYTES) throw payloadTooLarge(TOO_LARGE_MESSAGE);
   const length = range.end - range.start + 1;
   if (length > UPLOAD_PART_BYTES) throw payloadTooLarge(PART_TOO_LARGE_MESSAGE);
-  if (await uploadStores().own.has(name)) throw conflict(ALREADY_USED_MESSAGE);
+  const stored = await uploadStores().own.metadata(name);
+  if (stored) return storedFromParts(name, stored, range, req);
   await assertNextPart(name, range.start, range.total);
   const bytes = await readBodyBytes(req, UPLOAD_PART_BYTES, PART_TOO_LARGE_MESSAGE);
   if (bytes.byteLength !== length) {
@@ -88,7 +122,7 @@ export async function storeImagePart(
   if (range.start === 0 && !sniffImageType(bytes)) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
   await storePart(name, range, bytes);
   if (range.end + 1 < range.total) return { received: range.end + 1 };
-  return withJoinedParts(name, range.total, (whole) => storeImage(name, whole));
+  return withJoinedParts(name, range.total, (whole) => storeImage(name, whole, lastPartOf(range, bytes)));
 }
 
 /** A preview's articles may show the live site's images, which only the live site may delete. */

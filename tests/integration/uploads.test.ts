@@ -33,6 +33,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+// The same PNG with one more byte after its end: an image, and other bytes.
+const OTHER_PNG = Buffer.concat([PNG, Buffer.from([0])]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="5"/></svg>');
 
 async function uploadUrl(cookie: string): Promise<{ url: URL; name: string }> {
@@ -105,13 +107,15 @@ describe('PUT to the upload URL, then GET /objects/uploads/:name', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
-  it('is single use', async () => {
+  it('is single use: the same bytes sent again answer as the first (a retry after a lost answer), other bytes 409', async () => {
     const { cookie } = await adminSession();
     const { url } = await uploadUrl(cookie);
-    expect((await put(url, PNG)).status).toBe(201);
+    const first = await put(url, PNG);
+    expect(first.status).toBe(201);
     const again = await put(url, PNG);
-    expect(again.status).toBe(409);
-    expect(again.json.error).toMatch(/already been used/);
+    expect({ status: again.status, body: again.json }).toEqual({ status: 201, body: first.json });
+    const other = await put(url, OTHER_PNG);
+    expect({ status: other.status, body: other.json }).toEqual({ status: 409, body: { error: 'This upload URL has already been used' } });
   });
 
   it('refuses SVG, text renamed .png and empty bodies with 415 and a clear message, storing nothing', async () => {
@@ -268,11 +272,17 @@ describe('PUT in parts with Content-Range (files larger than one part)', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
     expect(await partsOf(name)).toEqual([]);
 
-    // The URL is used up, for parts as for a single PUT.
+    // The URL is used up, for parts as for a single PUT; but the last part sent again (its answer
+    // lost) is answered as it was, and the image stays as stored.
     const again = await putPart(url, file, 0, 4 * MiB - 1);
     expect(again.status).toBe(409);
     expect(again.json.error).toMatch(/already been used/);
     expect((await put(url, PNG)).status).toBe(409);
+    const lastAgain = await putPart(url, file, 8 * MiB, NINE_MIB - 1);
+    expect({ status: lastAgain.status, body: lastAgain.json }).toEqual({ status: 201, body: last.json });
+    const otherLast = await putPart(url, Buffer.from(file).fill(1, 8 * MiB), 8 * MiB, NINE_MIB - 1);
+    expect({ status: otherLast.status, body: otherLast.json }).toEqual({ status: 409, body: { error: 'This upload URL has already been used' } });
+    expect(Buffer.from(await (await served(name)).arrayBuffer()).equals(file)).toBe(true);
     expect(await partsOf(name)).toEqual([]);
   });
 
@@ -439,7 +449,7 @@ describe('Netlify Blobs (the run\'s blob server, announced as on Netlify)', () =
     const { cookie } = await adminSession();
     const { url, name } = await uploadUrl(cookie);
     expect((await put(url, PNG)).status).toBe(201);
-    expect((await put(url, PNG)).status).toBe(409);
+    expect((await put(url, OTHER_PNG)).status).toBe(409);
     const res = await serve(new Request(`http://localhost:4321/objects/uploads/${name}`), { params: { name } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -585,6 +595,34 @@ describe('Netlify Blobs not answering', () => {
       const served = await call(serve, `/objects/uploads/${name}`, { params: { name } });
       expect(served.status).toBe(200);
       expect(served.headers.get('content-length')).toBe(String(PNG.byteLength));
+    }));
+
+  // The first success's answer, for the PNG stored under `name`.
+  const storedPng = (name: string) => ({ objectPath: `/objects/uploads/${name}`, contentType: 'image/png', size: PNG.byteLength });
+
+  it("a write that lands and whose answer is lost: the library's own retry finds the name holding these very bytes, and the PUT answers 201 as the first success", () =>
+    throughFaultProxy(async ({ url, name, proxy }) => {
+      proxy.loseAnswers(['PUT'], 1);
+      const r = await put(url, PNG);
+      expect({ status: r.status, body: r.json }).toEqual({ status: 201, body: storedPng(name) });
+      expect(proxy.seen.filter((seen) => seen.startsWith('PUT '))).toEqual([`PUT /local-site/site:uploads/${name}`, `PUT /local-site/site:uploads/${name}`]);
+      const stored = await objectStore(UPLOADS_STORE).get(name);
+      expect(Buffer.from(stored!.data).equals(PNG)).toBe(true);
+    }));
+
+  it('a write that lands and every answer lost: 503; the same bytes sent again to the same URL then answer 201 as the first success, other bytes 409', () =>
+    throughFaultProxy(async ({ url, name, proxy }) => {
+      proxy.loseAnswers(['PUT']);
+      const lost = await put(url, PNG);
+      expect({ status: lost.status, retryAfter: lost.headers.get('retry-after'), body: lost.json }).toEqual(unavailable);
+      proxy.heal();
+      expect(await objectStore(UPLOADS_STORE).has(name)).toBe(true);
+      const again = await put(url, PNG);
+      expect({ status: again.status, body: again.json }).toEqual({ status: 201, body: storedPng(name) });
+      const other = await put(url, OTHER_PNG);
+      expect({ status: other.status, body: other.json }).toEqual({ status: 409, body: { error: 'This upload URL has already been used' } });
+      const stored = await objectStore(UPLOADS_STORE).get(name);
+      expect(Buffer.from(stored!.data).equals(PNG)).toBe(true);
     }));
 
   it('failing a write with 5xx (the earlier reads fine): 503, not a 201 for an image never stored; the same upload URL works once it is back', () =>
