@@ -92,7 +92,9 @@ export async function createSiteHandler({ root = projectRoot, cdnCache = false }
     const slashless = pathname.replace(/\/+$/, '');
     if (decodable && slashless && slashless !== pathname && (request.method === 'GET' || request.method === 'HEAD') && fs.existsSync(path.join(dist, `${slashless}.html`))) {
       const { search } = new URL(request.url);
-      return new Response(null, { status: 301, headers: { ...SECURITY_HEADERS, Location: `${slashless}${search}`, 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+      // The Location is a path with one leading slash: '//about' would be read as the host 'about'.
+      const location = `/${slashless.replace(/^\/+/, '')}${search}`;
+      return new Response(null, { status: 301, headers: { ...SECURITY_HEADERS, Location: location, 'Cache-Control': 'public, max-age=0, must-revalidate' } });
     }
     if (decodable && (request.method === 'GET' || request.method === 'HEAD')) {
       // Static files never read a body: @netlify/dev gets a copy without one.
