@@ -10,6 +10,7 @@
 // Netlify's CDN does (the `compression` middleware: compressible types, 1 KB and more), as they
 // stream out; static files come already compressed (scripts/lib/stored-encodings.mjs).
 import http from 'node:http';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
@@ -62,8 +63,18 @@ function asForwarded(request) {
 }
 
 /**
- * A Node request listener for `handle(request, { ip })`.
- * @param {(request: Request, context: { ip: string }) => Promise<Response>} handle
+ * This server's own origin on the socket a request came in on (`http://127.0.0.1:4321`): where the
+ * site fetches from itself (the image CDN's local source images), whatever Host the client sent.
+ * @param {import('node:net').Socket} socket
+ */
+function socketOrigin(socket) {
+  const address = socket.localAddress ?? '127.0.0.1';
+  return `http://${net.isIPv6(address) ? `[${address}]` : address}:${socket.localPort}`;
+}
+
+/**
+ * A Node request listener for `handle(request, { ip, serverOrigin })`.
+ * @param {(request: Request, context: { ip: string, serverOrigin: string }) => Promise<Response>} handle
  * @param {{ trustProxy?: boolean }} [options]
  */
 function createRequestListener(handle, { trustProxy = false } = {}) {
@@ -73,14 +84,15 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
   const listener = getRequestListener(
     async (request, { incoming }) => {
       const socketAddress = incoming.socket.remoteAddress ?? '127.0.0.1';
-      if (!trustProxy || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return handle(request, { ip: socketAddress });
+      const serverOrigin = socketOrigin(incoming.socket);
+      if (!trustProxy || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return handle(request, { ip: socketAddress, serverOrigin });
       let forwarded;
       try {
         forwarded = asForwarded(request);
       } catch {
         return BAD_REQUEST();
       }
-      return handle(forwarded, { ip: last(request.headers.get('x-forwarded-for')) ?? socketAddress });
+      return handle(forwarded, { ip: last(request.headers.get('x-forwarded-for')) ?? socketAddress, serverOrigin });
     },
     {
       // Keep the platform's own Request and Response: the site's code checks `instanceof Response`.

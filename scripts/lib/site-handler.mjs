@@ -1,4 +1,4 @@
-// The built site as one Fetch handler, `(Request, { ip }) => Response`, answering the way Netlify
+// The built site as one Fetch handler, `(Request, { ip, serverOrigin? }) => Response`, answering the way Netlify
 // does: functions at their config.path, then the Image CDN and static files with netlify.toml's
 // header rules (@netlify/dev; text files compressed once and kept: scripts/lib/stored-encodings.mjs),
 // then the adapter's on-demand function for whatever nothing else claimed; in front of them the
@@ -48,7 +48,7 @@ function plainAnswer(pathname, status, message, headers = {}) {
  * @param {{ root?: string, cdnCache?: boolean }} [options] `cdnCache`: Netlify's CDN cache in front
  *   of everything, as on the platform (purged through `cache.purge` or startPurgeApi); without it
  *   every answer comes from its function, the headers meant for the CDN left on for tests to read
- * @returns {Promise<{ handle: (request: Request, context: { ip: string }) => Promise<Response>, cache?: ReturnType<typeof durableCache>, stop: () => Promise<void> }>}
+ * @returns {Promise<{ handle: (request: Request, context: { ip: string, serverOrigin?: string }) => Promise<Response>, cache?: ReturnType<typeof durableCache>, stop: () => Promise<void> }>}
  */
 export async function createSiteHandler({ root = projectRoot, cdnCache = false } = {}) {
   const netlify = new NetlifyDev({
@@ -81,7 +81,7 @@ export async function createSiteHandler({ root = projectRoot, cdnCache = false }
   const dist = path.join(root, 'dist');
 
   /** Netlify's order: a function's path, then a file, then the on-demand function. */
-  async function route(request, { ip }) {
+  async function route(request, { ip, serverOrigin }) {
     const { pathname } = new URL(request.url);
     const fn = functions.match(request.method, pathname);
     if (fn) return fn.handle(request, { ip });
@@ -98,8 +98,12 @@ export async function createSiteHandler({ root = projectRoot, cdnCache = false }
     }
     if (decodable && (request.method === 'GET' || request.method === 'HEAD')) {
       // Static files never read a body: @netlify/dev gets a copy without one.
+      // The image CDN fetches a local source image from this server itself (the socket's own
+      // origin), never from the Host a client wrote, which would make the site fetch from, and keep
+      // for every visitor, an image of any host the client named. Called without a server (tests),
+      // the request's origin is this server.
       const found = await files.handleAndIntrospect(new Request(request.url, { method: request.method, headers: request.headers }), {
-        serverAddress: new URL(request.url).origin,
+        serverAddress: serverOrigin ?? new URL(request.url).origin,
       });
       if (found) return found.type === 'static' ? encode(request, applyHeaderRules(headerRules, pathname, found.response)) : found.response;
     }
