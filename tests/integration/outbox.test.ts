@@ -258,6 +258,31 @@ describe('the enquiry notice through the outbox', () => {
     expect(unknown.json).toEqual({ error: 'Enquiry or notice not found' });
   });
 
+  it('sends a notice again to the NOTIFY_EMAIL of now: the address it failed at was the one to correct', async () => {
+    const body = enquiry();
+    const { r, job: first } = await enquiryWhileRefused(body);
+    expect(first.payload).toMatchObject({ to: contact.email });
+    await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
+    expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
+
+    // The admin corrects NOTIFY_EMAIL and asks again.
+    const corrected = `leads.${unique()}@example.com`;
+    process.env.NOTIFY_EMAIL = corrected;
+    resetEnvCache();
+    refusing = false;
+    try {
+      const { cookie } = await adminSession();
+      const again = await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } });
+      expect(again.status).toBe(200);
+      expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: corrected } });
+      const mail = received.filter((m) => m.replyTo?.value[0]?.address === body.email);
+      expect(mail.map((m) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((to) => to!.value.map((v) => v.address)))).toEqual([[corrected]]);
+    } finally {
+      delete process.env.NOTIFY_EMAIL;
+      resetEnvCache();
+    }
+  });
+
   it('fails a job whose last allowed attempt never reported back, rather than claiming it for ever', async () => {
     const { r, job } = await enquiryWhileRefused();
     // Its second and last attempt is claimed and then cut short: the job stays pending, leased.

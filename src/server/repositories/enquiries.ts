@@ -227,10 +227,12 @@ export async function setEnquiryStatus(db: Kysely<Database>, id: number, status:
 
 /**
  * Puts an enquiry's failed notice back in the outbox, due now, with its attempts counted afresh (the
- * mail server was down for longer than the retries, or SMTP_URL was set since). 'not-failed' when
+ * mail server was down for longer than the retries, or SMTP_URL was set since), addressed to `to`,
+ * who is told of enquiries now: a notice refused for its recipient (550 mailbox unavailable) is sent
+ * again once NOTIFY_EMAIL is corrected, not to the address that refused it. 'not-failed' when
  * its latest notice is pending or sent; 'missing' when the enquiry, or any notice of it, is not there.
  */
-export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: number): Promise<'requeued' | 'not-failed' | 'missing'> {
+export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: number, to: string): Promise<'requeued' | 'not-failed' | 'missing'> {
   const latest = await db
     .selectFrom('outbox')
     .select(['id', 'status'])
@@ -244,7 +246,7 @@ export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: numbe
   // Only while still failed: two presses at once put it back once.
   const r = await db
     .updateTable('outbox')
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date() })
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), payload: sql`jsonb_set(payload, '{to}', to_jsonb(${to}::text))` })
     .where('id', '=', latest.id)
     .where('status', '=', 'failed')
     .executeTakeFirst();
