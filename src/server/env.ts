@@ -26,8 +26,10 @@ const EnvSchema = z.object({
   // smtp://user:pass@host:587 or smtps://...: any provider. Unset: every message is written as an
   // .eml file under DATA_DIR/outbox/ instead of being sent.
   SMTP_URL: z.string().url().optional(),
-  // Who is told of each enquiry; the firm's contact address on the site unless set.
-  NOTIFY_EMAIL: z.string().email().optional(),
+  // Who is told of each enquiry; the firm's contact address on the site unless set (or blank). Not
+  // refused here: a wrong value must cost the notice (failed, with the reason, in the inbox), never
+  // the enquiry, and refusing the environment fails every request (src/server/mail/message.ts).
+  NOTIFY_EMAIL: z.string().optional(),
   // The From of every message the site sends (the provider must accept it as a sender).
   MAIL_FROM: z.string().min(3).optional(),
   ENQUIRY_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
@@ -89,7 +91,7 @@ export function getEnv(): ServerEnv {
     enquiryRateLimitPerHour: e.ENQUIRY_RATE_LIMIT_PER_HOUR,
     newsletterRateLimitPerHour: e.NEWSLETTER_RATE_LIMIT_PER_HOUR,
     smtpUrl: e.SMTP_URL,
-    notifyEmail: e.NOTIFY_EMAIL ?? contact.email,
+    notifyEmail: e.NOTIFY_EMAIL?.trim() || contact.email,
     mailFrom: e.MAIL_FROM ?? `"${firm.name} website" <${contact.email}>`,
     enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
   };

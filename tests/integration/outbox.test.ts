@@ -283,6 +283,41 @@ describe('the enquiry notice through the outbox', () => {
     }
   });
 
+  it('keeps taking enquiries whatever NOTIFY_EMAIL holds: blank is unset, and one that is no address fails the notice at once, saying so', async () => {
+    process.env.SMTP_URL = smtpUrl;
+    refusing = false;
+    try {
+      process.env.NOTIFY_EMAIL = '';
+      resetEnvCache();
+      const blank = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
+      expect(blank.status).toBe(201);
+      expect(await until(() => jobOf(blank.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: contact.email } });
+
+      process.env.NOTIFY_EMAIL = 'leads at surgere';
+      resetEnvCache();
+      const body = enquiry();
+      const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+      expect(r.status).toBe(201);
+      const failed = await until(() => jobOf(r.json.id), (j) => j.status !== 'pending');
+      expect(failed).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: "NOTIFY_EMAIL is not an e-mail address ('leads at surgere'): set it to the address to tell of enquiries, then send the notice again",
+      });
+      expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toEqual([]);
+
+      const corrected = `leads.${unique()}@example.com`;
+      process.env.NOTIFY_EMAIL = corrected;
+      resetEnvCache();
+      const { cookie } = await adminSession();
+      expect((await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } })).status).toBe(200);
+      expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: corrected } });
+    } finally {
+      delete process.env.NOTIFY_EMAIL;
+      resetEnvCache();
+    }
+  });
+
   it('fails a job whose last allowed attempt never reported back, rather than claiming it for ever', async () => {
     const { r, job } = await enquiryWhileRefused();
     // Its second and last attempt is claimed and then cut short: the job stays pending, leased.

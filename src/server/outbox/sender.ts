@@ -3,7 +3,8 @@
  * attempt is retried later with exponential backoff; after MAX_ATTEMPTS the job ends 'failed' with
  * the last reason, which the admin panel shows. A permanent refusal (a 5xx reply to the envelope
  * or the message) ends the job 'failed' at once, with the server's reply: sending the same message
- * again gets the same answer. A 4xx reply or a connection fault is retried. Claiming moves a job's next attempt a lease ahead
+ * again gets the same answer; so does a recipient that is no e-mail address (a wrong NOTIFY_EMAIL),
+ * before any send. A 4xx reply or a connection fault is retried. Claiming moves a job's next attempt a lease ahead
  * in the same statement (FOR UPDATE SKIP LOCKED), so two senders never send one job twice and a
  * sender that dies mid-send leaves the job to be retried once the lease ends. A sent job is marked
  * within MARK_WITHIN_MS of its send, whatever the rest of the batch does: a sender stopped later in
@@ -16,7 +17,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../db/schema.ts';
-import type { OutgoingMessage } from '../mail/message.ts';
+import { undeliverableReason, type OutgoingMessage } from '../mail/message.ts';
 import type { Mailer } from '../mail/transport.ts';
 
 export const MAX_ATTEMPTS = 8;
@@ -71,12 +72,16 @@ function reasonOf(err: unknown): string {
   return (e?.code && !reason.includes(e.code) ? `${e.code}: ${reason}` : reason).slice(0, MAX_REASON);
 }
 
+/** A message no attempt can deliver as it is stored (src/server/mail/message.ts undeliverableReason). */
+class Undeliverable extends Error {}
+
 /**
  * True for an SMTP server's permanent refusal of this message (RFC 5321 4.2.1): a 5xx reply to MAIL
  * FROM or RCPT TO (nodemailer's EENVELOPE) or to DATA (EMESSAGE). Not a 5xx to the greeting or the
  * login, which the mail server's owner can mend and the admin then sees sent by a retry.
  */
 function refusedForGood(err: unknown): boolean {
+  if (err instanceof Undeliverable) return true;
   const e = err as { code?: string; responseCode?: number };
   return (e?.code === 'EENVELOPE' || e?.code === 'EMESSAGE') && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
 }
@@ -118,7 +123,10 @@ function sentMarks(db: Kysely<Database>) {
 /** Sends one claimed job; a failure is recorded at once, a success handed to the marks. */
 async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Settings): Promise<keyof DeliveryReport> {
   try {
-    await mailer.send(job.payload as OutgoingMessage, `${job.kind}-${job.id}`);
+    const message = job.payload as OutgoingMessage;
+    const undeliverable = undeliverableReason(job.kind, message);
+    if (undeliverable) throw new Undeliverable(undeliverable);
+    await mailer.send(message, `${job.kind}-${job.id}`);
   } catch (err) {
     const reason = reasonOf(err);
     const permanent = refusedForGood(err);
