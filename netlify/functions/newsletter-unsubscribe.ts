@@ -51,9 +51,10 @@ export default route({
   POST: async (req) => {
     const email = await verifiedAddress(req);
     if (!email) return invalid();
-    let listed: boolean;
     try {
-      listed = await unsubscribe(getDb(), email);
+      // An address no longer on the list (deleted on request) gets no newsletter either: its
+      // genuine link is answered as done, like any other.
+      await unsubscribe(getDb(), email);
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       console.error('[api] POST /api/newsletter/unsubscribe: database unavailable:', err instanceof Error ? err.message : err);
@@ -66,7 +67,6 @@ export default route({
         headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
       });
     }
-    if (!listed) return invalid();
     return plainPage({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, link: back });
   },
 });

@@ -320,6 +320,20 @@ describe('subscribers', () => {
     expect((await list('?search=one@')).json.total).toBe(0);
     expect(await getDb().selectFrom('outbox').select('id').where('subscriberId', '=', id).execute()).toHaveLength(0);
   });
+
+  it('answers a genuine link of an address deleted since as unsubscribed (one-click and button alike), and stores nothing', async () => {
+    const email = 'deleted-since@example.com';
+    expect((await subscribe(email)).status).toBe(201);
+    const id = (await list(`?search=${email}`)).json.items[0].id as number;
+    expect((await call(subscribers, `/api/subscribers/${id}`, { method: 'DELETE', headers: { cookie }, params: { id: String(id) } })).status).toBe(200);
+    const url = `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&token=${await createUnsubscribeToken(email)}`;
+    for (const rawBody of ['List-Unsubscribe=One-Click', '']) {
+      const r = await call(unsubscribeFn, url, { method: 'POST', rawBody, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(r.status).toBe(200);
+      expect(r.text).toContain('<h1>You have been unsubscribed</h1>');
+    }
+    expect((await list(`?search=${email}&status=all`)).json.total).toBe(0);
+  });
 });
 
 describe('hostile input', () => {
