@@ -4,8 +4,9 @@ import { resolveDatabaseUrl } from './db/database-url.ts';
 
 // Parsed once, on first use, so a misconfigured deploy fails on its first request with a clear
 // message in the function log instead of failing half-way through one.
-// '' counts as unset: the local runtime blanks the platform's variables so that the database it
-// started is the one its functions use.
+// '' counts as unset, for the database and the mail settings alike: a variable left blank (a .env
+// line, the platform's UI) means its default, and the local runtime blanks the platform's variables
+// so that the database it started is the one its functions use.
 const optionalUrl = z.string().url().or(z.literal('')).optional();
 
 const EnvSchema = z.object({
@@ -25,13 +26,13 @@ const EnvSchema = z.object({
   NEWSLETTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   // smtp://user:pass@host:587 or smtps://...: any provider. Unset: every message is written as an
   // .eml file under DATA_DIR/outbox/ instead of being sent.
-  SMTP_URL: z.string().url().optional(),
+  SMTP_URL: optionalUrl,
   // Who is told of each enquiry; the firm's contact address on the site unless set (or blank). Not
   // refused here: a wrong value must cost the notice (failed, with the reason, in the inbox), never
   // the enquiry, and refusing the environment fails every request (src/server/mail/message.ts).
   NOTIFY_EMAIL: z.string().optional(),
   // The From of every message the site sends (the provider must accept it as a sender).
-  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_FROM: z.string().min(3).or(z.literal('')).optional(),
   ENQUIRY_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
 });
 
@@ -90,9 +91,9 @@ export function getEnv(): ServerEnv {
     siteUrl: e.SITE_URL ?? e.URL,
     enquiryRateLimitPerHour: e.ENQUIRY_RATE_LIMIT_PER_HOUR,
     newsletterRateLimitPerHour: e.NEWSLETTER_RATE_LIMIT_PER_HOUR,
-    smtpUrl: e.SMTP_URL,
+    smtpUrl: e.SMTP_URL || undefined,
     notifyEmail: e.NOTIFY_EMAIL?.trim() || contact.email,
-    mailFrom: e.MAIL_FROM ?? `"${firm.name} website" <${contact.email}>`,
+    mailFrom: e.MAIL_FROM || `"${firm.name} website" <${contact.email}>`,
     enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
   };
   return cached;

@@ -383,6 +383,25 @@ describe('the enquiry notice through the outbox', () => {
     expect(mail.text).toContain(body.phone);
   });
 
+  it('takes a blank SMTP_URL and MAIL_FROM as unset: the enquiry is stored and its notice kept as a file, from the site', async () => {
+    process.env.SMTP_URL = '';
+    process.env.MAIL_FROM = '';
+    resetEnvCache();
+    try {
+      const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
+      expect(r.status).toBe(201);
+      const job = await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
+      expect(job.status).toBe('sent');
+      const dir = outboxDir(getEnv().dataDir);
+      const mail = await simpleParser(await fs.readFile(path.join(dir, (await fs.readdir(dir)).find((f) => f.endsWith(`-enquiry-notice-${job.id}.eml`))!)));
+      expect(mail.from?.value).toEqual([{ name: 'Surgere website', address: contact.email }]);
+    } finally {
+      delete process.env.SMTP_URL;
+      delete process.env.MAIL_FROM;
+      resetEnvCache();
+    }
+  });
+
   it('without SMTP_URL where no file can be written (a deployed function), keeps a reason that says what to set', async () => {
     delete process.env.SMTP_URL;
     resetEnvCache();
