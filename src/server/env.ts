@@ -25,8 +25,9 @@ const EnvSchema = z.object({
   ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   NEWSLETTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   // smtp://user:pass@host:587 or smtps://...: any provider. Unset: every message is written as an
-  // .eml file under DATA_DIR/outbox/ instead of being sent.
-  SMTP_URL: optionalUrl,
+  // .eml file under DATA_DIR/outbox/ instead of being sent. Not refused here (a wrong value fails
+  // each send, with the reason, rather than every request: src/server/mail/transport.ts).
+  SMTP_URL: z.string().optional(),
   // Who is told of each enquiry; the firm's contact address on the site unless set (or blank). Not
   // refused here: a wrong value must cost the notice (failed, with the reason, in the inbox), never
   // the enquiry, and refusing the environment fails every request (src/server/mail/message.ts).

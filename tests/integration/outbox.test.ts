@@ -402,6 +402,25 @@ describe('the enquiry notice through the outbox', () => {
     }
   });
 
+  it('keeps taking enquiries with an SMTP_URL that names no mail server, the reason saying what to set and never the value', async () => {
+    for (const wrong of ['smtp//user:secret@mail.example:587', 'https://user:secret@mail.example']) {
+      process.env.SMTP_URL = wrong;
+      resetEnvCache();
+      try {
+        const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
+        expect(r.status).toBe(201);
+        expect(await until(() => jobOf(r.json.id), (j) => j.lastError !== null)).toMatchObject({
+          status: 'pending',
+          attempts: 1,
+          lastError: 'SMTP_URL is not an smtp:// or smtps:// URL: set it to the mail server, as smtp://user:password@host:587',
+        });
+      } finally {
+        delete process.env.SMTP_URL;
+        resetEnvCache();
+      }
+    }
+  });
+
   it('without SMTP_URL where no file can be written (a deployed function), keeps a reason that says what to set', async () => {
     delete process.env.SMTP_URL;
     resetEnvCache();

@@ -26,7 +26,20 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /** The folder the .eml files go to. */
 export const outboxDir = (dataDir: string) => path.resolve(dataDir, 'outbox');
 
+/** The reason every send gives while SMTP_URL names no mail server; never the value, which holds a password. */
+export const SMTP_URL_INVALID = 'SMTP_URL is not an smtp:// or smtps:// URL: set it to the mail server, as smtp://user:password@host:587';
+
+const isSmtpUrl = (url: string) => URL.canParse(url) && ['smtp:', 'smtps:'].includes(new URL(url).protocol);
+
 export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer {
+  if (smtpUrl && !isSmtpUrl(smtpUrl)) {
+    // Each message keeps this reason and is retried: a corrected SMTP_URL sends it.
+    return {
+      async send() {
+        throw new Error(SMTP_URL_INVALID);
+      },
+    };
+  }
   if (smtpUrl) {
     const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as never);
     return {
