@@ -7,3 +7,11 @@ const format = new Intl.DateTimeFormat('en-AU', { timeZone: FIRM_TIME_ZONE, date
 export function firmTime(iso: string): string {
   return format.format(new Date(iso));
 }
+
+const dayParts = new Intl.DateTimeFormat('en-AU', { timeZone: FIRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** '2026-11-27': the firm's calendar day of an instant (an export's file name). */
+export function firmDate(date: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) => dayParts.formatToParts(date).find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -9,11 +9,11 @@ import subscribers from '../../netlify/functions/subscribers.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
 import outboxSender from '../../netlify/functions/outbox-sender.ts';
-import { getDb } from '../../src/server/db/client.ts';
+import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
 import { resetEnvCache } from '../../src/server/env.ts';
 import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
-import { neutraliseCell } from '../../src/server/http/csv.ts';
+import { csvDownload, neutraliseCell } from '../../src/server/http/csv.ts';
 import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { ORIGIN, call } from '../support/call.ts';
@@ -111,6 +111,19 @@ describe('GET /api/enquiries', () => {
     // Initech is every fourth (i % 4 == 2), archived every third (i % 3 == 2): i % 12 == 2.
     expect(records).toHaveLength(84);
     expect(records[0]).toMatchObject({ Status: 'archived', Company: 'Initech', Received: new Date(base + 998 * 60_000).toISOString(), Phone: "'+61 400 000 000" });
+  });
+});
+
+describe('the export file name', () => {
+  it("carries the firm's date (Sydney), as the inbox shows its times, not the UTC one", async () => {
+    const named = async (iso: string) => {
+      const r = await withRequestDatabase(() => csvDownload('enquiries', [], (async function* () {})(), new Date(iso)));
+      await r.text();
+      return r.headers.get('content-disposition');
+    };
+    // 9 am on 27 November in Sydney is still 26 November in UTC.
+    expect(await named('2026-11-26T22:00:00Z')).toBe('attachment; filename="enquiries-2026-11-27.csv"');
+    expect(await named('2026-06-30T13:59:00Z')).toBe('attachment; filename="enquiries-2026-06-30.csv"');
   });
 });
 

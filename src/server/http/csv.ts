@@ -5,6 +5,7 @@
  * as a formula neutralised.
  */
 import { stringify } from 'csv-stringify/sync';
+import { firmDate } from '../../lib/firm-time.ts';
 import { holdRequestDatabase } from '../db/client.ts';
 import { API_SECURITY_HEADERS } from '../security-headers.ts';
 
@@ -38,8 +39,9 @@ const lines = (cells: string[][]) => stringify(cells, { record_delimiter: 'windo
 const records = <T>(columns: readonly CsvColumn<T>[], rows: readonly T[]) => lines(rows.map((row) => columns.map((c) => cell(c.value(row)))));
 
 /**
- * The download, `{name}-{date}.csv`, never cached, streamed a batch at a time: an export of any
- * size holds one batch in memory, and a platform's limit on buffered answers does not cap it.
+ * The download, `{name}-{date}.csv` (the firm's date, as the inbox shows its times), never cached,
+ * streamed a batch at a time: an export of any size holds one batch in memory, and a platform's
+ * limit on buffered answers does not cap it.
  * The first batch is read before answering, so a database that cannot be reached still gets the
  * API's error answer; a fault after the first bytes cuts the download off (the browser reports a
  * failed download) rather than ending it as if it were whole.
@@ -86,7 +88,7 @@ export async function csvDownload<T>(
     headers: {
       ...API_SECURITY_HEADERS,
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`,
+      'Content-Disposition': `attachment; filename="${name}-${firmDate(now)}.csv"`,
       'Cache-Control': 'no-store',
     },
   });
