@@ -4,9 +4,10 @@ import { resolveDatabaseUrl } from './db/database-url.ts';
 
 // Parsed once, on first use, so a misconfigured deploy fails on its first request with a clear
 // message in the function log instead of failing half-way through one.
-// '' counts as unset, for the database and the mail settings alike: a variable left blank (a .env
-// line, the platform's UI) means its default, and the local runtime blanks the platform's variables
-// so that the database it started is the one its functions use.
+// '' counts as unset, for the database, the site's origin (as astro.config.mjs reads it) and the
+// mail settings alike: a variable left blank (a .env line, the platform's UI) means its default,
+// and the local runtime blanks the platform's variables so that the database it started is the
+// one its functions use.
 const optionalUrl = z.string().url().or(z.literal('')).optional();
 
 const EnvSchema = z.object({
@@ -20,8 +21,8 @@ const EnvSchema = z.object({
   DATABASE_WS_PROXY: z.string().optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   DATA_DIR: z.string().default('./.data'),
-  SITE_URL: z.string().url().optional(),
-  URL: z.string().url().optional(),
+  SITE_URL: optionalUrl,
+  URL: optionalUrl,
   ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   NEWSLETTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   // smtp://user:pass@host:587 or smtps://...: any provider. Unset: every message is written as an
@@ -89,7 +90,7 @@ export function getEnv(): ServerEnv {
     databaseWsProxy: e.DATABASE_WS_PROXY,
     sessionSecret: e.SESSION_SECRET,
     dataDir: e.DATA_DIR,
-    siteUrl: e.SITE_URL ?? e.URL,
+    siteUrl: e.SITE_URL || e.URL || undefined,
     enquiryRateLimitPerHour: e.ENQUIRY_RATE_LIMIT_PER_HOUR,
     newsletterRateLimitPerHour: e.NEWSLETTER_RATE_LIMIT_PER_HOUR,
     smtpUrl: e.SMTP_URL || undefined,

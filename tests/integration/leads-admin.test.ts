@@ -238,7 +238,17 @@ describe('subscribers', () => {
       delete process.env.SITE_URL;
       resetEnvCache();
     }
-    for (const email of ['loopback@example.com', 'configured@example.com']) await getDb().deleteFrom('subscribers').where('email', '=', email).execute();
+    // Blank is unset, as the build reads it: a loopback sign-up names its own origin.
+    process.env.SITE_URL = '';
+    resetEnvCache();
+    try {
+      expect((await signUp('http://127.0.0.1:4399', 'blank-site@example.com')).status).toBe(201);
+      expect(new URL(await welcomeLink('blank-site@example.com')).origin).toBe('http://127.0.0.1:4399');
+    } finally {
+      delete process.env.SITE_URL;
+      resetEnvCache();
+    }
+    for (const email of ['loopback@example.com', 'configured@example.com', 'blank-site@example.com']) await getDb().deleteFrom('subscribers').where('email', '=', email).execute();
   });
 
   it('unsubscribes through the link, keeps the address out of the default export, and resubscribes on a new sign-up', async () => {
