@@ -960,7 +960,8 @@ test('logout: back to Admin Access, lists cleared, and the old session no longer
   const before = (await page.context().cookies()).find((c) => c.name === 'session')!;
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  // The Logout button has gone with the panel: the card's title takes the focus, not the document.
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeFocused();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
 
@@ -975,4 +976,6 @@ test('logout: back to Admin Access, lists cleared, and the old session no longer
   await page.getByRole('button', { name: 'Access Admin Panel' }).click();
   expect((await articles).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Blog Articles' })).toBeVisible();
+  // Likewise the sign-in button has gone with the card: the panel's title takes the focus.
+  await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeFocused();
 });

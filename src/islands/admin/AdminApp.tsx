@@ -5,7 +5,7 @@
  * page while a form holds unsaved changes asks first.
  */
 import { useStore } from '../../stores/use-store';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { $session, checkSession } from './session';
 import Dashboard from './Dashboard';
 import LoginCard from './LoginCard';
@@ -31,8 +31,24 @@ export default function AdminApp() {
     if (session.status !== 'signedOut') setBackFromReset(false);
   }, [session.status]);
 
+  // A view that replaces another (sign-in, logout, a retried session check) takes the focus at its
+  // title when the control that had it went with the old view, so the keyboard and a screen reader
+  // carry on from the new view, not from the top of the document. The page's first view does not.
+  const panel = useRef<HTMLDivElement>(null);
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (session.status === 'checking') return;
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    panel.current?.querySelector<HTMLElement>('h1[tabindex="-1"]')?.focus();
+  }, [session.status]);
+
   return (
-    <div className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 lg:px-8">
+    <div ref={panel} className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 lg:px-8">
       {session.status === 'checking' && (
         <p role="status" className="py-16 text-center text-sm text-ink-600">
           {dashboardCopy.checkingSession}

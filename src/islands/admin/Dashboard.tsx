@@ -61,7 +61,7 @@ export default function Dashboard({ username }: { username: string }) {
     <div>
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-ink-200 pb-6">
         <div>
-          <h1 className="font-display text-display-sm font-semibold text-brand-900">{dashboardCopy.title}</h1>
+          <h1 tabIndex={-1} className="font-display text-display-sm font-semibold text-brand-900 focus:outline-none">{dashboardCopy.title}</h1>
           <p className="mt-1 text-ink-600">{dashboardCopy.lead}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">

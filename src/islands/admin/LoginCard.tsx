@@ -13,7 +13,7 @@ export default function LoginCard({ onForgotPassword, focusForgotPassword = fals
 
   return (
     <Card className="mx-auto max-w-md">
-      <h1 className="font-display text-2xl font-semibold text-brand-900">{signInCopy.title}</h1>
+      <h1 tabIndex={-1} className="font-display text-2xl font-semibold text-brand-900 focus:outline-none">{signInCopy.title}</h1>
       <p className="mt-1 text-sm text-ink-600">{signInCopy.lead}</p>
       <form onSubmit={signIn.submit} className="mt-6 grid gap-4" aria-busy={signIn.pending}>
         <SignInFields form={signIn} usernamePlaceholder="you@example.com" />
