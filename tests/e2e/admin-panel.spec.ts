@@ -768,6 +768,26 @@ test('after a save refused for its fields, the first field named takes the focus
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
+test("a refusal of the article's content is the editor's own message: it is marked invalid, described by it and focused", async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const message = 'Content is nested too deeply';
+  await page.route('**/api/articles', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Invalid request', issues: { content: message } }) })
+      : route.fallback(),
+  );
+  const editor = page.getByRole('textbox', { name: 'Content', exact: true });
+  await editor.fill('Some text');
+  await page.getByRole('button', { name: 'Create Article' }).click();
+  await expect(editor).toBeFocused();
+  await expect(editor).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor).toHaveAccessibleDescription(message);
+  await page.unroute('**/api/articles');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+});
+
 test('services: create, edit and delete through the Services tab', async ({ page, playwright }) => {
   await signInToAdminPanel(page);
   await page.getByRole('tab', { name: 'Services' }).click();

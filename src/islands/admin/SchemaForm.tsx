@@ -141,8 +141,8 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
             <p id={richTextLabelId} className="mb-1.5 text-sm font-medium text-ink-800">
               {field.label}
             </p>
-            <RichTextEditor initialHtml={text} onChange={onText} labelledBy={richTextLabelId} />
-            {error && <FieldError>{error}</FieldError>}
+            <RichTextEditor initialHtml={text} onChange={onText} labelledBy={richTextLabelId} errorId={error ? `${richTextLabelId}-error` : undefined} />
+            {error && <FieldError id={`${richTextLabelId}-error`}>{error}</FieldError>}
           </div>
         );
     }

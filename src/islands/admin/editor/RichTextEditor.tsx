@@ -26,6 +26,8 @@ interface Props {
   onChange: (html: string) => void;
   /** The id of the visible label naming the editor. */
   labelledBy: string;
+  /** The id of the message of a refused save, which the editor is then described by and marked invalid with. */
+  errorId?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ function LoadedHtml({ loaded }: { loaded: RefObject<string | null> }) {
   return null;
 }
 
-export default function RichTextEditor({ initialHtml, onChange, labelledBy }: Props) {
+export default function RichTextEditor({ initialHtml, onChange, labelledBy, errorId }: Props) {
   const loaded = useRef<string | null>(null);
   // The stored text as mounted: the prop follows the form's value from then on.
   const stored = useRef(initialHtml);
@@ -65,6 +67,8 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy }: Pr
             contentEditable={
               <ContentEditable
                 aria-labelledby={labelledBy}
+                aria-invalid={errorId ? true : undefined}
+                aria-describedby={errorId}
                 aria-multiline
                 className="min-h-[200px] px-4 py-3 text-base leading-relaxed text-ink-900 focus:outline-none"
                 aria-placeholder="Write the article..."
