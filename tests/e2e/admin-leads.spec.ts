@@ -83,6 +83,8 @@ test('an enquiry sent from the site reaches the Enquiries tab, its notice the ou
     await expect(dialog.getByText(value, { exact: true })).toBeVisible();
   }
   await expect(dialog.getByText(`Line one ${run}`)).toHaveText(`Line one ${run}\nLine two`);
+  // The message's heading is the level under the dialog's title (h2), none skipped.
+  await expect(dialog.getByRole('heading', { name: 'Message', level: 3 })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Reply by email' })).toHaveAttribute('href', `mailto:${email}?subject=${encodeURIComponent('Re: your enquiry to Surgere')}`);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -140,7 +140,7 @@ function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: Enquiry
               <dd className="text-ink-900">{text.statusLabels[enquiry.status]}</dd>
             </dl>
             <FailedNotice e={enquiry} onResent={onChange} className="mt-3" />
-            <h4 className="mt-4 text-sm font-semibold text-ink-700">{enquiryFieldLabels.message}</h4>
+            <h3 className="mt-4 text-sm font-semibold text-ink-700">{enquiryFieldLabels.message}</h3>
             <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm text-ink-900">{enquiry.message}</p>
           </div>
           <div className="mt-6 flex justify-end gap-3">
