@@ -17,6 +17,7 @@ import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { E2E_DATA_DIR } from './support/e2e-site.ts';
+import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { toastText } from './support/toasts.ts';
 
 const OUTBOX = outboxDir(E2E_DATA_DIR);
@@ -290,4 +291,24 @@ test('a notice that gave up shows why in the inbox, and Send notice again puts i
   // Pending again: neither the dialog nor the row says it was not sent any more.
   await expect(dialog.getByText(/Notice not sent/)).toHaveCount(0);
   await expect(row.getByText(/Notice not sent/)).toHaveCount(0);
+});
+
+test('a status change that takes the enquiry out of the filtered list leaves the focus on the tab heading', async ({ page }) => {
+  const lastName = `Focus${crypto.randomUUID().slice(0, 8)}`;
+  const sent = await page.request.post('/api/contacts', {
+    data: { ...sampleEnquiry(), lastName },
+  });
+  expect(sent.status()).toBe(201);
+  await signInToAdminPanel(page, ADMIN);
+  await page.getByRole('tab', { name: /^Enquiries/ }).click();
+  const panel = page.getByRole('tabpanel', { name: /^Enquiries/ });
+  await panel.getByLabel('Status', { exact: true }).selectOption('new');
+  await panel.getByRole('searchbox', { name: 'Search enquiries' }).fill(lastName);
+  const status = panel.getByLabel(`Status of Ada ${lastName}'s enquiry`);
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  await status.focus();
+  await status.selectOption('handled');
+  // Handled is not New: the row, and the control that had the focus, leave the list.
+  await expect(panel.getByRole('listitem')).toHaveCount(0);
+  await expect(panel.getByRole('heading', { name: 'Enquiries', level: 2 })).toBeFocused();
 });

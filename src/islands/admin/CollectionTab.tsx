@@ -79,6 +79,17 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
   const narrowed = query.search !== '' || Object.entries(query.filters).some(([name, value]) => value !== (collection.initialFilters[name] ?? ''));
   const pages = collection.pageSize ? pageCount(total, collection.pageSize) : 1;
 
+  // A row that leaves the list on a reload (its status no longer matches the filter, another admin
+  // deleted it) takes the focus of its control with it: the focus then goes to the tab's heading,
+  // not to the document.
+  const focusedInList = useRef<Element | null>(null);
+  useEffect(() => {
+    const last = focusedInList.current;
+    if (!last || last.isConnected) return;
+    focusedInList.current = null;
+    if (!document.activeElement || document.activeElement === document.body) focusHeading();
+  }, [items, focusHeading]);
+
   // The search goes out once typing pauses, not on every key.
   useEffect(() => {
     if (searchText === query.search) return;
@@ -168,7 +179,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
       ) : items.length === 0 ? (
         <Card className="py-10 text-center text-ink-600">{emptyText}</Card>
       ) : (
-        <ul className="grid gap-4" aria-label={listLabel} aria-busy={status === 'loading'}>
+        <ul className="grid gap-4" aria-label={listLabel} aria-busy={status === 'loading'} onFocus={(event) => (focusedInList.current = event.target)}>
           {items.map((item) => (
             <li key={item.id}>
               <Card className="flex flex-wrap items-start justify-between gap-4">
