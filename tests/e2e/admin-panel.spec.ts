@@ -383,6 +383,26 @@ test('a save pressed while the image is still uploading waits for it: the articl
   expect((await articleByTitle(page, title)).imageUrl).toMatch(UPLOADED_PATH);
 });
 
+test('Upload Image pressed from the keyboard keeps the focus while its image uploads', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const hold = await holdRoute(page, isUploadTarget);
+  const button = page.getByRole('button', { name: 'Upload Image' });
+  await button.focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
+  const uploading = page.getByRole('button', { name: 'Uploading...' });
+  await expect(uploading).toHaveAttribute('aria-disabled', 'true');
+  await expect(uploading).toBeFocused();
+  hold();
+  await expect(toastText(page, 'Image uploaded')).toBeVisible({ timeout: 30_000 });
+  await page.unroute(isUploadTarget);
+  await expect(page.getByRole('button', { name: 'Upload Image' })).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+});
+
 test('Cancel while the image is still uploading asks first, as for any unsaved change', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();

@@ -151,7 +151,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
           onChange={onFile}
           disabled={uploading}
         />
-        <Button variant="neutral" size="sm" disabled={uploading} onClick={() => fileInput.current?.click()}>
+        <Button variant="neutral" size="sm" pending={uploading} onClick={() => !uploading && fileInput.current?.click()}>
           {uploading ? imageFieldCopy.uploading : imageFieldCopy.upload}
         </Button>
         <span className="text-xs text-ink-600">{imageFieldCopy.accepted}</span>
