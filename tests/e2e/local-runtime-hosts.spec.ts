@@ -6,27 +6,13 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './support/e2e-site.ts';
+import { rawHttp } from '../support/raw-http.ts';
 
-/** One raw HTTP/1.1 exchange with the site, so the request target and Host are exactly ours. */
-function raw(target: string, host = `127.0.0.1:${E2E_PORT}`): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(E2E_PORT, '127.0.0.1');
-    let data = '';
-    socket.on('data', (chunk) => (data += chunk.toString('latin1')));
-    socket.on('end', () => {
-      const [head = '', ...rest] = data.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-    });
-    socket.on('error', reject);
-    socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAccept: image/png\r\nConnection: close\r\n\r\n`);
-  });
-}
+/** One GET of `target` from the site, naming `host` as its Host, so both are exactly ours. */
+const raw = (target: string, host = `127.0.0.1:${E2E_PORT}`) => rawHttp(E2E_PORT, `GET ${target} HTTP/1.1\nHost: ${host}\nAccept: image/png`);
 
 // The smallest valid PNG: one transparent pixel.
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');

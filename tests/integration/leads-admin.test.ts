@@ -10,7 +10,6 @@ import newsletter from '../../netlify/functions/newsletter.ts';
 import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
 import outboxSender from '../../netlify/functions/outbox-sender.ts';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
-import { resetEnvCache } from '../../src/server/env.ts';
 import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { csvDownload, neutraliseCell } from '../../src/server/http/csv.ts';
@@ -18,6 +17,7 @@ import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { ORIGIN, call } from '../support/call.ts';
 import { uniqueIp } from '../support/unique.ts';
+import { withEnv } from '../support/with-env.ts';
 
 let own: { stop: () => Promise<void> };
 let cookie: string;
@@ -229,25 +229,15 @@ describe('subscribers', () => {
     expect((await signUp('http://127.0.0.1:4399', 'loopback@example.com')).status).toBe(201);
     expect(await welcomeLink('loopback@example.com')).toMatch(/^http:\/\/127\.0\.0\.1:4399\/api\/newsletter\/unsubscribe\?email=loopback%40example\.com&token=/);
 
-    process.env.SITE_URL = 'https://surgere.example';
-    resetEnvCache();
-    try {
+    await withEnv({ SITE_URL: 'https://surgere.example' }, async () => {
       expect((await signUp('http://evil.example', 'configured@example.com')).status).toBe(201);
       expect(new URL(await welcomeLink('configured@example.com')).origin).toBe('https://surgere.example');
-    } finally {
-      delete process.env.SITE_URL;
-      resetEnvCache();
-    }
+    });
     // Blank is unset, as the build reads it: a loopback sign-up names its own origin.
-    process.env.SITE_URL = '';
-    resetEnvCache();
-    try {
+    await withEnv({ SITE_URL: '' }, async () => {
       expect((await signUp('http://127.0.0.1:4399', 'blank-site@example.com')).status).toBe(201);
       expect(new URL(await welcomeLink('blank-site@example.com')).origin).toBe('http://127.0.0.1:4399');
-    } finally {
-      delete process.env.SITE_URL;
-      resetEnvCache();
-    }
+    });
     for (const email of ['loopback@example.com', 'configured@example.com', 'blank-site@example.com']) await getDb().deleteFrom('subscribers').where('email', '=', email).execute();
   });
 

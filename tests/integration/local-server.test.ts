@@ -12,6 +12,7 @@ import newsletter from '../../netlify/functions/newsletter.ts';
 import services from '../../netlify/functions/services.ts';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
 import { resetEnvCache } from '../../src/server/env.ts';
+import { rawHttp as raw } from '../support/raw-http.ts';
 
 /** Echoes what the handler was given, or hands /api/* to the real functions. */
 async function handle(request: Request, context: { ip: string }): Promise<Response> {
@@ -19,23 +20,6 @@ async function handle(request: Request, context: { ip: string }): Promise<Respon
   if (pathname === '/api/newsletter') return newsletter(request, { params: {}, ip: context.ip });
   if (pathname === '/api/services') return services(request, { params: {} });
   return Response.json({ url: request.url, ip: context.ip, method: request.method });
-}
-
-/** One raw HTTP/1.1 exchange, so Host, the request target and forwarding headers are exactly ours. */
-function raw(port: number, head: string, body = ''): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let data = '';
-    socket.on('data', (chunk) => (data += chunk.toString('latin1')));
-    socket.on('end', () => {
-      const [headText = '', ...rest] = data.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = headText.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-    });
-    socket.on('error', reject);
-    socket.write(`${head.trim().split('\n').map((l) => l.trim()).join('\r\n')}\r\nConnection: close\r\n\r\n${body}`);
-  });
 }
 
 const subscribe = (port: number, headers: string) => {
