@@ -6,7 +6,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { glyphsUsed, missingGlyphs, subsetSiteFonts } from './scripts/lib/font-subsets.mjs';
-import { pageRuntime } from './scripts/lib/page-runtime-plugin.mjs';
+import { pageRuntime, pageRuntimeFile } from './scripts/lib/page-runtime-plugin.mjs';
 import { islandRuntime } from './scripts/lib/island-runtime-integration.mjs';
 import { siteStylesheet } from './scripts/lib/site-stylesheet-integration.mjs';
 import { REMOTE_IMAGE_HOSTS } from './src/lib/remote-images.ts';
@@ -115,7 +115,7 @@ export default defineConfig({
     // Remote hosts the image CDN may fetch from (the adapter writes them as `remote_images`).
     remotePatterns: REMOTE_IMAGE_HOSTS.map((hostname) => ({ protocol: 'https', hostname })),
   },
-  integrations: [react(), demandDirective(), siteStylesheet(), islandRuntime(), fontCoverage()],
+  integrations: [react(), demandDirective(), siteStylesheet(), islandRuntime(), pageRuntimeFile({ root }), fontCoverage()],
   // Self-hosted subsets, preloaded by <Font> in BaseLayout (which emits the @font-face rules), so
   // the first paint normally uses them. `optional`: a font that is not there by the first paint
   // (a slow connection) is not swapped in later, since a swap re-wraps lines and moves the page;

@@ -1,18 +1,18 @@
 /**
- * Part of the page runtime (page-runtime.ts), inlined into every page with its CSP hash. It
- * makes every static trigger that follows
- * the data-attribute convention in src/stores/enquiry.ts (a link to /contact, which is
- * where it leads without JavaScript) open the enquiry dialog instead.
+ * Part of the page runtime (page-runtime.ts). It makes every static trigger that follows the
+ * data-attribute convention in src/stores/enquiry.ts (a link to /contact, which is where it leads
+ * without JavaScript) open the enquiry dialog instead.
  *
- * Why a separate script instead of a listener inside the dialog island: the island
- * (and React) is fetched only when first asked for (client:demand). This listener
- * runs as soon as the page runtime does (before any user can click), and
- * writes the request into the store, which fetches the island; the island opens
- * from the store when it hydrates, so the click is never lost, however slow the
- * connection. The store module is shared, so both use the same atom.
+ * Why a listener here instead of inside the dialog island: the island (and React) is fetched only
+ * when first asked for (client:demand). This listener is there before the island is, and writes
+ * the request into the store, which fetches the island; the island opens from the store when it
+ * hydrates, so the click is never lost, however slow the connection. A click made before the
+ * runtime itself has run is held by the page's inline start and pressed again for this listener.
+ * The store module is shared, so both use the same atom.
  */
 import { demandIsland } from '../lib/island-demand';
-import { contextFromTrigger, ENQUIRY_ATTRIBUTES, openEnquiry } from '../stores/enquiry';
+import { contextFromTrigger, ENQUIRY_ATTRIBUTES } from '../lib/page-controls';
+import { openEnquiry } from '../stores/enquiry';
 
 const TRIGGERS = `[${ENQUIRY_ATTRIBUTES.service}]`;
 

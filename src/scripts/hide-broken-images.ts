@@ -1,11 +1,10 @@
 /**
  * Hides an article image (and the frame around it) when it fails to load: an article's image is
- * optional, and a broken one must not leave an empty frame. Part of the page runtime (inlined with
- * its CSP hash) rather than an inline onerror attribute, which a strict CSP forbids, or a script
- * file of its own, which the page would fetch before its first paint.
+ * optional, and a broken one must not leave an empty frame. Part of the page runtime rather than
+ * an inline onerror attribute, which a strict CSP forbids.
  *
- * Module scripts run after parsing, so an image may already have failed by then: a complete image
- * with no natural width is a failed one. Later failures arrive through the error listener.
+ * The runtime runs after the first paint, so an image may already have loaded or failed by then: a
+ * complete image with no natural width is a failed one. Later outcomes arrive through the listeners.
  */
 const SELECTOR = 'img[data-hide-on-error]';
 

@@ -4,7 +4,8 @@
  * island (client:demand) has arrived is kept and the drawer opens as soon as it does.
  */
 import { demandIsland, FALLBACK_HREF_ATTRIBUTE } from '../lib/island-demand';
-import { MOBILE_NAV_TRIGGER_ATTRIBUTE, openMobileNav } from '../stores/mobile-nav';
+import { MOBILE_NAV_TRIGGER_ATTRIBUTE } from '../lib/page-controls';
+import { openMobileNav } from '../stores/mobile-nav';
 
 // The page's menu control is a link to the footer's links (what it does without JavaScript);
 // here it becomes the button that opens the drawer, looking and labelled the same.

@@ -12,9 +12,9 @@
  *      data-enquiry-cta="Start a Conversation">Start a Conversation</a>
  *
  * (a link, so that without JavaScript it leads to the contact page's form with the
- * same context).
+ * same context; its attributes are named in src/lib/page-controls.ts).
  *
- * The page runtime's src/scripts/enquiry-triggers.ts, inlined into every page, adds
+ * The page runtime's src/scripts/enquiry-triggers.ts adds
  * ONE delegated click listener on document: a click on any element carrying
  * `data-enquiry-service` calls openEnquiry() with its three data attributes
  * (data-enquiry-cta falls back to the trigger's text). The dialog island
@@ -52,22 +52,4 @@ export const $enquiryDraft = pageAtom<Record<string, string>>('enquiry-draft', {
 
 export function closeEnquiry(): void {
   $enquiry.set({ ...$enquiry.get(), open: false });
-}
-
-/** The data attributes of the static-trigger convention above. */
-export const ENQUIRY_ATTRIBUTES = {
-  service: 'data-enquiry-service',
-  page: 'data-enquiry-page',
-  ctaButton: 'data-enquiry-cta',
-} as const;
-
-/** Reads a trigger's context from its data attributes; null if it is not a trigger. */
-export function contextFromTrigger(element: Element): EnquiryContext | null {
-  const service = element.getAttribute(ENQUIRY_ATTRIBUTES.service);
-  if (service === null) return null;
-  return {
-    service,
-    page: element.getAttribute(ENQUIRY_ATTRIBUTES.page) ?? '',
-    ctaButton: element.getAttribute(ENQUIRY_ATTRIBUTES.ctaButton) ?? element.textContent?.trim() ?? '',
-  };
 }

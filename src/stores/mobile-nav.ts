@@ -25,5 +25,3 @@ export function openMobileNav(trigger: HTMLElement | null): void {
 export function closeMobileNav(): void {
   $mobileNav.set({ ...$mobileNav.get(), open: false });
 }
-
-export const MOBILE_NAV_TRIGGER_ATTRIBUTE = 'data-mobile-nav-open';

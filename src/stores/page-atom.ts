@@ -1,9 +1,9 @@
 /**
- * The page's shared stores. The page runtime (src/scripts/page-runtime.ts) is inlined into every
- * page as a bundle of its own, and each island arrives later in another; both include the store
- * modules, so each atom is kept on `window` under its name and made by whichever bundle runs first.
- * Every copy of a store module then reads and writes the same atom, and a trigger's request made
- * before an island's code arrives is there when it does. On the server each module keeps its own.
+ * The page's shared stores. The page runtime (src/scripts/page-runtime.ts) is a bundle of its
+ * own, and each island arrives later in another; both include the store modules, so each atom is
+ * kept on `window` under its name and made by whichever bundle runs first. Every copy of a store
+ * module then reads and writes the same atom, and a trigger's request made before an island's code
+ * arrives is there when it does. On the server each module keeps its own.
  */
 import { atom, type WritableAtom } from 'nanostores';
 

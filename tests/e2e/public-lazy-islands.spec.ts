@@ -1,12 +1,14 @@
 /**
  * React only when it is used: on a brochure page a returning visitor (cookie choice stored) loads
  * no React and no island until opening the drawer or the enquiry dialog or touching a form; the cookie banner's code
- * loads only for a visitor without a stored choice; and the click that fetches an island is the
- * one it opens for, however slowly its code arrives.
+ * loads only for a visitor without a stored choice; the page runtime comes after the first paint;
+ * and the click that fetches an island is the one it opens for, however slowly its code, or the
+ * page runtime before it, arrives.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
+import { CONSENT_KEY } from '../../src/lib/cookie-consent.ts';
 
 /** Records the URL path of every script the page requests. */
 function recordScripts(page: Page): string[] {
@@ -108,4 +110,87 @@ test('a click on Cookie Settings while the modal code is held back opens the mod
   await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toHaveCount(0);
   release();
   await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
+});
+
+/** The page runtime's file, as every page names it on its root element. */
+const PAGE_RUNTIME = '**/_astro/page-runtime.*.js';
+
+test.describe('before the page runtime has run', () => {
+  test('it is asked for only once the first paint is on screen', async ({ page }) => {
+    await page.goto('/about');
+    const runtime = await page.locator('html').getAttribute('data-page-runtime');
+    expect(runtime).toMatch(/^\/_astro\/page-runtime\.[\w-]{12}\.js$/);
+    const times = await page.evaluate(async (path) => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const request = await new Promise<PerformanceEntry>((resolve) => {
+        const found = () => performance.getEntriesByName(new URL(path, location.href).href)[0];
+        const poll = () => (found() ? resolve(found()) : setTimeout(poll, 20));
+        poll();
+      });
+      return { paint: paint?.startTime ?? Number.NaN, request: request.startTime };
+    }, runtime!);
+    expect(times.request).toBeGreaterThanOrEqual(times.paint);
+  });
+
+  test('an enquiry trigger pressed meanwhile stays on the page and opens the dialog once it arrives', async ({ page }) => {
+    await skipCookieBanner(page);
+    const release = await holdRoute(page, PAGE_RUNTIME);
+    await page.goto('/packages', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('link', { name: 'Start Growing', exact: true }).click();
+    await expect(page).toHaveURL('/packages');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
+    await expect(page).toHaveURL('/packages');
+  });
+
+  test('the cookie banner shows in the first paint, and a press on it meanwhile is kept', async ({ page }) => {
+    const release = await holdRoute(page, PAGE_RUNTIME);
+    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Reject All' }).click();
+    expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)).toBeNull();
+    release();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)).toBe('rejected');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test('the menu pressed meanwhile opens the drawer once it arrives', async ({ page }) => {
+      await skipCookieBanner(page);
+      const release = await holdRoute(page, PAGE_RUNTIME);
+      await page.goto('/about', { waitUntil: 'domcontentloaded' });
+      // Until the runtime has run the menu is the link it is without scripts.
+      await page.getByRole('link', { name: 'Open menu' }).click();
+      await expect(page).toHaveURL('/about');
+      release();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.locator('[data-mobile-nav-open]')).toHaveAttribute('aria-expanded', 'true');
+    });
+  });
+});
+
+test.describe('when the page runtime cannot be fetched', () => {
+  test('an enquiry trigger leads to the contact form with its context, as without scripts', async ({ page }) => {
+    await skipCookieBanner(page);
+    await page.route(PAGE_RUNTIME, (route) => route.abort());
+    await page.goto('/packages');
+    await page.getByRole('link', { name: 'Start Growing', exact: true }).click();
+    await expect(page).toHaveURL('/contact?service=Activation&page=Packages&ctaButton=Start+Growing');
+  });
+
+  test('the cookie banner goes rather than stay with dead buttons', async ({ page }) => {
+    const aborted = new Promise<void>((resolve) =>
+      page.route(PAGE_RUNTIME, async (route) => {
+        await route.abort();
+        resolve();
+      }),
+    );
+    await page.goto('/about');
+    await aborted;
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden();
+  });
 });

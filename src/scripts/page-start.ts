@@ -1,0 +1,74 @@
+/**
+ * The one script inlined into every page, with its CSP hash (scripts/lib/page-runtime-plugin.mjs).
+ * It shows the cookie banner to a visitor with no stored choice, in the page's first paint, and
+ * brings in the page runtime (src/scripts/page-runtime.ts, the content-hashed file the root element
+ * names) once that paint is on screen, or at the first press, key or focus if that comes sooner.
+ * Inlined, the runtime would push a long page (the Insights list) past its first round trip;
+ * fetched before the paint, it would compete with the page for it.
+ *
+ * A click on a control the runtime takes over (src/lib/page-controls.ts) before it has run is held,
+ * not followed, and the control is pressed again once the runtime has run, so no press is lost and
+ * none leaves the page for the link's fallback. Should the runtime never arrive, a held link is
+ * followed after all, later ones work as plain links, and the cookie banner, whose buttons would do
+ * nothing, goes. It must stay small and import no library: it travels in every page.
+ */
+import { COOKIE_BANNER_ATTRIBUTE, readConsent } from '../lib/cookie-consent';
+import { HELD_PRESS_ATTRIBUTE, PAGE_RUNTIME_ATTRIBUTE, RUNTIME_CONTROLS } from '../lib/page-controls';
+
+const HELD = `[${HELD_PRESS_ATTRIBUTE}]`;
+const banner = document.querySelector<HTMLElement>(`[${COOKIE_BANNER_ATTRIBUTE}]`);
+if (banner && readConsent() === null) banner.hidden = false;
+
+let runtime: 'waiting' | 'requested' | 'ran' | 'failed' = 'waiting';
+
+function bringInRuntime() {
+  const src = document.documentElement.getAttribute(PAGE_RUNTIME_ATTRIBUTE);
+  if (runtime !== 'waiting' || !src) return;
+  runtime = 'requested';
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.src = src;
+  // A module script's load event follows its run, by when its listeners are there.
+  script.addEventListener('load', () => {
+    runtime = 'ran';
+    const held = document.querySelector<HTMLElement>(HELD);
+    held?.removeAttribute(HELD_PRESS_ATTRIBUTE);
+    held?.click();
+  });
+  script.addEventListener('error', () => {
+    runtime = 'failed';
+    if (banner) banner.hidden = true;
+    const held = document.querySelector(HELD)?.closest('a');
+    if (held) location.assign(held.href);
+  });
+  document.head.append(script);
+}
+
+document.addEventListener(
+  'click',
+  (event) => {
+    if (runtime === 'ran' || runtime === 'failed') return;
+    // A click meant for a new tab or window follows the link, as it would once the runtime runs.
+    if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const control = event.target instanceof Element ? event.target.closest(RUNTIME_CONTROLS) : null;
+    if (!control) return;
+    event.preventDefault();
+    document.querySelector(HELD)?.removeAttribute(HELD_PRESS_ATTRIBUTE);
+    control.setAttribute(HELD_PRESS_ATTRIBUTE, '');
+    bringInRuntime();
+  },
+  true,
+);
+
+// Someone at work on the page should not wait for the paint's signal.
+for (const type of ['pointerdown', 'keydown', 'focusin']) document.addEventListener(type, bringInRuntime, { capture: true, once: true, passive: true });
+
+if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  const observer = new PerformanceObserver((entries) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    bringInRuntime();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+} else if (document.readyState === 'complete') bringInRuntime();
+else addEventListener('load', bringInRuntime, { once: true });
