@@ -166,6 +166,26 @@ async function loadedWeight(browser, url, { returning, device = PHONE }) {
   return { status: response.status(), html: gzipBytes(Buffer.from(html)), css, js, react, admin, blockingScripts, largestImage };
 }
 
+/** Lantern's first TCP window: ten segments of 1,460 bytes, headers and body together (docs/decisions/0027). */
+const FIRST_WINDOW_BYTES = 14_600;
+
+/**
+ * The document's bytes on the wire, as the site sends it to a browser that accepts brotli: the
+ * HTTP/1.1 status line and headers as sent, and the body as encoded (chunk framing not counted).
+ */
+function documentWireBytes(url) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { 'accept-encoding': 'br, gzip, deflate' } }, (response) => {
+      let bytes = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
+      for (let i = 0; i < response.rawHeaders.length; i += 2) bytes += Buffer.byteLength(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}\r\n`);
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
 /**
  * Lighthouse's CPU slowdown for a host of this benchmark index, by Lighthouse's own calibration
  * (its throttling guide's multiplier calculator): the default 4x stands for a host of index about
@@ -294,6 +314,7 @@ try {
       page: requested === ARTICLE ? '/insights/:article' : pathname,
       status: first.status,
       htmlKb: kb(first.html),
+      wireB: await documentWireBytes(url),
       cssKb: kb(first.css),
       jsFirstKb: kb(first.js),
       jsBackKb: kb(returning.js),
@@ -350,6 +371,7 @@ console.log(
   `\nPublic pages: gzip KB (jsFirst: a first visit; jsBack: a returning visitor with a stored cookie choice, reactBack: whether React loaded for them;` +
     ` imgKb: the largest image a phone fetched, the seeded articles' image being a 6000x4000 JPEG upload);` +
     ` Lighthouse 13 mobile, simulated throttling, median of ${RUNS} run(s), the CPU slowdown calibrated per run to the host's benchmark index as Lighthouse's throttling guide does (cpuX: each run's slowdown; tbtRuns: each run's TBT at it; tbt4xRuns: the same runs at Lighthouse's default 4x).` +
+    ` wireB: the document's bytes on the wire (brotli body and HTTP/1.1 headers), against the first round trip's ${FIRST_WINDOW_BYTES} in Lighthouse's simulation.` +
     ` (bare HTML): a page of a heading and a line, no style or script, measured the same way: the floor, not held to the budget.` +
     `\nBudget: perf ${BUDGET.perf}, LCP <= ${BUDGET.lcpMs} ms, TBT ${BUDGET.tbtMs}, CLS ${BUDGET.cls}, a11y/bp/seo ${BUDGET.a11y}, JS <= ${BUDGET.jsFirstKb} KB first visit and <= ${BUDGET.jsReturningKb} KB returning, any image <= ${BUDGET.phoneImageKb} KB on a phone, no render-blocking script, no admin/editor code, the document compressed and nothing cached too briefly.\n`,
 );

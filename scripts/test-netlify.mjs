@@ -243,12 +243,14 @@ async function smoke({ manifest }) {
   const aboutHtml = await (await get('/about')).text();
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(aboutHtml)?.[1];
   check(canonical === `${ORIGIN}/about`, '/about names itself as its canonical URL', canonical);
-  // Islands fetch the whole site stylesheet each page names, and the first island used fetches
-  // Astro's island runtime (src/server/island-runtime.ts): a prerendered page's and an on-demand
-  // page's (rendered by the function from its own copy) must both be served.
+  // Islands fetch the whole site stylesheet each page names, the first island used fetches Astro's
+  // island runtime (src/server/island-runtime.ts), and every page's inline start fetches the page
+  // runtime (src/scripts/page-start.ts): a prerendered page's and an on-demand page's (rendered by
+  // the function from its own copy) must all be served.
   const namedFiles = [
     { attribute: 'data-site-stylesheet', label: 'the site stylesheet, served as CSS', type: 'text/css', holds: '/*! tailwindcss' },
     { attribute: 'data-island-runtime', label: 'the island runtime, served as JavaScript', type: 'javascript', holds: 'customElements.define("astro-island"' },
+    { attribute: 'data-page-runtime', label: 'the page runtime, served as JavaScript', type: 'javascript', holds: 'data-mobile-nav-open' },
   ];
   for (const p of ['/about', '/insights']) {
     const pageHtml = await (await get(p)).text();
