@@ -3,8 +3,8 @@ import { E2E_ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 
-// The editor's link bar and paste as staff use them (the keyboard; a copy from Google Docs), and
-// the focus kept inside the Change Password dialog after a refusal.
+// The editor's toolbar, link bar and paste as staff use them (the keyboard; a copy from Google
+// Docs), and the focus kept inside the Change Password dialog after a refusal.
 test.beforeEach(({ page }) => skipCookieBanner(page));
 
 /** A new article's Content editor, signed in and focused. */
@@ -28,6 +28,63 @@ async function paste(editor: Locator, html: string, text: string) {
     [html, text] as const,
   );
 }
+
+test('the formatting toolbar is one Tab stop: the arrow keys move along it, Tab goes on to the text', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  const button = (name: string) => toolbar.getByRole('button', { name, exact: true });
+  const description = page.getByRole('textbox', { name: 'Description', exact: true });
+  await description.focus();
+  await page.keyboard.press('Tab');
+  await expect(button('Heading 1')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(button('Heading 2')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(button('Clear formatting')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(button('Heading 1')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(button('Clear formatting')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(button('Heading 1')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Tab');
+  await expect(editor).toBeFocused();
+  // Back in, the toolbar's one stop is the button last used; out again, the field before it.
+  await page.keyboard.press('Shift+Tab');
+  await expect(button('Heading 2')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(description).toBeFocused();
+  // Each button keeps its name, its pressed state and its tooltip.
+  await expect(toolbar.getByRole('button')).toHaveCount(10);
+  await expect(button('Bold')).toHaveAttribute('aria-pressed', 'false');
+  await expect(button('Bold')).toHaveAttribute('title', 'Bold');
+});
+
+test('a toolbar button pressed from the keyboard formats the selected text', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  await page.keyboard.type('Plain and bold');
+  for (let i = 0; i < 'bold'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+Tab');
+  const bold = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold', exact: true });
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  await expect(bold).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(editor.locator('strong')).toHaveText(['bold']);
+  await expect(editor).toHaveText('Plain and bold');
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a click on a toolbar button formats the selected text and leaves the focus in it', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  await page.keyboard.type('Plain and italic');
+  for (let i = 0; i < 'italic'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Italic', exact: true }).click();
+  await expect(editor.locator('em')).toHaveText(['italic']);
+  await expect(editor).toBeFocused();
+  await page.keyboard.type('!');
+  await expect(editor).toHaveText('Plain and !');
+});
 
 test('Enter on the link bar\'s Cancel cancels: the link is not applied', async ({ page }) => {
   const editor = await newArticleEditor(page);

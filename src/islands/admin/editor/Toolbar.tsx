@@ -1,7 +1,8 @@
 /**
  * The editor's toolbar: headings 1-3, bold, italic, underline, ordered list,
  * bullet list, link (add, edit or remove) and clear formatting. Each button is a toggle that shows its state
- * (aria-pressed) for the text under the cursor.
+ * (aria-pressed) for the text under the cursor. The toolbar is one Tab stop: the arrow keys, Home and
+ * End move between its buttons, and Tab goes on to the text.
  */
 import { $createLinkNode, $isLinkNode, $toggleLink } from '@lexical/link';
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode, REMOVE_LIST_COMMAND } from '@lexical/list';
@@ -9,6 +10,7 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { $createHeadingNode, $isHeadingNode, type HeadingTagType } from '@lexical/rich-text';
 import { $setBlocksType } from '@lexical/selection';
 import { $getNearestNodeOfType } from '@lexical/utils';
+import * as RadixToolbar from '@radix-ui/react-toolbar';
 import {
   $createParagraphNode,
   $createTextNode,
@@ -72,21 +74,22 @@ function $readState(): ToolbarState {
 
 function ToolButton({ label, pressed, onClick, children }: { label: string; pressed: boolean; onClick: () => void; children: ReactNode }) {
   return (
-    <button
-      type="button"
+    <RadixToolbar.Button
       aria-label={label}
       title={label}
       aria-pressed={pressed}
-      // Keep the editor's selection: a mousedown on the button would otherwise move focus first.
-      onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
       className={`inline-flex h-8 min-w-8 items-center justify-center rounded-control px-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${
         pressed ? 'bg-brand-100 text-brand-900' : 'text-ink-700 hover:bg-ink-100'
       }`}
     >
       {children}
-    </button>
+    </RadixToolbar.Button>
   );
+}
+
+function Separator() {
+  return <RadixToolbar.Separator className="mx-1 h-5 w-px bg-ink-300" />;
 }
 
 export default function Toolbar() {
@@ -193,7 +196,13 @@ export default function Toolbar() {
     // Sticks under the site's fixed header while a long article scrolls beneath it (the editor's frame
     // clips rather than scrolls, so it does not hold the toolbar in).
     <div className="sticky top-header z-10 border-b border-ink-200 bg-ink-50">
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 p-1.5">
+      <RadixToolbar.Root
+        aria-label="Formatting"
+        className="flex flex-wrap items-center gap-0.5 p-1.5"
+        // A click in the toolbar keeps the focus, and so the selection, in the text: a mousedown
+        // would otherwise move the focus first. The button clicked still becomes the toolbar's Tab stop.
+        onMouseDown={(e) => e.preventDefault()}
+      >
         <ToolButton label={editorCopy.heading(1)} pressed={state.block === 'h1'} onClick={() => toggleHeading('h1')}>
           <Icon body={icons.heading1} size={18} />
         </ToolButton>
@@ -203,7 +212,7 @@ export default function Toolbar() {
         <ToolButton label={editorCopy.heading(3)} pressed={state.block === 'h3'} onClick={() => toggleHeading('h3')}>
           <Icon body={icons.heading3} size={18} />
         </ToolButton>
-        <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
+        <Separator />
         <ToolButton label={editorCopy.bold} pressed={state.bold} onClick={() => format('bold')}>
           <Icon body={icons.bold} size={18} />
         </ToolButton>
@@ -213,21 +222,21 @@ export default function Toolbar() {
         <ToolButton label={editorCopy.underline} pressed={state.underline} onClick={() => format('underline')}>
           <Icon body={icons.underline} size={18} />
         </ToolButton>
-        <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
+        <Separator />
         <ToolButton label={editorCopy.numberedList} pressed={state.block === 'number'} onClick={() => toggleList('number')}>
           <Icon body={icons.orderedList} size={18} />
         </ToolButton>
         <ToolButton label={editorCopy.bulletedList} pressed={state.block === 'bullet'} onClick={() => toggleList('bullet')}>
           <Icon body={icons.bulletList} size={18} />
         </ToolButton>
-        <span className="mx-1 h-5 w-px bg-ink-300" aria-hidden="true" />
+        <Separator />
         <ToolButton label={editorCopy.link} pressed={state.link !== null} onClick={onLinkButton}>
           <Icon body={icons.link} size={18} />
         </ToolButton>
         <ToolButton label={editorCopy.clearFormatting} pressed={false} onClick={clearFormatting}>
           <Icon body={icons.clearFormat} size={18} />
         </ToolButton>
-      </div>
+      </RadixToolbar.Root>
       {linkOpen && (
         // Not a <form>: the editor sits inside the article form, and forms cannot nest.
         <div
