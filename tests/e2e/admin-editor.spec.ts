@@ -4,7 +4,8 @@ import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 
 // The editor's toolbar, link bar and paste as staff use them (the keyboard; a copy from Google
-// Docs), and the focus kept inside the Change Password dialog after a refusal.
+// Docs), the form's switches under reduced motion, and the focus kept inside the Change Password
+// dialog after a refusal.
 test.beforeEach(({ page }) => skipCookieBanner(page));
 
 /** A new article's Content editor, signed in and focused. */
@@ -84,6 +85,16 @@ test('a click on a toolbar button formats the selected text and leaves the focus
   await expect(editor).toBeFocused();
   await page.keyboard.type('!');
   await expect(editor).toHaveText('Plain and !');
+});
+
+test('a switch\'s knob slides, and jumps for whoever asks for less motion', async ({ page }) => {
+  await newArticleEditor(page);
+  const knob = page.getByRole('switch', { name: 'Featured' }).locator('xpath=following-sibling::span[1]');
+  const knobTransition = () => knob.evaluate((track) => getComputedStyle(track, '::after').transitionDuration);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await knobTransition()).toBe('0.15s');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await knobTransition()).toBe('0s');
 });
 
 test('Enter on the link bar\'s Cancel cancels: the link is not applied', async ({ page }) => {

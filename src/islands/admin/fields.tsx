@@ -134,7 +134,10 @@ export function SelectField({
   );
 }
 
-/** An on/off switch: a real checkbox (keyboard and forms work), announced as a switch. */
+/**
+ * An on/off switch: a real checkbox (keyboard and forms work), announced as a switch. Its knob
+ * slides across, and jumps instead for whoever asks for less motion.
+ */
 export function SwitchField({ label, checked, onChange, className = '' }: { label: string; checked: boolean; onChange: (checked: boolean) => void; className?: string }) {
   const id = useId();
   return (
@@ -143,7 +146,7 @@ export function SwitchField({ label, checked, onChange, className = '' }: { labe
         <input id={id} type="checkbox" role="switch" className="peer sr-only" checked={checked} onChange={(e) => onChange(e.target.checked)} />
         <span
           aria-hidden="true"
-          className="relative h-6 w-11 rounded-full bg-ink-300 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 after:absolute after:left-0.5 after:top-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+          className="relative h-6 w-11 rounded-full bg-ink-300 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 after:absolute after:left-0.5 after:top-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform motion-reduce:after:duration-0 peer-checked:after:translate-x-5"
         />
         {label}
       </label>
