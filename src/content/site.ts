@@ -85,6 +85,9 @@ export const navLabels = {
   legal: 'Legal',
 } as const;
 
+/** What a link that opens in a new tab says after its name, to whoever cannot see the tab open. */
+export const newTabNote = '(opens in a new tab)';
+
 export const footerQuickLinks: readonly NavLink[] = [
   { label: 'About Us', href: paths.about },
   { label: 'Services', href: paths.services },
