@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { newTabNote } from '../content/site.ts';
 import { ARTICLE_LINK_SCHEMES } from '../lib/article-link-schemes.ts';
 
 /**
@@ -41,6 +42,16 @@ const DROP_WITH_CONTENT = [
   'head',
 ];
 
+/** The site's visually hidden class: text heard by screen readers, never seen. */
+const VISUALLY_HIDDEN = 'sr-only';
+
+/**
+ * What a visually hidden element becomes while it is sanitised: a name no author writes, dropped
+ * with its text. Such text is the site's own (the page's new-tab notes), never the author's: a body
+ * that went through the page once and is sanitised again loses it rather than showing it.
+ */
+const HIDDEN_TEXT = 'x-visually-hidden';
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   // Only a link's href and a numbered list's start survive from the author's attributes; rel/target
@@ -56,9 +67,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedClasses: {},
   allowVulnerableTags: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: DROP_WITH_CONTENT,
+  nonTextTags: [...DROP_WITH_CONTENT, HIDDEN_TEXT],
   transformTags: {
     a: linkTag(),
+    span: (tagName, attribs) => ({ tagName: attribs.class?.split(/\s+/).includes(VISUALLY_HIDDEN) ? HIDDEN_TEXT : tagName, attribs }),
     ol: numberedListTag,
     // Editors sometimes emit <h4>-<h6>; keep them as the smallest allowed heading, not loose text.
     h4: 'h3',
@@ -126,6 +138,27 @@ export function sanitizeArticleHtmlForFeed(html: string, articleUrl: URL | strin
   return sanitizeHtml(html, { ...OPTIONS, transformTags: { ...OPTIONS.transformTags, a: linkTag(articleUrl) } });
 }
 
+/** The note a link that opens in a new tab ends with on the page: heard, not seen. */
+const NEW_TAB_NOTE = `<span class="${VISUALLY_HIDDEN}"> ${newTabNote}</span>`;
+
+/** An opening or closing link tag in sanitised HTML, where every other '<' and '>' is escaped. */
+const LINK_TAG = /<a(?: [^>]*)?>|<\/a>/g;
+
+/**
+ * Sanitised HTML with each link that opens in a new tab (target="_blank") ending with the note
+ * that says so. Its input comes from the sanitiser, which has already dropped any note it held.
+ */
+function withNewTabNotes(clean: string): string {
+  const opensNewTab: boolean[] = [];
+  return clean.replace(LINK_TAG, (tag) => {
+    if (tag !== '</a>') {
+      opensNewTab.push(tag.includes(' target="_blank"'));
+      return tag;
+    }
+    return opensNewTab.pop() ? `${NEW_TAB_NOTE}${tag}` : tag;
+  });
+}
+
 /** The page's heading levels an article body may use under its h1 title. */
 const BODY_LEVELS = { top: 2, bottom: 4 } as const;
 
@@ -133,16 +166,21 @@ const BODY_LEVELS = { top: 2, bottom: 4 } as const;
  * An article body as its page shows it, under the title: sanitised as above, its highest heading
  * made an h2 (the title is the page's one h1) and the others kept at their distance from it, down
  * to h4. A body that starts at the editor's Heading 2 or 3 then skips no level under the title.
+ * Each link that opens in a new tab ends with a visually hidden note saying so. The note is the
+ * page's alone: the stored body, which the editor loads, and the feed, read without the site's
+ * stylesheet, carry none.
  */
 export function sanitizeArticleBodyUnderTitle(html: string): string {
   const clean = sanitizeArticleHtml(html);
   const levels = [...clean.matchAll(/<h([1-3])>/g)].map((m) => Number(m[1]));
-  if (levels.length === 0) return clean;
+  if (levels.length === 0) return withNewTabNotes(clean);
   const shift = BODY_LEVELS.top - Math.min(...levels);
   const level = (from: number) => `h${Math.min(BODY_LEVELS.bottom, from + shift)}`;
-  return sanitizeHtml(clean, {
-    ...OPTIONS,
-    allowedTags: [...ALLOWED_TAGS.filter((tag) => tag !== 'h1'), 'h4'],
-    transformTags: { ...OPTIONS.transformTags, h1: level(1), h2: level(2), h3: level(3) },
-  });
+  return withNewTabNotes(
+    sanitizeHtml(clean, {
+      ...OPTIONS,
+      allowedTags: [...ALLOWED_TAGS.filter((tag) => tag !== 'h1'), 'h4'],
+      transformTags: { ...OPTIONS.transformTags, h1: level(1), h2: level(2), h3: level(3) },
+    }),
+  );
 }

@@ -80,6 +80,11 @@ test('shows the whole article: badges, title, en-AU date, read time, body, tags 
   await expect(body.locator('li')).toHaveText(['Audience', 'Offer']);
   const external = body.getByRole('link', { name: 'A source' });
   await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+  // It opens in a new tab, and says so to whoever cannot see the tab open.
+  await expect(external).toHaveAttribute('target', '_blank');
+  await expect(external).toHaveAccessibleName('A source (opens in a new tab)');
+  await expect(external.locator('.sr-only')).toHaveCSS('clip-path', 'inset(50%)');
+  await expect(external.locator('.sr-only')).toHaveCSS('width', '1px');
 
   await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['#growth', '#strategy']);
   await expect(page.getByRole('link', { name: 'Get in Touch' })).toHaveAttribute('href', '/contact');

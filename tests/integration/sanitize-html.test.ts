@@ -121,6 +121,35 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
     expect(sanitizeArticleHtml('<a href="http://example.com">x</a>')).toContain('rel="noopener noreferrer"');
   });
 
+  it('ends each link that opens a new tab with a visually hidden note on the page, and stores none', () => {
+    const body = '<p><a href="https://example.com/r">the <strong>report</strong></a>, <a href="/contact">us</a> and <a href="mailto:hello@example.com">m</a></p>';
+    expect(sanitizeArticleBodyUnderTitle(body)).toBe(
+      '<p><a href="https://example.com/r" rel="noopener noreferrer" target="_blank">the <strong>report</strong><span class="sr-only"> (opens in a new tab)</span></a>, ' +
+        '<a href="/contact">us</a> and <a href="mailto:hello@example.com">m</a></p>',
+    );
+    expect(sanitizeArticleBodyUnderTitle('<h3>Read</h3><a href="http://example.com">x</a>')).toBe(
+      '<h2>Read</h2><a href="http://example.com" rel="noopener noreferrer" target="_blank">x<span class="sr-only"> (opens in a new tab)</span></a>',
+    );
+    // The stored body is what the editor loads: the note would show there as the link's words.
+    expect(sanitizeArticleHtml(body)).toBe(
+      '<p><a href="https://example.com/r" rel="noopener noreferrer" target="_blank">the <strong>report</strong></a>, ' +
+        '<a href="/contact">us</a> and <a href="mailto:hello@example.com">m</a></p>',
+    );
+  });
+
+  it('never doubles the note: what the page rendered renders the same again, and sanitises as the stored body', () => {
+    const body = '<p>See <a href="https://example.com/r">one</a> and <a href="https://example.com/s">two</a>, <a href="/contact">us</a></p><h2>Next</h2>';
+    const page = sanitizeArticleBodyUnderTitle(body);
+    expect(page.split('(opens in a new tab)')).toHaveLength(3);
+    expect(sanitizeArticleBodyUnderTitle(page)).toBe(page);
+    expect(sanitizeArticleHtml(page)).toBe(sanitizeArticleHtml(body));
+    expect(sanitizeArticleHtml(sanitizeArticleHtml(page))).toBe(sanitizeArticleHtml(page));
+  });
+
+  it('drops visually hidden text with its element rather than showing it, and keeps other spans\' text', () => {
+    expect(sanitizeArticleHtml('<p>Seen<span class="note sr-only"> hidden <b>words</b></span> <span style="white-space: pre-wrap;">kept</span></p>')).toBe('<p>Seen kept</p>');
+  });
+
   it('keeps mailto:, tel: and site-relative links without a new tab', () => {
     expect(sanitizeArticleHtml('<a href="mailto:hello@example.com">m</a><a href="tel:+61280054120">t</a><a href="/contact">c</a>')).toBe(
       '<a href="mailto:hello@example.com">m</a><a href="tel:+61280054120">t</a><a href="/contact">c</a>',
