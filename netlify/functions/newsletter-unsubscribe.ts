@@ -7,7 +7,8 @@
 // message, and must not unsubscribe anyone by doing so. Either method checks that the token is
 // ours, unexpired and made for that address; anything else is a 400 page that changes nothing.
 // A database that does not answer gets a 503 page with the button again, not the API's JSON: a
-// person pressed it. No session: the signed token is the proof.
+// person pressed it. No session: the signed token is the proof, so a post from another site (a
+// webmail's one-click unsubscribe) is as good as one from the button.
 import type { Config } from '@netlify/functions';
 import { unsubscribePage } from '../../src/content/leads.ts';
 import { unsubscribeQuerySchema } from '../../src/schemas/newsletter.ts';
@@ -69,6 +70,6 @@ export default route({
     }
     return plainPage({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, link: back });
   },
-});
+}, { authorisedByUrlToken: true });
 
 export const config: Config = { path: '/api/newsletter/unsubscribe' };

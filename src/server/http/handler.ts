@@ -15,6 +15,13 @@ export interface RouteOptions {
    * CDN keeps the key instructions of the first answer of a URL it sees, a failure included.
    */
   errorHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Every state change the function makes is authorised by a signed token in its URL, never by a
+   * cookie, so a cross-site request can only come from someone the token was given to (a mail
+   * provider's one-click unsubscribe posts from its own pages or servers, with their Origin or an
+   * opaque one): the Origin check does not apply.
+   */
+  authorisedByUrlToken?: boolean;
 }
 
 /**
@@ -24,7 +31,7 @@ export interface RouteOptions {
  * src/server/db/client.ts), and every failure to its answer through answerableError (errors.ts).
  * Nothing a handler throws escapes.
  */
-export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHeaders = {} }: RouteOptions = {}) {
+export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHeaders = {}, authorisedByUrlToken = false }: RouteOptions = {}) {
   const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : [])].join(', ');
   // Every error this function answers carries errorHeaders.
   const errorAnswer = (status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>) =>
@@ -33,7 +40,7 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHe
     const method = req.method.toUpperCase();
     const handle = method === 'HEAD' ? handlers.GET : Object.hasOwn(handlers, method) ? handlers[method as Method] : undefined;
     if (!handle) return errorAnswer(405, `Method ${req.method} not allowed`, undefined, { Allow: allow });
-    if (STATE_CHANGING.has(method as Method) && isCrossSite(req)) {
+    if (STATE_CHANGING.has(method as Method) && !authorisedByUrlToken && isCrossSite(req)) {
       return errorAnswer(403, 'Cross-site request refused');
     }
     try {
