@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import services from '../../netlify/functions/services.ts';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
-import { resetEnvCache } from '../../src/server/env.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
+import { withEnv } from '../support/with-env.ts';
 
 /** Echoes what the handler was given, or hands /api/* to the real functions. */
 async function handle(request: Request, context: { ip: string }): Promise<Response> {
@@ -142,17 +142,12 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
 
   it("accepts the browser's https origin through a TLS-terminating proxy and still refuses other sites", async () => {
     // A site at a public name sets SITE_URL: the welcome e-mail's links name it (src/server/mail/link-origin.ts).
-    process.env.SITE_URL = 'https://www.surgere.example';
-    resetEnvCache();
-    try {
+    await withEnv({ SITE_URL: 'https://www.surgere.example' }, async () => {
       const forwarded = 'Host: 127.0.0.1:4321\nX-Forwarded-Host: www.surgere.example\nX-Forwarded-Proto: https';
       expect((await subscribe(server.port, `${forwarded}\nOrigin: https://www.surgere.example`)).status).toBe(201);
       expect((await subscribe(server.port, `${forwarded}\nOrigin: http://www.surgere.example`)).status).toBe(403);
       expect((await subscribe(server.port, `${forwarded}\nOrigin: https://attacker.example`)).status).toBe(403);
-    } finally {
-      delete process.env.SITE_URL;
-      resetEnvCache();
-    }
+    });
   });
 
   it('answers 400 to a malformed forwarded host or scheme', async () => {

@@ -12,13 +12,14 @@ import inbox from '../../netlify/functions/enquiries.ts';
 import noticeAgain from '../../netlify/functions/enquiry-notices.ts';
 import { firmTime } from '../../src/lib/firm-time.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { getEnv, resetEnvCache } from '../../src/server/env.ts';
+import { getEnv } from '../../src/server/env.ts';
 import { createMailer, outboxDir, type Mailer } from '../../src/server/mail/transport.ts';
 import { backoffMs, deliverDue } from '../../src/server/outbox/sender.ts';
 import { contact } from '../../src/content/site.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
 import { unique, uniqueIp } from '../support/unique.ts';
+import { withEnv } from '../support/with-env.ts';
 
 
 let refusing = true;
@@ -51,8 +52,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  delete process.env.SMTP_URL;
-  resetEnvCache();
   await new Promise<void>((resolve) => server.close(resolve));
 });
 
@@ -81,13 +80,14 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
   }
 }
 
+/** Runs `run` with SMTP_URL naming this file's SMTP server. */
+const withSmtp = <T>(run: () => Promise<T>) => withEnv({ SMTP_URL: smtpUrl }, run);
+
 /**
- * An enquiry sent while the SMTP server refuses (SMTP_URL set): its answer, and its notice job once
- * the send right after the answer has failed a first time.
+ * An enquiry sent while the SMTP server refuses (inside withSmtp): its answer, and its notice job
+ * once the send right after the answer has failed a first time.
  */
 async function enquiryWhileRefused(body = enquiry()) {
-  process.env.SMTP_URL = smtpUrl;
-  resetEnvCache();
   refusing = true;
   const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
   expect(r.status).toBe(201);
@@ -98,277 +98,273 @@ async function enquiryWhileRefused(body = enquiry()) {
 const smtpMailer = () => createMailer({ smtpUrl, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
 
 describe('the enquiry notice through the outbox', () => {
-  it('answers 201 with the enquiry stored while SMTP refuses, and retries the job until it is sent', async () => {
-    process.env.SMTP_URL = smtpUrl;
-    resetEnvCache();
-    refusing = true;
-    const body = enquiry();
-    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
-    expect(r.status).toBe(201);
-    const stored = await getDb().selectFrom('enquiries').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ email: body.email, status: 'new' });
+  it('answers 201 with the enquiry stored while SMTP refuses, and retries the job until it is sent', () =>
+    withSmtp(async () => {
+      refusing = true;
+      const body = enquiry();
+      const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+      expect(r.status).toBe(201);
+      const stored = await getDb().selectFrom('enquiries').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ email: body.email, status: 'new' });
 
-    // The attempt right after the answer meets the refusal and leaves the job pending, with the reason.
-    const afterFirst = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
-    expect(afterFirst).toMatchObject({ kind: 'enquiry-notice', status: 'pending', attempts: 1 });
-    expect(afterFirst.lastError).toContain('451');
-    expect(afterFirst.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + backoffMs(1) - 5_000);
+      // The attempt right after the answer meets the refusal and leaves the job pending, with the reason.
+      const afterFirst = await until(() => jobOf(r.json.id), (j) => j.attempts === 1 && j.lastError !== null);
+      expect(afterFirst).toMatchObject({ kind: 'enquiry-notice', status: 'pending', attempts: 1 });
+      expect(afterFirst.lastError).toContain('451');
+      expect(afterFirst.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + backoffMs(1) - 5_000);
 
-    const mailer = smtpMailer();
-    // Not due yet: nothing is attempted before the backoff ends.
-    await deliverDue(getDb(), mailer, { only: [afterFirst.id] });
-    expect((await jobOf(r.json.id)).attempts).toBe(1);
+      const mailer = smtpMailer();
+      // Not due yet: nothing is attempted before the backoff ends.
+      await deliverDue(getDb(), mailer, { only: [afterFirst.id] });
+      expect((await jobOf(r.json.id)).attempts).toBe(1);
 
-    // Due, still refused: a second attempt, a longer wait.
-    const second = new Date(afterFirst.nextAttemptAt.getTime() + 1000);
-    await deliverDue(getDb(), mailer, { now: second });
-    const afterSecond = await jobOf(r.json.id);
-    expect(afterSecond).toMatchObject({ status: 'pending', attempts: 2 });
-    expect(afterSecond.nextAttemptAt.getTime() - second.getTime()).toBe(backoffMs(2));
+      // Due, still refused: a second attempt, a longer wait.
+      const second = new Date(afterFirst.nextAttemptAt.getTime() + 1000);
+      await deliverDue(getDb(), mailer, { now: second });
+      const afterSecond = await jobOf(r.json.id);
+      expect(afterSecond).toMatchObject({ status: 'pending', attempts: 2 });
+      expect(afterSecond.nextAttemptAt.getTime() - second.getTime()).toBe(backoffMs(2));
 
-    refusing = false;
-    await deliverDue(getDb(), mailer, { now: new Date(afterSecond.nextAttemptAt.getTime() + 1000) });
-    const sent = await jobOf(r.json.id);
-    expect(sent).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
-    expect(sent.sentAt).toBeInstanceOf(Date);
+      refusing = false;
+      await deliverDue(getDb(), mailer, { now: new Date(afterSecond.nextAttemptAt.getTime() + 1000) });
+      const sent = await jobOf(r.json.id);
+      expect(sent).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+      expect(sent.sentAt).toBeInstanceOf(Date);
 
-    const mail = received.find((m) => m.replyTo?.value[0]?.address === body.email);
-    expect(mail?.subject).toBe(`New enquiry from Grace ${body.lastName} (Compilers & Co)`);
-    expect(mail?.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : null).toBe(contact.email);
-    for (const value of [body.firstName, body.lastName, body.email, body.phone, body.company, body.service, body.page, body.ctaButton]) {
-      expect(mail?.text).toContain(value);
-    }
-    expect(mail?.text).toContain('Line one of our brief.\nLine two: = not a formula, just text.');
-    // When it came, as the firm reads it: in its own time zone, like the admin panel.
-    const { createdAt } = await getDb().selectFrom('enquiries').select('createdAt').where('id', '=', r.json.id).executeTakeFirstOrThrow();
-    expect(mail?.text).toContain(`Received (Sydney time): ${firmTime(createdAt.toISOString())}\n`);
-    // Sent once: the retries before it were refused, the one after it found nothing due.
-    await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 86_400_000) });
-    expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toHaveLength(1);
-  });
+      const mail = received.find((m) => m.replyTo?.value[0]?.address === body.email);
+      expect(mail?.subject).toBe(`New enquiry from Grace ${body.lastName} (Compilers & Co)`);
+      expect(mail?.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : null).toBe(contact.email);
+      for (const value of [body.firstName, body.lastName, body.email, body.phone, body.company, body.service, body.page, body.ctaButton]) {
+        expect(mail?.text).toContain(value);
+      }
+      expect(mail?.text).toContain('Line one of our brief.\nLine two: = not a formula, just text.');
+      // When it came, as the firm reads it: in its own time zone, like the admin panel.
+      const { createdAt } = await getDb().selectFrom('enquiries').select('createdAt').where('id', '=', r.json.id).executeTakeFirstOrThrow();
+      expect(mail?.text).toContain(`Received (Sydney time): ${firmTime(createdAt.toISOString())}\n`);
+      // Sent once: the retries before it were refused, the one after it found nothing due.
+      await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 86_400_000) });
+      expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toHaveLength(1);
+    }));
 
-  it('gives up after the last attempt and keeps the reason', async () => {
-    const { r, job: first } = await enquiryWhileRefused();
-    const mailer = smtpMailer();
-    await deliverDue(getDb(), mailer, { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
-    const failed = await jobOf(r.json.id);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
-    expect(failed.lastError).toMatch(/451.*Mailbox busy/);
-    // The inbox shows it as not sent, with the reason.
-    const { cookie } = await adminSession();
-    const shown = await call(inbox, `/api/enquiries/${r.json.id}`, { headers: { cookie }, params: { id: String(r.json.id) } });
-    expect(shown.json.notice).toEqual({ status: 'failed', attempts: 2, lastError: failed.lastError, sentAt: null });
-    // A failed job is never picked up again.
-    refusing = false;
-    await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 7 * 86_400_000) });
-    expect((await jobOf(r.json.id)).status).toBe('failed');
-  });
+  it('gives up after the last attempt and keeps the reason', () =>
+    withSmtp(async () => {
+      const { r, job: first } = await enquiryWhileRefused();
+      const mailer = smtpMailer();
+      await deliverDue(getDb(), mailer, { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
+      const failed = await jobOf(r.json.id);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
+      expect(failed.lastError).toMatch(/451.*Mailbox busy/);
+      // The inbox shows it as not sent, with the reason.
+      const { cookie } = await adminSession();
+      const shown = await call(inbox, `/api/enquiries/${r.json.id}`, { headers: { cookie }, params: { id: String(r.json.id) } });
+      expect(shown.json.notice).toEqual({ status: 'failed', attempts: 2, lastError: failed.lastError, sentAt: null });
+      // A failed job is never picked up again.
+      refusing = false;
+      await deliverDue(getDb(), mailer, { now: new Date(Date.now() + 7 * 86_400_000) });
+      expect((await jobOf(r.json.id)).status).toBe('failed');
+    }));
 
   for (const permanent of [
     { at: 'RCPT', code: 550, text: 'Mailbox unavailable' },
     { at: 'RCPT', code: 553, text: 'Mailbox name not allowed' },
     { at: 'DATA', code: 554, text: 'Message rejected as spam' },
   ] as const) {
-    it(`ends the job at once as failed on a permanent refusal (${permanent.code} to ${permanent.at}), keeping and logging the reply`, async () => {
-      const { r, job: first } = await enquiryWhileRefused();
-      refusing = false;
-      rejecting = permanent;
-      const warned: string[] = [];
-      const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warned.push(args.map(String).join(' ')));
-      try {
-        const report = await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000) });
-        expect(report).toEqual({ sent: 0, retrying: 0, failed: 1 });
-      } finally {
-        spy.mockRestore();
-        rejecting = undefined;
-      }
-      const reply = `${permanent.code} ${permanent.text}`;
-      const reason = `${permanent.at === 'RCPT' ? 'EENVELOPE' : 'EMESSAGE'}: ${reply}`;
-      const failed = await jobOf(r.json.id);
-      expect(failed).toMatchObject({ status: 'failed', attempts: 2, lastError: reason });
-      expect(warned).toEqual([`[outbox] enquiry-notice ${first.id} attempt 2 failed, refused for good, giving up: ${reason}`]);
-      // The inbox shows it as not sent, with the server's reply.
-      const { cookie } = await adminSession();
-      const shown = await call(inbox, `/api/enquiries/${r.json.id}`, { headers: { cookie }, params: { id: String(r.json.id) } });
-      expect(shown.json.notice).toEqual({ status: 'failed', attempts: 2, lastError: reason, sentAt: null });
-      // Never tried again by the scheduled runs, even once the server would accept it.
-      await deliverDue(getDb(), smtpMailer(), { now: new Date(Date.now() + 7 * 86_400_000) });
-      expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
-    });
+    it(`ends the job at once as failed on a permanent refusal (${permanent.code} to ${permanent.at}), keeping and logging the reply`, () =>
+      withSmtp(async () => {
+        const { r, job: first } = await enquiryWhileRefused();
+        refusing = false;
+        rejecting = permanent;
+        const warned: string[] = [];
+        const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warned.push(args.map(String).join(' ')));
+        try {
+          const report = await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000) });
+          expect(report).toEqual({ sent: 0, retrying: 0, failed: 1 });
+        } finally {
+          spy.mockRestore();
+          rejecting = undefined;
+        }
+        const reply = `${permanent.code} ${permanent.text}`;
+        const reason = `${permanent.at === 'RCPT' ? 'EENVELOPE' : 'EMESSAGE'}: ${reply}`;
+        const failed = await jobOf(r.json.id);
+        expect(failed).toMatchObject({ status: 'failed', attempts: 2, lastError: reason });
+        expect(warned).toEqual([`[outbox] enquiry-notice ${first.id} attempt 2 failed, refused for good, giving up: ${reason}`]);
+        // The inbox shows it as not sent, with the server's reply.
+        const { cookie } = await adminSession();
+        const shown = await call(inbox, `/api/enquiries/${r.json.id}`, { headers: { cookie }, params: { id: String(r.json.id) } });
+        expect(shown.json.notice).toEqual({ status: 'failed', attempts: 2, lastError: reason, sentAt: null });
+        // Never tried again by the scheduled runs, even once the server would accept it.
+        await deliverDue(getDb(), smtpMailer(), { now: new Date(Date.now() + 7 * 86_400_000) });
+        expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
+      }));
   }
 
-  it('marks each message sent as soon as it is: a sender cut short later in its batch sends nothing twice', async () => {
-    const sends = [await enquiryWhileRefused(), await enquiryWhileRefused()];
-    const answers = sends.map((send) => send.r);
-    const jobs = sends.map((send) => send.job);
-    const ids = jobs.map((j) => j.id);
+  it('marks each message sent as soon as it is: a sender cut short later in its batch sends nothing twice', () =>
+    withSmtp(async () => {
+      const sends = [await enquiryWhileRefused(), await enquiryWhileRefused()];
+      const answers = sends.map((send) => send.r);
+      const jobs = sends.map((send) => send.job);
+      const ids = jobs.map((j) => j.id);
 
-    // A mailer that delivers the first message and then hangs, as an SMTP server can, until the
-    // function running it is stopped.
-    const delivered: string[] = [];
-    const hanging: Mailer = {
-      send: (_message, name) => (delivered.length === 0 ? (delivered.push(name), Promise.resolve()) : new Promise<void>(() => {})),
-    };
-    const later = Date.now() + 86_400_000;
-    void deliverDue(getDb(), hanging, { only: ids, now: new Date(later) });
-    // Whichever of the two the batch took first is delivered, and marked sent without waiting for the other.
-    await until(async () => delivered.length, (n) => n === 1);
-    const firstIndex = delivered[0] === `enquiry-notice-${ids[0]}` ? 0 : 1;
-    expect(delivered).toEqual([`enquiry-notice-${ids[firstIndex]}`]);
-    const first = await until(() => jobOf(answers[firstIndex]!.json.id), (j) => j.status === 'sent');
-    expect(first).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+      // A mailer that delivers the first message and then hangs, as an SMTP server can, until the
+      // function running it is stopped.
+      const delivered: string[] = [];
+      const hanging: Mailer = {
+        send: (_message, name) => (delivered.length === 0 ? (delivered.push(name), Promise.resolve()) : new Promise<void>(() => {})),
+      };
+      const later = Date.now() + 86_400_000;
+      void deliverDue(getDb(), hanging, { only: ids, now: new Date(later) });
+      // Whichever of the two the batch took first is delivered, and marked sent without waiting for the other.
+      await until(async () => delivered.length, (n) => n === 1);
+      const firstIndex = delivered[0] === `enquiry-notice-${ids[0]}` ? 0 : 1;
+      expect(delivered).toEqual([`enquiry-notice-${ids[firstIndex]}`]);
+      const first = await until(() => jobOf(answers[firstIndex]!.json.id), (j) => j.status === 'sent');
+      expect(first).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
 
-    // The next run, once the cut-short attempt's lease has ended, sends only the other one.
-    const secondIndex = 1 - firstIndex;
-    refusing = false;
-    const mailer = smtpMailer();
-    const before = received.length;
-    expect(await deliverDue(getDb(), mailer, { only: ids, now: new Date(later + 10 * 60_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(received.slice(before).map((m) => m.replyTo?.value[0]?.address)).toEqual([(jobs[secondIndex]!.payload as { replyTo: string }).replyTo]);
-    expect((await jobOf(answers[secondIndex]!.json.id)).status).toBe('sent');
-  });
+      // The next run, once the cut-short attempt's lease has ended, sends only the other one.
+      const secondIndex = 1 - firstIndex;
+      refusing = false;
+      const mailer = smtpMailer();
+      const before = received.length;
+      expect(await deliverDue(getDb(), mailer, { only: ids, now: new Date(later + 10 * 60_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(received.slice(before).map((m) => m.replyTo?.value[0]?.address)).toEqual([(jobs[secondIndex]!.payload as { replyTo: string }).replyTo]);
+      expect((await jobOf(answers[secondIndex]!.json.id)).status).toBe('sent');
+    }));
 
-  it('sends a notice that gave up once more when an admin asks (POST /api/enquiries/:id/notice), right after the answer', async () => {
-    const body = enquiry();
-    const { r, job: first } = await enquiryWhileRefused(body);
-    const mailer = smtpMailer();
-    await deliverDue(getDb(), mailer, { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
-    expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
-
-    // The mail server is back; the admin asks again.
-    refusing = false;
-    const { cookie } = await adminSession();
-    const path = `/api/enquiries/${r.json.id}/notice`;
-    const params = { id: String(r.json.id) };
-    expect((await call(noticeAgain, path, { method: 'POST', params })).status).toBe(401);
-    expect((await call(noticeAgain, path, { method: 'POST', params, headers: { cookie, origin: 'https://evil.example' } })).status).toBe(403);
-    const again = await call(noticeAgain, path, { method: 'POST', params, headers: { cookie } });
-    expect(again.status).toBe(200);
-    expect(again.json).toMatchObject({ id: r.json.id, notice: { status: 'pending', attempts: 0 } });
-    const sent = await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
-    expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
-    expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toHaveLength(1);
-
-    // A notice that is sent (or still being tried) is not sent again; an unknown enquiry is a 404.
-    const twice = await call(noticeAgain, path, { method: 'POST', params, headers: { cookie } });
-    expect(twice.status).toBe(409);
-    expect(twice.json).toEqual({ error: 'This notice has not failed: it is sent, or still being tried' });
-    const unknown = await call(noticeAgain, '/api/enquiries/2147483000/notice', { method: 'POST', params: { id: '2147483000' }, headers: { cookie } });
-    expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ error: 'Enquiry or notice not found' });
-  });
-
-  it('sends a notice again to the NOTIFY_EMAIL of now: the address it failed at was the one to correct', async () => {
-    const body = enquiry();
-    const { r, job: first } = await enquiryWhileRefused(body);
-    expect(first.payload).toMatchObject({ to: contact.email });
-    await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
-    expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
-
-    // The admin corrects NOTIFY_EMAIL and asks again.
-    const corrected = `leads.${unique()}@example.com`;
-    process.env.NOTIFY_EMAIL = corrected;
-    resetEnvCache();
-    refusing = false;
-    try {
-      const { cookie } = await adminSession();
-      const again = await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } });
-      expect(again.status).toBe(200);
-      expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: corrected } });
-      const mail = received.filter((m) => m.replyTo?.value[0]?.address === body.email);
-      expect(mail.map((m) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((to) => to!.value.map((v) => v.address)))).toEqual([[corrected]]);
-    } finally {
-      delete process.env.NOTIFY_EMAIL;
-      resetEnvCache();
-    }
-  });
-
-  it('keeps taking enquiries whatever NOTIFY_EMAIL holds: blank is unset, and one that is no address fails the notice at once, saying so', async () => {
-    process.env.SMTP_URL = smtpUrl;
-    refusing = false;
-    try {
-      process.env.NOTIFY_EMAIL = '';
-      resetEnvCache();
-      const blank = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
-      expect(blank.status).toBe(201);
-      expect(await until(() => jobOf(blank.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: contact.email } });
-
-      process.env.NOTIFY_EMAIL = 'leads at surgere';
-      resetEnvCache();
+  it('sends a notice that gave up once more when an admin asks (POST /api/enquiries/:id/notice), right after the answer', () =>
+    withSmtp(async () => {
       const body = enquiry();
-      const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
-      expect(r.status).toBe(201);
-      const failed = await until(() => jobOf(r.json.id), (j) => j.status !== 'pending');
-      expect(failed).toMatchObject({
-        status: 'failed',
-        attempts: 1,
-        lastError: "NOTIFY_EMAIL is not an e-mail address ('leads at surgere'): set it to the address to tell of enquiries, then send the notice again",
+      const { r, job: first } = await enquiryWhileRefused(body);
+      const mailer = smtpMailer();
+      await deliverDue(getDb(), mailer, { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
+      expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
+
+      // The mail server is back; the admin asks again.
+      refusing = false;
+      const { cookie } = await adminSession();
+      const path = `/api/enquiries/${r.json.id}/notice`;
+      const params = { id: String(r.json.id) };
+      expect((await call(noticeAgain, path, { method: 'POST', params })).status).toBe(401);
+      expect((await call(noticeAgain, path, { method: 'POST', params, headers: { cookie, origin: 'https://evil.example' } })).status).toBe(403);
+      const again = await call(noticeAgain, path, { method: 'POST', params, headers: { cookie } });
+      expect(again.status).toBe(200);
+      expect(again.json).toMatchObject({ id: r.json.id, notice: { status: 'pending', attempts: 0 } });
+      const sent = await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
+      expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toHaveLength(1);
+
+      // A notice that is sent (or still being tried) is not sent again; an unknown enquiry is a 404.
+      const twice = await call(noticeAgain, path, { method: 'POST', params, headers: { cookie } });
+      expect(twice.status).toBe(409);
+      expect(twice.json).toEqual({ error: 'This notice has not failed: it is sent, or still being tried' });
+      const unknown = await call(noticeAgain, '/api/enquiries/2147483000/notice', { method: 'POST', params: { id: '2147483000' }, headers: { cookie } });
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toEqual({ error: 'Enquiry or notice not found' });
+    }));
+
+  it('sends a notice again to the NOTIFY_EMAIL of now: the address it failed at was the one to correct', () =>
+    withSmtp(async () => {
+      const body = enquiry();
+      const { r, job: first } = await enquiryWhileRefused(body);
+      expect(first.payload).toMatchObject({ to: contact.email });
+      await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
+      expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
+
+      // The admin corrects NOTIFY_EMAIL and asks again.
+      const corrected = `leads.${unique()}@example.com`;
+      refusing = false;
+      await withEnv({ NOTIFY_EMAIL: corrected }, async () => {
+        const { cookie } = await adminSession();
+        const again = await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } });
+        expect(again.status).toBe(200);
+        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: corrected } });
+        const mail = received.filter((m) => m.replyTo?.value[0]?.address === body.email);
+        expect(mail.map((m) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((to) => to!.value.map((v) => v.address)))).toEqual([[corrected]]);
       });
-      expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toEqual([]);
+    }));
+
+  it('keeps taking enquiries whatever NOTIFY_EMAIL holds: blank is unset, and one that is no address fails the notice at once, saying so', () =>
+    withSmtp(async () => {
+      refusing = false;
+      await withEnv({ NOTIFY_EMAIL: '' }, async () => {
+        const blank = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
+        expect(blank.status).toBe(201);
+        expect(await until(() => jobOf(blank.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: contact.email } });
+      });
+
+      const body = enquiry();
+      const r = await withEnv({ NOTIFY_EMAIL: 'leads at surgere' }, async () => {
+        const sent = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+        expect(sent.status).toBe(201);
+        const failed = await until(() => jobOf(sent.json.id), (j) => j.status !== 'pending');
+        expect(failed).toMatchObject({
+          status: 'failed',
+          attempts: 1,
+          lastError: "NOTIFY_EMAIL is not an e-mail address ('leads at surgere'): set it to the address to tell of enquiries, then send the notice again",
+        });
+        expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toEqual([]);
+        return sent;
+      });
 
       const corrected = `leads.${unique()}@example.com`;
-      process.env.NOTIFY_EMAIL = corrected;
-      resetEnvCache();
-      const { cookie } = await adminSession();
-      expect((await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } })).status).toBe(200);
-      expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: corrected } });
-    } finally {
-      delete process.env.NOTIFY_EMAIL;
-      resetEnvCache();
-    }
-  });
+      await withEnv({ NOTIFY_EMAIL: corrected }, async () => {
+        const { cookie } = await adminSession();
+        expect((await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } })).status).toBe(200);
+        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: corrected } });
+      });
+    }));
 
-  it('fails a job whose last allowed attempt never reported back, rather than claiming it for ever', async () => {
-    const { r, job } = await enquiryWhileRefused();
-    // Its second and last attempt is claimed and then cut short: the job stays pending, leased.
-    const hanging: Mailer = { send: () => new Promise<void>(() => {}) };
-    const later = Date.now() + 86_400_000;
-    void deliverDue(getDb(), hanging, { only: [job.id], now: new Date(later), maxAttempts: 2 });
-    await until(() => jobOf(r.json.id), (j) => j.attempts === 2);
+  it('fails a job whose last allowed attempt never reported back, rather than claiming it for ever', () =>
+    withSmtp(async () => {
+      const { r, job } = await enquiryWhileRefused();
+      // Its second and last attempt is claimed and then cut short: the job stays pending, leased.
+      const hanging: Mailer = { send: () => new Promise<void>(() => {}) };
+      const later = Date.now() + 86_400_000;
+      void deliverDue(getDb(), hanging, { only: [job.id], now: new Date(later), maxAttempts: 2 });
+      await until(() => jobOf(r.json.id), (j) => j.attempts === 2);
 
-    refusing = false;
-    const mailer = smtpMailer();
-    const before = received.length;
-    await deliverDue(getDb(), mailer, { now: new Date(later + 10 * 60_000), maxAttempts: 2 });
-    const failed = await jobOf(r.json.id);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
-    expect(failed.lastError).toContain('451'); // the last reason it had is kept
-    expect(received.slice(before).filter((m) => m.replyTo?.value[0]?.address === (job.payload as { replyTo: string }).replyTo)).toEqual([]);
-  });
+      refusing = false;
+      const mailer = smtpMailer();
+      const before = received.length;
+      await deliverDue(getDb(), mailer, { now: new Date(later + 10 * 60_000), maxAttempts: 2 });
+      const failed = await jobOf(r.json.id);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
+      expect(failed.lastError).toContain('451'); // the last reason it had is kept
+      expect(received.slice(before).filter((m) => m.replyTo?.value[0]?.address === (job.payload as { replyTo: string }).replyTo)).toEqual([]);
+    }));
 
-  it('a mail server that hangs costs a run one attempt: the jobs it claimed and had no time to try are given back untouched', async () => {
-    const sends = [await enquiryWhileRefused(), await enquiryWhileRefused(), await enquiryWhileRefused()];
-    const ids = sends.map((send) => send.job.id);
-    // A server that takes the connection and never greets, as a hung one does.
-    const silent = net.createServer(() => {});
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const sockets = new Set<net.Socket>();
-    silent.on('connection', (socket) => sockets.add(socket));
-    try {
-      const hung = createMailer({ smtpUrl: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
-      const later = new Date(Date.now() + 86_400_000);
-      // The first send starts at once and waits out the greeting; by then the run's window is over.
-      const report = await deliverDue(getDb(), hung, { only: ids, now: later, deadline: Date.now() + 1_000 });
-      expect(report).toEqual({ sent: 0, retrying: 1, failed: 0 });
-      const after = await Promise.all(sends.map((send) => jobOf(send.r.json.id)));
-      const tried = after.filter((job) => job.attempts === 2);
-      const untried = after.filter((job) => job.attempts === 1);
-      expect(tried).toHaveLength(1);
-      expect(tried[0]!.lastError).toMatch(/greeting/i);
-      // As they were after their first attempt: its reason kept, due now rather than leased.
-      expect(untried.map((job) => ({ status: job.status, lastError: job.lastError, due: job.nextAttemptAt.getTime() <= later.getTime() }))).toEqual([
-        { status: 'pending', lastError: sends[0]!.job.lastError, due: true },
-        { status: 'pending', lastError: sends[0]!.job.lastError, due: true },
-      ]);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
-    }
-  }, 45_000);
+  it('a mail server that hangs costs a run one attempt: the jobs it claimed and had no time to try are given back untouched', () =>
+    withSmtp(async () => {
+      const sends = [await enquiryWhileRefused(), await enquiryWhileRefused(), await enquiryWhileRefused()];
+      const ids = sends.map((send) => send.job.id);
+      // A server that takes the connection and never greets, as a hung one does.
+      const silent = net.createServer(() => {});
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const sockets = new Set<net.Socket>();
+      silent.on('connection', (socket) => sockets.add(socket));
+      try {
+        const hung = createMailer({ smtpUrl: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`, from: getEnv().mailFrom, dataDir: getEnv().dataDir });
+        const later = new Date(Date.now() + 86_400_000);
+        // The first send starts at once and waits out the greeting; by then the run's window is over.
+        const report = await deliverDue(getDb(), hung, { only: ids, now: later, deadline: Date.now() + 1_000 });
+        expect(report).toEqual({ sent: 0, retrying: 1, failed: 0 });
+        const after = await Promise.all(sends.map((send) => jobOf(send.r.json.id)));
+        const tried = after.filter((job) => job.attempts === 2);
+        const untried = after.filter((job) => job.attempts === 1);
+        expect(tried).toHaveLength(1);
+        expect(tried[0]!.lastError).toMatch(/greeting/i);
+        // As they were after their first attempt: its reason kept, due now rather than leased.
+        expect(untried.map((job) => ({ status: job.status, lastError: job.lastError, due: job.nextAttemptAt.getTime() <= later.getTime() }))).toEqual([
+          { status: 'pending', lastError: sends[0]!.job.lastError, due: true },
+          { status: 'pending', lastError: sends[0]!.job.lastError, due: true },
+        ]);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await new Promise<void>((resolve) => silent.close(() => resolve()));
+      }
+    }), 45_000);
 
   it('writes the notice as an RFC 5322 .eml file under DATA_DIR/outbox when no SMTP_URL is set', async () => {
-    delete process.env.SMTP_URL;
-    resetEnvCache();
+    expect(process.env.SMTP_URL).toBeUndefined();
     const body = enquiry();
     const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
@@ -383,11 +379,8 @@ describe('the enquiry notice through the outbox', () => {
     expect(mail.text).toContain(body.phone);
   });
 
-  it('takes a blank SMTP_URL and MAIL_FROM as unset: the enquiry is stored and its notice kept as a file, from the site', async () => {
-    process.env.SMTP_URL = '';
-    process.env.MAIL_FROM = '';
-    resetEnvCache();
-    try {
+  it('takes a blank SMTP_URL and MAIL_FROM as unset: the enquiry is stored and its notice kept as a file, from the site', () =>
+    withEnv({ SMTP_URL: '', MAIL_FROM: '' }, async () => {
       const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
       expect(r.status).toBe(201);
       const job = await until(() => jobOf(r.json.id), (j) => j.status === 'sent');
@@ -395,18 +388,11 @@ describe('the enquiry notice through the outbox', () => {
       const dir = outboxDir(getEnv().dataDir);
       const mail = await simpleParser(await fs.readFile(path.join(dir, (await fs.readdir(dir)).find((f) => f.endsWith(`-enquiry-notice-${job.id}.eml`))!)));
       expect(mail.from?.value).toEqual([{ name: 'Surgere website', address: contact.email }]);
-    } finally {
-      delete process.env.SMTP_URL;
-      delete process.env.MAIL_FROM;
-      resetEnvCache();
-    }
-  });
+    }));
 
   it('keeps taking enquiries with an SMTP_URL that names no mail server, the reason saying what to set and never the value', async () => {
     for (const wrong of ['smtp//user:secret@mail.example:587', 'https://user:secret@mail.example']) {
-      process.env.SMTP_URL = wrong;
-      resetEnvCache();
-      try {
+      await withEnv({ SMTP_URL: wrong }, async () => {
         const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
         expect(r.status).toBe(201);
         expect(await until(() => jobOf(r.json.id), (j) => j.lastError !== null)).toMatchObject({
@@ -414,16 +400,12 @@ describe('the enquiry notice through the outbox', () => {
           attempts: 1,
           lastError: 'SMTP_URL is not an smtp:// or smtps:// URL: set it to the mail server, as smtp://user:password@host:587',
         });
-      } finally {
-        delete process.env.SMTP_URL;
-        resetEnvCache();
-      }
+      });
     }
   });
 
   it('without SMTP_URL where no file can be written (a deployed function), keeps a reason that says what to set', async () => {
-    delete process.env.SMTP_URL;
-    resetEnvCache();
+    expect(process.env.SMTP_URL).toBeUndefined();
     const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
     expect(r.status).toBe(201);
     await until(() => jobOf(r.json.id), (j) => j.status === 'sent');

@@ -1,13 +1,20 @@
 import { resetEnvCache } from '../../src/server/env.ts';
 
-/** Runs `run` with these environment variables set, then unsets them; the server reads each change afresh. */
+/**
+ * Runs `run` with these environment variables set, then gives each the value it had before (unset
+ * if it had none); the server reads each change afresh.
+ */
 export async function withEnv<T>(vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
   Object.assign(process.env, vars);
   resetEnvCache();
   try {
     return await run();
   } finally {
-    for (const name of Object.keys(vars)) delete process.env[name];
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     resetEnvCache();
   }
 }
