@@ -29,8 +29,8 @@ const EnvSchema = z.object({
   // .eml file under DATA_DIR/outbox/ instead of being sent. Not refused here (a wrong value fails
   // each send, with the reason, rather than every request: src/server/mail/transport.ts).
   SMTP_URL: z.string().optional(),
-  // Who is told of each enquiry; the firm's contact address on the site unless set (or blank). Not
-  // refused here: a wrong value must cost the notice (failed, with the reason, in the inbox), never
+  // Who is told of each enquiry: one address, or several separated by commas; the firm's contact
+  // address on the site unless set (or blank). Not refused here: a wrong value must cost the notice (failed, with the reason, in the inbox), never
   // the enquiry, and refusing the environment fails every request (src/server/mail/message.ts).
   NOTIFY_EMAIL: z.string().optional(),
   // The From of every message the site sends (the provider must accept it as a sender).
@@ -47,9 +47,16 @@ export interface ServerEnv {
   enquiryRateLimitPerHour: number;
   newsletterRateLimitPerHour: number;
   smtpUrl: string | undefined;
-  notifyEmail: string;
+  /** NOTIFY_EMAIL's addresses, as written (src/server/mail/message.ts checks each before a send). */
+  notifyEmail: string[];
   mailFrom: string;
   enquiryRetentionDays: number;
+}
+
+/** NOTIFY_EMAIL's entries: split at commas, each trimmed, empty ones dropped; none at all is the contact address. */
+function notifyAddresses(value = ''): string[] {
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return entries.length > 0 ? entries : [contact.email];
 }
 
 let cached: ServerEnv | undefined;
@@ -94,7 +101,7 @@ export function getEnv(): ServerEnv {
     enquiryRateLimitPerHour: e.ENQUIRY_RATE_LIMIT_PER_HOUR,
     newsletterRateLimitPerHour: e.NEWSLETTER_RATE_LIMIT_PER_HOUR,
     smtpUrl: e.SMTP_URL || undefined,
-    notifyEmail: e.NOTIFY_EMAIL?.trim() || contact.email,
+    notifyEmail: notifyAddresses(e.NOTIFY_EMAIL),
     mailFrom: e.MAIL_FROM || `"${firm.name} website" <${contact.email}>`,
     enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
   };

@@ -1,6 +1,6 @@
 // The enquiry notice through the outbox, against a real SMTP server this file starts on a loopback
 // port: it refuses (451) while `refusing` is set, refuses for good (a 5xx at RCPT or DATA) while
-// `rejecting` says so, and accepts otherwise.
+// `rejecting` says so, and accepts otherwise, keeping each message with its envelope's recipients.
 import { promises as fs } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -26,7 +26,7 @@ let refusing = true;
 let rejecting: { at: 'RCPT' | 'DATA'; code: number; text: string } | undefined;
 const rejection = (at: 'RCPT' | 'DATA') =>
   rejecting?.at === at ? Object.assign(new Error(rejecting.text), { responseCode: rejecting.code }) : undefined;
-const received: ParsedMail[] = [];
+const received: (ParsedMail & { rcptTo: string[] })[] = [];
 let server: SMTPServer;
 let smtpUrl: string;
 
@@ -39,10 +39,10 @@ beforeAll(async () => {
       if (refusing) return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
       callback(rejection('RCPT'));
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream).then((mail) => {
         const rejected = rejection('DATA');
-        if (!rejected) received.push(mail);
+        if (!rejected) received.push(Object.assign(mail, { rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) }));
         callback(rejected);
       }, callback);
     },
@@ -265,7 +265,7 @@ describe('the enquiry notice through the outbox', () => {
     withSmtp(async () => {
       const body = enquiry();
       const { r, job: first } = await enquiryWhileRefused(body);
-      expect(first.payload).toMatchObject({ to: contact.email });
+      expect(first.payload).toMatchObject({ to: [contact.email] });
       await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
       expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
 
@@ -276,7 +276,7 @@ describe('the enquiry notice through the outbox', () => {
         const { cookie } = await adminSession();
         const again = await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } });
         expect(again.status).toBe(200);
-        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: corrected } });
+        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: [corrected] } });
         const mail = received.filter((m) => m.replyTo?.value[0]?.address === body.email);
         expect(mail.map((m) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((to) => to!.value.map((v) => v.address)))).toEqual([[corrected]]);
       });
@@ -288,7 +288,7 @@ describe('the enquiry notice through the outbox', () => {
       await withEnv({ NOTIFY_EMAIL: '' }, async () => {
         const blank = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
         expect(blank.status).toBe(201);
-        expect(await until(() => jobOf(blank.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: contact.email } });
+        expect(await until(() => jobOf(blank.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: [contact.email] } });
       });
 
       const body = enquiry();
@@ -299,7 +299,7 @@ describe('the enquiry notice through the outbox', () => {
         expect(failed).toMatchObject({
           status: 'failed',
           attempts: 1,
-          lastError: "NOTIFY_EMAIL is not an e-mail address ('leads at surgere'): set it to the address to tell of enquiries, then send the notice again",
+          lastError: 'NOTIFY_EMAIL is not an e-mail address: set it to the address to tell of enquiries, or several separated by commas, then send the notice again',
         });
         expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toEqual([]);
         return sent;
@@ -309,8 +309,38 @@ describe('the enquiry notice through the outbox', () => {
       await withEnv({ NOTIFY_EMAIL: corrected }, async () => {
         const { cookie } = await adminSession();
         expect((await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } })).status).toBe(200);
-        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: corrected } });
+        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: [corrected] } });
       });
+    }));
+
+  it('tells every address of a comma-separated NOTIFY_EMAIL with one message, one RCPT TO each', () =>
+    withSmtp(async () => {
+      refusing = false;
+      const body = enquiry();
+      await withEnv({ NOTIFY_EMAIL: ' partner.one@example.com, ,partner.two@example.com ,' }, async () => {
+        const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+        expect(r.status).toBe(201);
+        expect(await until(() => jobOf(r.json.id), (j) => j.status !== 'pending')).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      });
+      const mail = received.filter((m) => m.replyTo?.value[0]?.address === body.email);
+      expect(mail.map((m) => m.rcptTo)).toEqual([['partner.one@example.com', 'partner.two@example.com']]);
+      expect(mail[0]!.headers.get('to')).toMatchObject({ value: [{ address: 'partner.one@example.com' }, { address: 'partner.two@example.com' }] });
+    }));
+
+  it('fails the notice at once, naming NOTIFY_EMAIL and never its value, when one entry of its list is no address', () =>
+    withSmtp(async () => {
+      refusing = false;
+      const body = enquiry();
+      await withEnv({ NOTIFY_EMAIL: 'partner.one@example.com, smtp://user:secret@mail.example, partner.two@example.com' }, async () => {
+        const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+        expect(r.status).toBe(201);
+        expect(await until(() => jobOf(r.json.id), (j) => j.status !== 'pending')).toMatchObject({
+          status: 'failed',
+          attempts: 1,
+          lastError: 'NOTIFY_EMAIL entry 2 of 3 is not an e-mail address: set it to the address to tell of enquiries, or several separated by commas, then send the notice again',
+        });
+      });
+      expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email)).toEqual([]);
     }));
 
   it('fails a job whose last allowed attempt never reported back, rather than claiming it for ever', () =>

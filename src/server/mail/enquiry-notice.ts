@@ -7,7 +7,7 @@ import type { OutgoingMessage } from './message.ts';
  * The firm's notice of one enquiry: the subject names the person and the company, Reply-To is the
  * enquirer (so 'Reply' answers them), and the body holds every field, the message last and whole.
  */
-export function enquiryNotice(enquiry: Enquiry, to: string, receivedAt: Date): OutgoingMessage {
+export function enquiryNotice(enquiry: Enquiry, to: string[], receivedAt: Date): OutgoingMessage {
   const name = enquirerName(enquiry);
   const lines = Object.entries(enquiryFieldLabels)
     .filter(([field]) => field !== 'message')

@@ -6,7 +6,8 @@ import { emailField } from '../../schemas/fields.ts';
  * committed, so the sender only delivers. The From comes from the environment at sending time.
  */
 export interface OutgoingMessage {
-  to: string;
+  /** One address, or several: one message, each of them a recipient of its envelope. */
+  to: string | string[];
   subject: string;
   text: string;
   replyTo?: string;
@@ -17,14 +18,28 @@ export interface OutgoingMessage {
 /** The outbox job kinds; each names the message it carries. */
 export const MESSAGE_KINDS = { enquiryNotice: 'enquiry-notice', welcome: 'welcome' } as const;
 
+const isAddress = (to: string) => z.safeParse(emailField, to).success;
+
 /**
- * Why a message can never be delivered as stored, or undefined: its recipient is no e-mail address.
- * A welcome's comes from a validated form; a notice's is NOTIFY_EMAIL, which the environment does
- * not refuse, so the reason names it and what to do.
+ * Which of NOTIFY_EMAIL's entries are no address, by place: the value is never repeated, since a
+ * variable pasted into the wrong name (SMTP_URL's, with its password) would show in the inbox.
+ */
+function wrongNotifyEntries(to: string[]): string {
+  const wrong = to.flatMap((entry, i) => (isAddress(entry) ? [] : [i + 1]));
+  if (to.length === 1) return 'NOTIFY_EMAIL is not an e-mail address';
+  if (wrong.length === 1) return `NOTIFY_EMAIL entry ${wrong[0]} of ${to.length} is not an e-mail address`;
+  return `NOTIFY_EMAIL entries ${wrong.join(', ')} of ${to.length} are not e-mail addresses`;
+}
+
+/**
+ * Why a message can never be delivered as stored, or undefined: a recipient is no e-mail address.
+ * A welcome's comes from a validated form; a notice's are NOTIFY_EMAIL's, which the environment
+ * does not refuse, so the reason names it and what to do.
  */
 export function undeliverableReason(kind: string, message: OutgoingMessage): string | undefined {
-  if (z.safeParse(emailField, message.to).success) return undefined;
+  const to = [message.to].flat();
+  if (to.every(isAddress)) return undefined;
   return kind === MESSAGE_KINDS.enquiryNotice
-    ? `NOTIFY_EMAIL is not an e-mail address ('${message.to}'): set it to the address to tell of enquiries, then send the notice again`
+    ? `${wrongNotifyEntries(to)}: set it to the address to tell of enquiries, or several separated by commas, then send the notice again`
     : `The recipient is not an e-mail address ('${message.to}')`;
 }

@@ -232,7 +232,7 @@ export async function setEnquiryStatus(db: Kysely<Database>, id: number, status:
  * again once NOTIFY_EMAIL is corrected, not to the address that refused it. 'not-failed' when
  * its latest notice is pending or sent; 'missing' when the enquiry, or any notice of it, is not there.
  */
-export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: number, to: string): Promise<'requeued' | 'not-failed' | 'missing'> {
+export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: number, to: string[]): Promise<'requeued' | 'not-failed' | 'missing'> {
   const latest = await db
     .selectFrom('outbox')
     .select(['id', 'status'])
@@ -246,7 +246,7 @@ export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: numbe
   // Only while still failed: two presses at once put it back once.
   const r = await db
     .updateTable('outbox')
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), payload: sql`jsonb_set(payload, '{to}', to_jsonb(${to}::text))` })
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), payload: sql`jsonb_set(payload, '{to}', ${JSON.stringify(to)}::jsonb)` })
     .where('id', '=', latest.id)
     .where('status', '=', 'failed')
     .executeTakeFirst();
