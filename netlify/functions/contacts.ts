@@ -27,7 +27,7 @@ export default route({
     if (enquiry.website) return json({}, { status: 201 });
     const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
     // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
-    const written = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, getEnv().notifyEmail, receivedAt), {
+    const written = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, receivedAt), {
       spend: (onlyIf) => spendPoint(limiter, clientAddress(ctx), { onlyIf }),
       giveBack: (spent, onlyIf) => givePointBack(limiter, clientAddress(ctx), spent, { onlyIf }),
       allowed: limiter.points,

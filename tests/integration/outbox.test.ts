@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import contacts from '../../netlify/functions/contacts.ts';
 import inbox from '../../netlify/functions/enquiries.ts';
 import noticeAgain from '../../netlify/functions/enquiry-notices.ts';
+import newsletter from '../../netlify/functions/newsletter.ts';
 import { firmTime } from '../../src/lib/firm-time.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
@@ -265,7 +266,8 @@ describe('the enquiry notice through the outbox', () => {
     withSmtp(async () => {
       const body = enquiry();
       const { r, job: first } = await enquiryWhileRefused(body);
-      expect(first.payload).toMatchObject({ to: [contact.email] });
+      // Stored without a recipient: each attempt takes NOTIFY_EMAIL as it then stands.
+      expect(first.payload).not.toHaveProperty('to');
       await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
       expect(await jobOf(r.json.id)).toMatchObject({ status: 'failed', attempts: 2 });
 
@@ -276,8 +278,9 @@ describe('the enquiry notice through the outbox', () => {
         const { cookie } = await adminSession();
         const again = await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } });
         expect(again.status).toBe(200);
-        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: [corrected] } });
+        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', attempts: 1 });
         const mail = received.filter((m) => m.replyTo?.value[0]?.address === body.email);
+        expect(mail.map((m) => m.rcptTo)).toEqual([[corrected]]);
         expect(mail.map((m) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((to) => to!.value.map((v) => v.address)))).toEqual([[corrected]]);
       });
     }));
@@ -285,11 +288,13 @@ describe('the enquiry notice through the outbox', () => {
   it('keeps taking enquiries whatever NOTIFY_EMAIL holds: blank is unset, and one that is no address fails the notice at once, saying so', () =>
     withSmtp(async () => {
       refusing = false;
+      const toBlank = enquiry();
       await withEnv({ NOTIFY_EMAIL: '' }, async () => {
-        const blank = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });
+        const blank = await call(contacts, '/api/contacts', { body: toBlank, ip: uniqueIp() });
         expect(blank.status).toBe(201);
-        expect(await until(() => jobOf(blank.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: [contact.email] } });
+        expect(await until(() => jobOf(blank.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent' });
       });
+      expect(received.filter((m) => m.replyTo?.value[0]?.address === toBlank.email).map((m) => m.rcptTo)).toEqual([[contact.email]]);
 
       const body = enquiry();
       const r = await withEnv({ NOTIFY_EMAIL: 'leads at surgere' }, async () => {
@@ -309,8 +314,38 @@ describe('the enquiry notice through the outbox', () => {
       await withEnv({ NOTIFY_EMAIL: corrected }, async () => {
         const { cookie } = await adminSession();
         expect((await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } })).status).toBe(200);
-        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', payload: { to: [corrected] } });
+        expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent' });
       });
+      expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email).map((m) => m.rcptTo)).toEqual([[corrected]]);
+    }));
+
+  it('sends a notice still being retried to NOTIFY_EMAIL as it stands at the retry, not as it stood when the notice was queued', () =>
+    withSmtp(async () => {
+      const body = enquiry();
+      const { r, job } = await withEnv({ NOTIFY_EMAIL: `leads.before.${unique()}@example.com` }, () => enquiryWhileRefused(body));
+      expect(job).toMatchObject({ status: 'pending', attempts: 1 });
+
+      const now = [`partner.one.${unique()}@example.com`, `partner.two.${unique()}@example.com`];
+      refusing = false;
+      await withEnv({ NOTIFY_EMAIL: now.join(', ') }, async () => {
+        const report = await deliverDue(getDb(), smtpMailer(), { only: [job.id], now: new Date(Date.now() + 86_400_000) });
+        expect(report).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      });
+      expect(await jobOf(r.json.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+      expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email).map((m) => m.rcptTo)).toEqual([now]);
+    }));
+
+  it("sends a welcome to its subscriber's address, whatever NOTIFY_EMAIL holds", () =>
+    withSmtp(async () => {
+      refusing = false;
+      const email = `reader.${unique()}@example.com`;
+      await withEnv({ NOTIFY_EMAIL: `leads.${unique()}@example.com` }, async () => {
+        const r = await call(newsletter, '/api/newsletter', { body: { email, sourcePage: '/insights' }, ip: uniqueIp() });
+        expect(r.status).toBe(201);
+        const welcome = () => getDb().selectFrom('outbox').selectAll().where('subscriberId', '=', r.json.id).executeTakeFirstOrThrow();
+        expect(await until(welcome, (j) => j.status !== 'pending')).toMatchObject({ kind: 'welcome', status: 'sent', attempts: 1 });
+      });
+      expect(received.filter((m) => m.subject === 'Welcome to the Surgere newsletter' && m.rcptTo.includes(email)).map((m) => m.rcptTo)).toEqual([[email]]);
     }));
 
   it('tells every address of a comma-separated NOTIFY_EMAIL with one message, one RCPT TO each', () =>

@@ -1,13 +1,14 @@
 import { enquiryFieldLabels, enquiryNoticeText } from '../../content/leads.ts';
 import { firmTime } from '../../lib/firm-time.ts';
 import { enquirerName, type Enquiry } from '../../schemas/enquiry.ts';
-import type { OutgoingMessage } from './message.ts';
+import type { QueuedMessage } from './message.ts';
 
 /**
  * The firm's notice of one enquiry: the subject names the person and the company, Reply-To is the
  * enquirer (so 'Reply' answers them), and the body holds every field, the message last and whole.
+ * No recipient: each attempt sends it to NOTIFY_EMAIL as it then stands (message.ts addressed).
  */
-export function enquiryNotice(enquiry: Enquiry, to: string[], receivedAt: Date): OutgoingMessage {
+export function enquiryNotice(enquiry: Enquiry, receivedAt: Date): QueuedMessage {
   const name = enquirerName(enquiry);
   const lines = Object.entries(enquiryFieldLabels)
     .filter(([field]) => field !== 'message')
@@ -23,5 +24,5 @@ export function enquiryNotice(enquiry: Enquiry, to: string[], receivedAt: Date):
     '',
     enquiryNoticeText.promise,
   ].join('\n');
-  return { to, subject: enquiryNoticeText.subject(name, enquiry.company), replyTo: enquiry.email, text };
+  return { subject: enquiryNoticeText.subject(name, enquiry.company), replyTo: enquiry.email, text };
 }

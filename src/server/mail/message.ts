@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { emailField } from '../../schemas/fields.ts';
 
 /**
- * A message the site sends, as the outbox stores it (a job's payload): composed when its cause is
- * committed, so the sender only delivers. The From comes from the environment at sending time.
+ * A message the site sends: composed when its cause is committed, so the sender only delivers. The
+ * From comes from the environment at sending time.
  */
 export interface OutgoingMessage {
   /** One address, or several: one message, each of them a recipient of its envelope. */
@@ -17,6 +17,18 @@ export interface OutgoingMessage {
 
 /** The outbox job kinds; each names the message it carries. */
 export const MESSAGE_KINDS = { enquiryNotice: 'enquiry-notice', welcome: 'welcome' } as const;
+
+/**
+ * A message as the outbox stores it (a job's payload). The firm's notice holds no recipient: it is
+ * sent to NOTIFY_EMAIL as that stands at each attempt, so a corrected or extended list reaches the
+ * notices still waiting. Every other message keeps the recipient it was composed for.
+ */
+export type QueuedMessage = Omit<OutgoingMessage, 'to'> & { to?: OutgoingMessage['to'] };
+
+/** The message as an attempt sends it: a notice to `notifyEmail` (NOTIFY_EMAIL now), any other to its own recipient. */
+export function addressed(kind: string, queued: QueuedMessage, notifyEmail: string[]): OutgoingMessage {
+  return { ...queued, to: kind === MESSAGE_KINDS.enquiryNotice ? notifyEmail : (queued.to ?? []) };
+}
 
 const isAddress = (to: string) => z.safeParse(emailField, to).success;
 
@@ -38,7 +50,7 @@ function wrongNotifyEntries(to: string[]): string {
  */
 export function undeliverableReason(kind: string, message: OutgoingMessage): string | undefined {
   const to = [message.to].flat();
-  if (to.every(isAddress)) return undefined;
+  if (to.length > 0 && to.every(isAddress)) return undefined;
   return kind === MESSAGE_KINDS.enquiryNotice
     ? `${wrongNotifyEntries(to)}: set it to the address to tell of enquiries, or several separated by commas, then send the notice again`
     : `The recipient is not an e-mail address ('${message.to}')`;

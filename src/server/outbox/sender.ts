@@ -17,7 +17,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../db/schema.ts';
-import { undeliverableReason, type OutgoingMessage } from '../mail/message.ts';
+import { getEnv } from '../env.ts';
+import { addressed, undeliverableReason, type QueuedMessage } from '../mail/message.ts';
 import type { Mailer } from '../mail/transport.ts';
 
 export const MAX_ATTEMPTS = 8;
@@ -47,6 +48,8 @@ export interface DeliveryOptions {
   only?: readonly number[];
   /** No send starts after this (epoch ms); by default SEND_WINDOW_MS after the run begins. */
   deadline?: number;
+  /** Who the firm's notices go to; by default NOTIFY_EMAIL as the run begins. */
+  notifyEmail?: string[];
 }
 
 /** The options with their defaults filled in. */
@@ -123,7 +126,7 @@ function sentMarks(db: Kysely<Database>) {
 /** Sends one claimed job; a failure is recorded at once, a success handed to the marks. */
 async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Settings): Promise<keyof DeliveryReport> {
   try {
-    const message = job.payload as OutgoingMessage;
+    const message = addressed(job.kind, job.payload as QueuedMessage, o.notifyEmail);
     const undeliverable = undeliverableReason(job.kind, message);
     if (undeliverable) throw new Undeliverable(undeliverable);
     await mailer.send(message, `${job.kind}-${job.id}`);
@@ -203,6 +206,7 @@ const withDefaults = (o: DeliveryOptions): Settings => ({
   baseDelayMs: o.baseDelayMs ?? BASE_DELAY_MS,
   only: o.only,
   deadline: o.deadline ?? Date.now() + SEND_WINDOW_MS,
+  notifyEmail: o.notifyEmail ?? getEnv().notifyEmail,
 });
 
 /** Sends every job that is due (the scheduled run, and the send after an answer), a batch at a time. */

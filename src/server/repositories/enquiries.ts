@@ -4,7 +4,7 @@ import { containsPattern } from '../db/like.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import { readPage, type PageQuery } from '../db/page.ts';
 import type { Database, EnquiryRow, OutboxRow } from '../db/schema.ts';
-import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
+import { MESSAGE_KINDS, type QueuedMessage } from '../mail/message.ts';
 import type { SpentPoint } from '../rate-limit.ts';
 
 /** What became of an enquiry sent to POST /api/contacts. */
@@ -64,7 +64,7 @@ const earlierOutcome = (earlier: { id: number; sameContent: boolean }): EnquiryW
 export async function insertEnquiryWithNotice(
   db: Kysely<Database>,
   c: Enquiry,
-  notice: (receivedAt: Date) => OutgoingMessage,
+  notice: (receivedAt: Date) => QueuedMessage,
   limit: {
     spend: (onlyIf: RawBuilder<SqlBool>) => RawBuilder<SpentPoint>;
     giveBack: (spent: SpentPoint, onlyIf: RawBuilder<SqlBool>) => RawBuilder<{ points: number }>;
@@ -227,12 +227,11 @@ export async function setEnquiryStatus(db: Kysely<Database>, id: number, status:
 
 /**
  * Puts an enquiry's failed notice back in the outbox, due now, with its attempts counted afresh (the
- * mail server was down for longer than the retries, or SMTP_URL was set since), addressed to `to`,
- * who is told of enquiries now: a notice refused for its recipient (550 mailbox unavailable) is sent
- * again once NOTIFY_EMAIL is corrected, not to the address that refused it. 'not-failed' when
- * its latest notice is pending or sent; 'missing' when the enquiry, or any notice of it, is not there.
+ * mail server was down for longer than the retries, SMTP_URL was set since, or NOTIFY_EMAIL
+ * corrected: each attempt sends to NOTIFY_EMAIL as it then stands). 'not-failed' when its latest
+ * notice is pending or sent; 'missing' when the enquiry, or any notice of it, is not there.
  */
-export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: number, to: string[]): Promise<'requeued' | 'not-failed' | 'missing'> {
+export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: number): Promise<'requeued' | 'not-failed' | 'missing'> {
   const latest = await db
     .selectFrom('outbox')
     .select(['id', 'status'])
@@ -246,7 +245,7 @@ export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: numbe
   // Only while still failed: two presses at once put it back once.
   const r = await db
     .updateTable('outbox')
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), payload: sql`jsonb_set(payload, '{to}', ${JSON.stringify(to)}::jsonb)` })
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date() })
     .where('id', '=', latest.id)
     .where('status', '=', 'failed')
     .executeTakeFirst();
