@@ -75,11 +75,14 @@ export const enquiriesTab = {
   statusChanged: (statusLabel: string) => `Enquiry marked ${statusLabel.toLowerCase()}`,
   statusChangeFailed: 'Error updating enquiry',
   received: 'Received',
-  noticeNotSent: 'Notice not sent',
-  resendNotice: 'Send notice again',
+  /** The firm's e-mail notice of an enquiry, when it gave up. */
+  notice: {
+    notSent: 'Notice not sent',
+    resend: 'Send notice again',
+    requeued: { title: 'Notice queued', description: 'It is being sent again now.' },
+    resendFailed: 'Could not send the notice again',
+  },
   resendNoticeFor: (name: string) => `Send the notice of ${name}'s enquiry again`,
-  noticeRequeued: { title: 'Notice queued', description: 'It is being sent again now.' },
-  resendFailed: 'Could not send the notice again',
   exportCsv: 'Export CSV',
   empty: 'No enquiries yet. They appear here as soon as a visitor sends the enquiry form.',
   deleteQuestion: (name: string) => `Delete ${name}'s enquiry for good? This cannot be undone.`,

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { ENQUIRY_LIMITS } from './enquiry-limits';
 import { emailField, honeypotField, optionalLine, requiredLine, requiredText } from './fields';
 import { listQueryFields } from './list-query';
+import type { OutboxMessage } from './outbox';
 
 export { ENQUIRY_LIMITS, enquiryFormFields, type EnquiryFormField } from './enquiry-limits';
 
@@ -58,21 +59,6 @@ export const enquiryStatusSchema = z.object({ status: enquiryStatus });
 export const enquiryListQuerySchema = z.object({ ...listQueryFields, status: z.optional(enquiryStatus) });
 export type EnquiryListQuery = z.infer<typeof enquiryListQuerySchema>;
 
-/**
- * Where a message in the outbox stands (an enquiry's notice, a subscriber's welcome): pending until
- * sent, or failed once every attempt has. The outbox table's status column holds these.
- */
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
-
-/** The enquiry's e-mail notice to the firm, as the outbox last left it. */
-export interface EnquiryNotice {
-  status: OutboxStatus;
-  attempts: number;
-  /** Why the last attempt failed (kept while retrying; the reason shown when it gave up). */
-  lastError: string | null;
-  sentAt: string | null;
-}
-
 /** An enquiry as the admin API answers it: what was sent, plus what the server keeps. */
 export type EnquiryRecord = {
   // Neither the honeypot nor the form's retry key is anything the firm reads.
@@ -82,6 +68,6 @@ export type EnquiryRecord = {
   status: EnquiryStatus;
   /** ISO 8601. */
   createdAt: string;
-  /** null when no notice was ever queued (enquiries from before notices existed). */
-  notice: EnquiryNotice | null;
+  /** The e-mail notice to the firm; null when none was ever queued (enquiries from before notices existed). */
+  notice: OutboxMessage | null;
 };

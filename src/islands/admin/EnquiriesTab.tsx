@@ -8,7 +8,7 @@ import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { enquiriesTab as text, enquiryFieldLabels } from '../../content/leads';
 import { firm } from '../../content/site';
-import { api, describeFailure } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { buttonClass } from '../../lib/button-styles';
 import { firmTime } from '../../lib/firm-time';
 import { ENQUIRY_STATUSES, enquirerName, type EnquiryRecord, type EnquiryStatus } from '../../schemas/enquiry';
@@ -19,8 +19,9 @@ import { endedSession } from './session';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import DialogFrame from '../ui/DialogFrame';
+import { FailedMessage, FailedMessageBadge, resendFailed } from './FailedMessage';
 import { SelectField } from './fields';
-import { Badge, Button } from './ui';
+import { Badge } from './ui';
 import { API_PATHS, withId } from '../../lib/api-paths';
 
 export const enquiries = createCollection<EnquiryRecord>({ url: API_PATHS.enquiries, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE });
@@ -74,52 +75,13 @@ async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
   }
 }
 
-/** Sends a notice that gave up once more: the enquiry as it then stands, or null when refused. */
-async function resendNotice(e: EnquiryRecord): Promise<EnquiryRecord | null> {
-  try {
-    const updated = await api.post<EnquiryRecord>(withId(API_PATHS.enquiryNotice, e.id));
-    toast(text.noticeRequeued);
-    await enquiries.reload();
-    return updated;
-  } catch (err) {
-    if (endedSession(err)) return null;
-    console.error('[admin] sending the notice again failed', err);
-    toast({ title: text.resendFailed, description: describeFailure(err), variant: 'destructive' });
-    return null;
-  }
-}
-
-/** A notice that gave up: why, and a button that sends it again. */
+/** A notice that gave up: why, and a button that sends it again (POST /api/enquiries/:id/notice). */
 function FailedNotice({ e, onResent, className = '' }: { e: EnquiryRecord; onResent?: (updated: EnquiryRecord) => void; className?: string }) {
-  const [sending, setSending] = useState(false);
-  if (e.notice?.status !== 'failed') return null;
-  return (
-    <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 ${className}`}>
-      <p className="text-sm text-danger-700">
-        {text.noticeNotSent}: {e.notice.lastError}
-      </p>
-      <Button
-        variant="neutral"
-        size="sm"
-        aria-label={text.resendNoticeFor(enquirerName(e))}
-        pending={sending}
-        onClick={async () => {
-          if (sending) return;
-          setSending(true);
-          const updated = await resendNotice(e);
-          setSending(false);
-          if (updated) onResent?.(updated);
-        }}
-      >
-        {text.resendNotice}
-      </Button>
-    </div>
-  );
-}
-
-function NoticeBadge({ e }: { e: EnquiryRecord }) {
-  if (e.notice?.status === 'failed') return <Badge tone="accent">{text.noticeNotSent}</Badge>;
-  return null;
+  const resend = async () => {
+    const updated = await resendFailed(withId(API_PATHS.enquiryNotice, e.id), enquiries, text.notice);
+    if (updated) onResent?.(updated);
+  };
+  return <FailedMessage message={e.notice} text={text.notice} resendLabel={text.resendNoticeFor(enquirerName(e))} onResend={resend} className={className} />;
 }
 
 function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: EnquiryRecord | null; onChange: (updated: EnquiryRecord) => void; onClose: () => void }) {
@@ -174,7 +136,7 @@ export default function EnquiriesTab() {
         itemBadges={(e) => (
           <>
             {e.status === 'new' && <Badge tone="brand">{text.statusLabels.new}</Badge>}
-            <NoticeBadge e={e} />
+            <FailedMessageBadge message={e.notice} text={text.notice} />
           </>
         )}
         itemDetails={(e) => (

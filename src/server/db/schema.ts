@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ArticleCategory } from '../../schemas/article.ts';
-import type { EnquiryStatus, OutboxStatus } from '../../schemas/enquiry.ts';
+import type { EnquiryStatus } from '../../schemas/enquiry.ts';
+import type { OutboxStatus } from '../../schemas/outbox.ts';
 import type { SubscriberStatus } from '../../schemas/subscriber.ts';
 
 // The one typed picture of the database. Columns are snake_case in Postgres and camelCase here

@@ -3,9 +3,10 @@ import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '..
 import { containsPattern } from '../db/like.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import { readPage, type PageQuery } from '../db/page.ts';
-import type { Database, EnquiryRow, OutboxRow } from '../db/schema.ts';
+import type { Database, EnquiryRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type QueuedMessage } from '../mail/message.ts';
 import type { SpentPoint } from '../rate-limit.ts';
+import { MESSAGE_COLUMNS, requeueFailed, toOutboxMessage, type JoinedMessage, type RequeueOutcome } from './outbox.ts';
 
 /** What became of an enquiry sent to POST /api/contacts. */
 export type EnquiryWrite =
@@ -107,8 +108,7 @@ export async function insertEnquiryWithNotice(
   return earlierOutcome(raced[0]);
 }
 
-type NoticeColumns = Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>;
-type ListedRow = EnquiryRow & { [K in keyof NoticeColumns as `notice${Capitalize<K>}`]: NoticeColumns[K] | null };
+type ListedRow = EnquiryRow & { [K in keyof JoinedMessage as `notice${Capitalize<K>}`]: JoinedMessage[K] };
 
 /** The one row-to-API mapper for enquiries; fields one by one, so a column added on one side fails tsc. */
 function toEnquiryRecord(row: ListedRow): EnquiryRecord {
@@ -125,15 +125,7 @@ function toEnquiryRecord(row: ListedRow): EnquiryRecord {
     ctaButton: row.ctaButton,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
-    notice:
-      row.noticeStatus === null
-        ? null
-        : {
-            status: row.noticeStatus,
-            attempts: row.noticeAttempts ?? 0,
-            lastError: row.noticeLastError,
-            sentAt: row.noticeSentAt ? row.noticeSentAt.toISOString() : null,
-          },
+    notice: toOutboxMessage({ status: row.noticeStatus, attempts: row.noticeAttempts, lastError: row.noticeLastError, sentAt: row.noticeSentAt }),
   };
 }
 
@@ -145,7 +137,7 @@ function enquiriesWithNotice(db: Kysely<Database>) {
       (eb) =>
         eb
           .selectFrom('outbox')
-          .select(['outbox.status', 'outbox.attempts', 'outbox.lastError', 'outbox.sentAt'])
+          .select(MESSAGE_COLUMNS)
           .whereRef('outbox.enquiryId', '=', 'enquiries.id')
           .where('outbox.kind', '=', MESSAGE_KINDS.enquiryNotice)
           .orderBy('outbox.id', 'desc')
@@ -226,30 +218,11 @@ export async function setEnquiryStatus(db: Kysely<Database>, id: number, status:
 }
 
 /**
- * Puts an enquiry's failed notice back in the outbox, due now, with its attempts counted afresh (the
- * mail server was down for longer than the retries, SMTP_URL was set since, or NOTIFY_EMAIL
- * corrected: each attempt sends to NOTIFY_EMAIL as it then stands). 'not-failed' when its latest
- * notice is pending or sent; 'missing' when the enquiry, or any notice of it, is not there.
+ * Puts an enquiry's failed notice back in the outbox (outbox.ts requeueFailed); each attempt sends
+ * it to NOTIFY_EMAIL as it then stands. 'missing' when the enquiry, or any notice of it, is not there.
  */
-export async function requeueFailedNotice(db: Kysely<Database>, enquiryId: number): Promise<'requeued' | 'not-failed' | 'missing'> {
-  const latest = await db
-    .selectFrom('outbox')
-    .select(['id', 'status'])
-    .where('enquiryId', '=', enquiryId)
-    .where('kind', '=', MESSAGE_KINDS.enquiryNotice)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!latest) return 'missing';
-  if (latest.status !== 'failed') return 'not-failed';
-  // Only while still failed: two presses at once put it back once.
-  const r = await db
-    .updateTable('outbox')
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date() })
-    .where('id', '=', latest.id)
-    .where('status', '=', 'failed')
-    .executeTakeFirst();
-  return r.numUpdatedRows > 0n ? 'requeued' : 'not-failed';
+export function requeueFailedNotice(db: Kysely<Database>, enquiryId: number): Promise<RequeueOutcome> {
+  return requeueFailed(db, MESSAGE_KINDS.enquiryNotice, { column: 'enquiryId', id: enquiryId });
 }
 
 /** Deletes an enquiry for good (a privacy request); its notice jobs go with it (ON DELETE CASCADE). */

@@ -1,0 +1,82 @@
+/**
+ * A lead's message that gave up (an enquiry's notice to the firm, a subscriber's welcome): a badge
+ * beside the lead, the reason, and a button that puts it back in the outbox. The Enquiries and
+ * Subscribers tabs show their messages through these, with their own words.
+ */
+import { useState } from 'react';
+import { api, describeFailure } from '../../lib/api-client';
+import type { OutboxMessage } from '../../schemas/outbox';
+import { toast, type ToastInput } from '../../stores/toasts';
+import type { Collection } from './collection';
+import { endedSession } from './session';
+import { Badge, Button } from './ui';
+
+/** The words of one kind of message: 'Notice not sent', 'Send notice again', ... */
+export interface FailedMessageText {
+  notSent: string;
+  resend: string;
+  requeued: ToastInput;
+  resendFailed: string;
+}
+
+/**
+ * Posts to `url` (the message's resend route) and reloads the list: the lead as it then stands, or
+ * null when the server refused (said in a toast) or the session ended (the panel asks to sign in).
+ */
+export async function resendFailed<T>(url: string, collection: Collection<T>, text: FailedMessageText): Promise<T | null> {
+  try {
+    const updated = await api.post<T>(url);
+    toast(text.requeued);
+    await collection.reload();
+    return updated;
+  } catch (err) {
+    if (endedSession(err)) return null;
+    console.error('[admin] sending the message again failed', err);
+    toast({ title: text.resendFailed, description: describeFailure(err), variant: 'destructive' });
+    return null;
+  }
+}
+
+export function FailedMessageBadge({ message, text }: { message: OutboxMessage | null; text: FailedMessageText }) {
+  if (message?.status !== 'failed') return null;
+  return <Badge tone="accent">{text.notSent}</Badge>;
+}
+
+/** Why the message gave up, and the button that sends it again (named `resendLabel` for the lead). */
+export function FailedMessage({
+  message,
+  text,
+  resendLabel,
+  onResend,
+  className = '',
+}: {
+  message: OutboxMessage | null;
+  text: FailedMessageText;
+  resendLabel: string;
+  onResend: () => Promise<unknown>;
+  className?: string;
+}) {
+  const [sending, setSending] = useState(false);
+  if (message?.status !== 'failed') return null;
+  return (
+    <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 ${className}`}>
+      <p className="text-sm text-danger-700">
+        {text.notSent}: {message.lastError}
+      </p>
+      <Button
+        variant="neutral"
+        size="sm"
+        aria-label={resendLabel}
+        pending={sending}
+        onClick={async () => {
+          if (sending) return;
+          setSending(true);
+          await onResend();
+          setSending(false);
+        }}
+      >
+        {text.resend}
+      </Button>
+    </div>
+  );
+}
