@@ -82,7 +82,8 @@ export const enquiriesTab = {
     requeued: { title: 'Notice queued', description: 'It is being sent again now.' },
     resendFailed: 'Could not send the notice again',
   },
-  resendNoticeFor: (name: string) => `Send the notice of ${name}'s enquiry again`,
+  /** The button's accessible name: its visible words first (what a voice user says to press it), then whose. */
+  resendNoticeFor: (name: string) => `Send notice again for ${name}'s enquiry`,
   exportCsv: 'Export CSV',
   empty: 'No enquiries yet. They appear here as soon as a visitor sends the enquiry form.',
   deleteQuestion: (name: string) => `Delete ${name}'s enquiry for good? This cannot be undone.`,

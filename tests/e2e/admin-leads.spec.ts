@@ -283,9 +283,11 @@ test('a notice that gave up shows why in the inbox, and Send notice again puts i
 
   const row = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem').filter({ hasText: 'grace@example.com' });
   await expect(row.getByText('Notice not sent: EENVELOPE: 451 Mailbox busy, try again later')).toBeVisible();
+  // The button's accessible name holds its visible words.
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await row.getByRole('button', { name: "Open Grace Hopper's enquiry" }).click();
   const dialog = page.getByRole('dialog', { name: 'Grace Hopper' });
-  await dialog.getByRole('button', { name: "Send the notice of Grace Hopper's enquiry again" }).click();
+  await dialog.getByRole('button', { name: "Send notice again for Grace Hopper's enquiry" }).click();
   await expect(toastText(page, 'Notice queued')).toBeVisible();
   expect(asked).toEqual(['POST']);
   // Pending again: neither the dialog nor the row says it was not sent any more.
