@@ -5,6 +5,7 @@
 //                                           (or status=all) is asked for
 // DELETE /api/subscribers/:id               deletes the address for good
 // Visitors sign up at POST /api/newsletter (newsletter.ts); this file claims no path of that one.
+// A failed welcome is sent again through POST /api/subscribers/:id/welcome (subscriber-welcomes.ts).
 import type { Config } from '@netlify/functions';
 import { subscriberListQuerySchema } from '../../src/schemas/subscriber.ts';
 import { requireAdmin } from '../../src/server/auth/session.ts';

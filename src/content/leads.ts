@@ -104,6 +104,15 @@ export const subscribersTab = {
   subscribed: 'Subscribed',
   from: 'From',
   unknownPage: 'unknown page',
+  /** The subscriber's welcome, when it gave up. */
+  welcome: {
+    notSent: 'Welcome not sent',
+    resend: 'Send welcome again',
+    requeued: { title: 'Welcome queued', description: 'It is being sent again now.' },
+    resendFailed: 'Could not send the welcome again',
+  },
+  /** The button's accessible name: its visible words first (what a voice user says to press it), then whose. */
+  resendWelcomeFor: (email: string) => `Send welcome again to ${email}`,
   exportCsv: 'Export CSV',
   empty: 'No subscribers yet.',
   deleteQuestion: (email: string) => `Delete ${email} for good? This cannot be undone.`,

@@ -15,6 +15,8 @@ export const API_PATHS = {
   newsletter: '/api/newsletter',
   newsletterUnsubscribe: '/api/newsletter/unsubscribe',
   subscribers: '/api/subscribers',
+  /** One subscriber's welcome: POST sends a failed one again. */
+  subscriberWelcome: '/api/subscribers/:id/welcome',
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   me: '/api/auth/me',

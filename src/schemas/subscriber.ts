@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { listQueryFields } from './list-query';
+import { outboxMessageSchema } from './outbox';
 
 export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -18,13 +19,17 @@ export const subscriberListQuerySchema = z.object({
 });
 export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
 
-export interface Subscriber {
-  id: number;
-  email: string;
-  status: SubscriberStatus;
+/** A subscriber as GET /api/subscribers and POST /api/subscribers/:id/welcome answer it. */
+export const subscriberSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
   /** ISO 8601: when the address last subscribed. */
-  subscribedAt: string;
+  subscribedAt: z.string(),
   /** The path of the page it subscribed from; null for sign-ups from before it was recorded. */
-  sourcePage: string | null;
-  unsubscribedAt: string | null;
-}
+  sourcePage: z.nullable(z.string()),
+  unsubscribedAt: z.nullable(z.string()),
+  /** The welcome of its latest sign-up; null when none was queued (an address added by hand). */
+  welcome: z.nullable(outboxMessageSchema),
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
+import type { Subscriber } from '../../src/schemas/subscriber.ts';
 import { outboxDir } from '../../src/server/mail/transport.ts';
 import { fillEnquiry, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
 import { E2E_LEADS_ADMIN as ADMIN } from './support/admin-credentials.ts';
@@ -293,6 +294,45 @@ test('a notice that gave up shows why in the inbox, and Send notice again puts i
   // Pending again: neither the dialog nor the row says it was not sent any more.
   await expect(dialog.getByText(/Notice not sent/)).toHaveCount(0);
   await expect(row.getByText(/Notice not sent/)).toHaveCount(0);
+});
+
+test('a welcome that gave up shows why in the Subscribers tab, and Send welcome again puts it back', async ({ page }) => {
+  // The server's side (the requeue, the send after it, 409/404/401/403) is in
+  // tests/integration/leads-admin.test.ts; as for the notice above, a welcome that has used up its
+  // attempts cannot be made here in time, so the tab's answers are the server's shapes, served by the test.
+  const id = 2_000_000_002;
+  const failed: Subscriber = {
+    id,
+    email: 'reader.failed@example.com',
+    status: 'subscribed',
+    subscribedAt: new Date().toISOString(),
+    sourcePage: '/insights',
+    unsubscribedAt: null,
+    welcome: { status: 'failed', attempts: 8, lastError: 'EENVELOPE: 550 Mailbox unavailable', sentAt: null },
+  };
+  const pending: Subscriber = { ...failed, welcome: { status: 'pending', attempts: 0, lastError: 'EENVELOPE: 550 Mailbox unavailable', sentAt: null } };
+  let current = failed;
+  const asked: string[] = [];
+  await page.route(/\/api\/subscribers(\?.*)?$/, (route) => route.fulfill({ json: { items: [current], total: 1, page: 1, pageSize: 25 } }));
+  await page.route(`**/api/subscribers/${id}/welcome`, (route) => {
+    asked.push(route.request().method());
+    current = pending;
+    return route.fulfill({ json: pending });
+  });
+  await skipCookieBanner(page);
+  await signInToAdminPanel(page, ADMIN);
+  await page.getByRole('tab', { name: 'Subscribers' }).click();
+
+  const row = page.getByRole('list', { name: 'Subscribers' }).getByRole('listitem').filter({ hasText: 'reader.failed@example.com' });
+  await expect(row.getByText('Welcome not sent', { exact: true })).toBeVisible();
+  await expect(row.getByText('Welcome not sent: EENVELOPE: 550 Mailbox unavailable')).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await row.getByRole('button', { name: 'Send welcome again to reader.failed@example.com' }).click();
+  await expect(toastText(page, 'Welcome queued')).toBeVisible();
+  expect(asked).toEqual(['POST']);
+  // Pending again: the row no longer says it was not sent.
+  await expect(row.getByText(/Welcome not sent/)).toHaveCount(0);
+  await expect(row.getByText('Subscribed', { exact: true })).toBeVisible();
 });
 
 test('a status change that takes the enquiry out of the filtered list leaves the focus on the tab heading', async ({ page }) => {

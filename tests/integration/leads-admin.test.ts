@@ -1,18 +1,24 @@
 // The Enquiries and Subscribers admin APIs on a database of this file's own, holding exactly the
 // 1,000 enquiries and the subscribers it makes: pages, filters, search, CSV, delete, 401s.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { useOwnDatabase } from '../support/own-database.ts';
 import inbox from '../../netlify/functions/enquiries.ts';
 import subscribers from '../../netlify/functions/subscribers.ts';
+import subscriberWelcomes from '../../netlify/functions/subscriber-welcomes.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
 import outboxSender from '../../netlify/functions/outbox-sender.ts';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
 import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
+import { getEnv } from '../../src/server/env.ts';
 import { csvDownload, neutraliseCell } from '../../src/server/http/csv.ts';
+import { outboxDir } from '../../src/server/mail/transport.ts';
 import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { ORIGIN, call } from '../support/call.ts';
@@ -353,6 +359,89 @@ describe('subscribers', () => {
       expect(r.text).toContain('<h1>You have been unsubscribed</h1>');
     }
     expect((await list(`?search=${email}&status=all`)).json.total).toBe(0);
+  });
+});
+
+describe('a welcome that gave up', () => {
+  const REASON = 'EENVELOPE: 550 Mailbox unavailable';
+  const list = (query: string) => call(subscribers, `/api/subscribers${query}`, { headers: { cookie } });
+  const welcomeAgain = (id: number, headers: Record<string, string> = { cookie }) =>
+    call(subscriberWelcomes, `/api/subscribers/${id}/welcome`, { method: 'POST', params: { id: String(id) }, headers });
+  const welcomeOf = (subscriberId: number) =>
+    getDb().selectFrom('outbox').selectAll().where('subscriberId', '=', subscriberId).where('kind', '=', 'welcome').executeTakeFirstOrThrow();
+
+  /** A subscriber whose welcome used up its attempts, as the sender leaves one. */
+  async function withFailedWelcome(email: string) {
+    const db = getDb();
+    const { id } = await db.insertInto('subscribers').values({ email, sourcePage: '/insights' }).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('outbox')
+      .values({
+        kind: 'welcome',
+        payload: JSON.stringify({ to: email, subject: 'Welcome to the Surgere newsletter', text: `Welcome, ${email}` }),
+        status: 'failed',
+        attempts: 8,
+        lastError: REASON,
+        subscriberId: id,
+        enquiryId: null,
+      })
+      .execute();
+    return id;
+  }
+
+  it('shows in the list with its reason; Send welcome again puts it back and sends it to the subscriber right after the answer', async () => {
+    const email = 'welcome-failed@example.com';
+    const id = await withFailedWelcome(email);
+    const [listed] = (await list(`?search=${email}`)).json.items;
+    expect(listed).toMatchObject({ id, email, status: 'subscribed', welcome: { status: 'failed', attempts: 8, lastError: REASON, sentAt: null } });
+
+    // Admins only, and only from the site's own pages.
+    expect((await welcomeAgain(id, {})).status).toBe(401);
+    expect((await welcomeAgain(id, { cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect(await welcomeOf(id)).toMatchObject({ status: 'failed', attempts: 8 });
+
+    const again = await welcomeAgain(id);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({ ...listed, welcome: { status: 'pending', attempts: 0, lastError: REASON, sentAt: null } });
+    const sent = await vi.waitFor(
+      async () => {
+        const job = await welcomeOf(id);
+        expect(job.status).toBe('sent');
+        return job;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    // No SMTP_URL here: the message sent is the .eml file, to the subscriber's own address.
+    const dir = outboxDir(getEnv().dataDir);
+    const file = (await fs.readdir(dir)).find((f) => f.endsWith(`-welcome-${sent.id}.eml`));
+    const mail = await simpleParser(await fs.readFile(path.join(dir, file!)));
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((v) => v.address) : null).toEqual([email]);
+    expect((await list(`?search=${email}`)).json.items[0].welcome).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+
+    // Sent (or still being tried): not sent again.
+    const twice = await welcomeAgain(id);
+    expect(twice.status).toBe(409);
+    expect(twice.json).toEqual({ error: 'This welcome has not failed: it is sent, or still being tried' });
+  });
+
+  it('is never sent again to an address that has unsubscribed', async () => {
+    const email = 'welcome-failed-left@example.com';
+    const id = await withFailedWelcome(email);
+    expect(await unsubscribe(getDb(), email)).toBe(true);
+    const refused = await welcomeAgain(id);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toEqual({ error: 'This address has unsubscribed: it is sent no welcome' });
+    expect(await welcomeOf(id)).toMatchObject({ status: 'failed', attempts: 8, lastError: REASON });
+  });
+
+  it('answers 404 for an unknown subscriber, and for one without a welcome (listed with welcome null)', async () => {
+    const unknown = await welcomeAgain(2_147_483_000);
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ error: 'Subscriber or welcome not found' });
+    const { id } = await getDb().insertInto('subscribers').values({ email: 'no-welcome@example.com' }).returning('id').executeTakeFirstOrThrow();
+    expect((await list('?search=no-welcome@example.com')).json.items[0]).toMatchObject({ id, welcome: null });
+    expect((await welcomeAgain(id)).json).toEqual({ error: 'Subscriber or welcome not found' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The 'Subscribers' tab: every newsletter address on the generic tab, with when and from which page
  * it subscribed and its status, the count, search, a status filter, Export CSV (of what the search
- * and the filter show) and Delete.
+ * and the filter show) and Delete. A subscribed address whose welcome gave up shows why, with Send
+ * welcome again, as the Enquiries tab shows a notice.
  */
 import { subscribersTab as text } from '../../content/leads';
 import { firmTime } from '../../lib/firm-time';
@@ -9,8 +10,9 @@ import { DEFAULT_PAGE_SIZE } from '../../schemas/list-query';
 import { SUBSCRIBER_STATUSES, type Subscriber } from '../../schemas/subscriber';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
+import { FailedMessage, FailedMessageBadge, resendFailed } from './FailedMessage';
 import { Badge } from './ui';
-import { API_PATHS } from '../../lib/api-paths';
+import { API_PATHS, withId } from '../../lib/api-paths';
 
 const ALL = 'all';
 
@@ -21,6 +23,9 @@ const ALL = 'all';
 export const subscribers = createCollection<Subscriber>({ url: API_PATHS.subscribers, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE, initialFilters: { status: ALL } });
 
 const statusOptions = SUBSCRIBER_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
+
+/** The welcome the list speaks of: none once the address has unsubscribed, which is sent no welcome. */
+const welcomeOf = (s: Subscriber) => (s.status === 'subscribed' ? s.welcome : null);
 
 export default function SubscribersTab() {
   return (
@@ -36,12 +41,26 @@ export default function SubscribersTab() {
       exportLabel={text.exportCsv}
       deleteQuestion={(s) => text.deleteQuestion(s.email)}
       itemTitle={(s) => s.email}
-      itemBadges={(s) => <Badge tone={s.status === 'subscribed' ? 'success' : 'muted'}>{text.statusLabels[s.status]}</Badge>}
+      itemBadges={(s) => (
+        <>
+          <Badge tone={s.status === 'subscribed' ? 'success' : 'muted'}>{text.statusLabels[s.status]}</Badge>
+          <FailedMessageBadge message={welcomeOf(s)} text={text.welcome} />
+        </>
+      )}
       itemDetails={(s) => (
-        <p className="mt-1 text-xs text-ink-600">
-          {text.subscribed} {firmTime(s.subscribedAt)} · {text.from} {s.sourcePage ?? text.unknownPage}
-          {s.unsubscribedAt ? ` · ${text.statusLabels.unsubscribed} ${firmTime(s.unsubscribedAt)}` : ''}
-        </p>
+        <>
+          <p className="mt-1 text-xs text-ink-600">
+            {text.subscribed} {firmTime(s.subscribedAt)} · {text.from} {s.sourcePage ?? text.unknownPage}
+            {s.unsubscribedAt ? ` · ${text.statusLabels.unsubscribed} ${firmTime(s.unsubscribedAt)}` : ''}
+          </p>
+          <FailedMessage
+            message={welcomeOf(s)}
+            text={text.welcome}
+            resendLabel={text.resendWelcomeFor(s.email)}
+            onResend={() => resendFailed(withId(API_PATHS.subscriberWelcome, s.id), subscribers, text.welcome)}
+            className="mt-1"
+          />
+        </>
       )}
     />
   );

@@ -5,9 +5,12 @@ import { readPage, type PageQuery } from '../db/page.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
+import { MESSAGE_COLUMNS, requeueFailed, toOutboxMessage, type JoinedMessage, type RequeueOutcome } from './outbox.ts';
 
-/** The one row-to-API mapper for subscribers. */
-function toSubscriber(row: SubscriberRow): Subscriber {
+type ListedRow = SubscriberRow & { [K in keyof JoinedMessage as `welcome${Capitalize<K>}`]: JoinedMessage[K] };
+
+/** The one row-to-API mapper for subscribers; fields one by one, so a column added on one side fails tsc. */
+function toSubscriber(row: ListedRow): Subscriber {
   return {
     id: row.id,
     email: row.email,
@@ -15,7 +18,28 @@ function toSubscriber(row: SubscriberRow): Subscriber {
     subscribedAt: row.subscribedAt.toISOString(),
     sourcePage: row.sourcePage,
     unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
+    welcome: toOutboxMessage({ status: row.welcomeStatus, attempts: row.welcomeAttempts, lastError: row.welcomeLastError, sentAt: row.welcomeSentAt }),
   };
+}
+
+/** Subscribers with their latest welcome (a lateral join: at most one job row per subscriber). */
+function subscribersWithWelcome(db: Kysely<Database>) {
+  return db
+    .selectFrom('subscribers')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select(MESSAGE_COLUMNS)
+          .whereRef('outbox.subscriberId', '=', 'subscribers.id')
+          .where('outbox.kind', '=', MESSAGE_KINDS.welcome)
+          .orderBy('outbox.id', 'desc')
+          .limit(1)
+          .as('welcome'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('subscribers')
+    .select(['welcome.status as welcomeStatus', 'welcome.attempts as welcomeAttempts', 'welcome.lastError as welcomeLastError', 'welcome.sentAt as welcomeSentAt']);
 }
 
 /**
@@ -93,38 +117,59 @@ type Filter = Pick<SubscriberListQuery, 'status' | 'search'>;
 
 function matches(eb: ExpressionBuilder<Database, 'subscribers'>, filter: Filter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
-  if (filter.status && filter.status !== 'all') conditions.push(eb('status', '=', filter.status));
-  if (filter.search) conditions.push(eb('email', 'ilike', containsPattern(filter.search)));
+  if (filter.status && filter.status !== 'all') conditions.push(eb('subscribers.status', '=', filter.status));
+  if (filter.search) conditions.push(eb('subscribers.email', 'ilike', containsPattern(filter.search)));
   return eb.and(conditions);
 }
 
 /** One page of subscribers, the latest sign-up first, with the count the filter matches. */
 export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuery): Promise<{ items: Subscriber[]; total: number }> {
   const { items, total } = await readPage(
-    db.selectFrom('subscribers').selectAll().where((eb) => matches(eb, q)).orderBy('subscribedAt', 'desc').orderBy('id', 'desc'),
+    subscribersWithWelcome(db)
+      .where((eb) => matches(eb as never, q))
+      .orderBy('subscribers.subscribedAt', 'desc')
+      .orderBy('subscribers.id', 'desc'),
     db
       .selectFrom('subscribers')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where((eb) => matches(eb, q)),
     q,
   );
-  return { items: items.map(toSubscriber), total };
+  return { items: items.map((r) => toSubscriber(r as ListedRow)), total };
 }
 
 /** Every subscriber the filter matches, the latest sign-up first, a batch at a time (the CSV export). */
 export function exportSubscribers(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<Subscriber[]> {
   return keysetBatches(
     (cursor: KeysetCursor | undefined, limit: number) => {
-      let q = db
-        .selectFrom('subscribers')
-        .selectAll()
+      let q = subscribersWithWelcome(db)
         .select(cursorText('subscribers.subscribedAt').as('cursorAt'))
-        .where((eb) => matches(eb, filter));
+        .where((eb) => matches(eb as never, filter));
       if (cursor) q = q.where(after('subscribers.subscribedAt', 'subscribers.id', cursor));
-      return q.orderBy('subscribedAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return q.orderBy('subscribers.subscribedAt', 'desc').orderBy('subscribers.id', 'desc').limit(limit).execute();
     },
-    toSubscriber,
+    (row) => toSubscriber(row as ListedRow),
     batchSize,
+  );
+}
+
+export async function findSubscriber(db: Kysely<Database>, id: number): Promise<Subscriber | undefined> {
+  const row = await subscribersWithWelcome(db).where('subscribers.id', '=', id).executeTakeFirst();
+  return row && toSubscriber(row as ListedRow);
+}
+
+/**
+ * Puts a subscriber's failed welcome back in the outbox (outbox.ts requeueFailed), to the address
+ * it was composed for. Never for an address that has unsubscribed ('unsubscribed'); one that
+ * unsubscribes between the look and the write is left as it is too ('not-failed'). 'missing' when
+ * the subscriber, or any welcome of it, is not there.
+ */
+export async function requeueFailedWelcome(db: Kysely<Database>, subscriberId: number): Promise<RequeueOutcome | 'unsubscribed'> {
+  const subscriber = await db.selectFrom('subscribers').select('status').where('id', '=', subscriberId).executeTakeFirst();
+  if (!subscriber) return 'missing';
+  if (subscriber.status !== 'subscribed') return 'unsubscribed';
+  return requeueFailed(db, MESSAGE_KINDS.welcome, { column: 'subscriberId', id: subscriberId }, (eb) =>
+    eb.exists(eb.selectFrom('subscribers').whereRef('subscribers.id', '=', 'outbox.subscriberId').where('subscribers.status', '=', 'subscribed')),
   );
 }
 
