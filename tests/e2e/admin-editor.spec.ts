@@ -137,6 +137,17 @@ test('a link pasted from Google Docs is a link, not also underlined text', async
   await expect(editor.locator('[data-lexical-text].underline')).toHaveText([' today']);
 });
 
+test("a link copied from a published article is its words, without the page's hidden new-tab note", async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  // As Chrome copies it from the article page: the note in the link, visually hidden.
+  const html =
+    '<meta charset="utf-8"><p>See <a href="https://example.com/source" target="_blank" rel="noopener noreferrer">the source' +
+    '<span class="sr-only" style="position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;"> (opens in a new tab)</span></a> first.</p>';
+  await paste(editor, html, 'See the source (opens in a new tab) first.');
+  await expect(editor.locator('a')).toHaveText(['the source']);
+  await expect(editor).toHaveText('See the source first.');
+});
+
 test('an address pasted over selected words makes them its link', async ({ page }) => {
   const editor = await newArticleEditor(page);
   await page.keyboard.type('Read our report');

@@ -113,6 +113,12 @@ function quotesAsParagraphs(dom: Document): void {
  */
 const UNWRITABLE_FORMATS = 'code, kbd, samp, sup, sub, mark, s, strike, del';
 
+/**
+ * Words a page gives to screen readers alone (the article page's note on a link that opens a new
+ * tab: src/server/sanitize-html.ts) are not the author's, and in the editor they would show.
+ */
+const VISUALLY_HIDDEN = '.sr-only';
+
 /** Each such tag gives way to its content: the words stay, in whatever format the editor can write. */
 function unwrapUnwritableFormats(dom: Document): void {
   // Innermost first, so an outer tag's children are final when it is unwrapped.
@@ -124,7 +130,8 @@ function unwrapUnwritableFormats(dom: Document): void {
 /**
  * Pasted HTML as a document whose inline styles say what the editor can write (bold, italic,
  * underline), as Lexical's import reads them from element.style, whose Word lists are lists,
- * whose quotes are paragraphs and whose code, sub- and superscript and the like are plain words.
+ * whose quotes are paragraphs, whose code, sub- and superscript and the like are plain words, and
+ * without the words a page hides from sight.
  * DOMParser leaves `style` attributes unapplied under the page's Content Security Policy: each is
  * parsed again through the CSSOM (which the policy allows), and only those formats are kept.
  * Alignment, indents, sub- and superscript and the like would show in the editor with no control
@@ -136,6 +143,7 @@ export function parsePastedHtml(html: string): Document {
   rebuildWordLists(dom);
   quotesAsParagraphs(dom);
   unwrapUnwritableFormats(dom);
+  for (const element of dom.querySelectorAll(VISUALLY_HIDDEN)) element.remove();
   for (const element of dom.querySelectorAll<HTMLElement>('[style]')) {
     const style = element.style;
     style.cssText = element.getAttribute('style') ?? '';
