@@ -48,7 +48,9 @@ test('the formatting toolbar is one Tab stop: the arrow keys move along it, Tab 
   await expect(button('Clear formatting')).toBeFocused();
   await page.keyboard.press('Home');
   await expect(button('Heading 1')).toBeFocused();
+  // Radix moves the focus a task after the key, so each move is awaited before the next key.
   await page.keyboard.press('ArrowRight');
+  await expect(button('Heading 2')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(editor).toBeFocused();
   // Back in, the toolbar's one stop is the button last used; out again, the field before it.
@@ -67,9 +69,13 @@ test('a toolbar button pressed from the keyboard formats the selected text', asy
   await page.keyboard.type('Plain and bold');
   for (let i = 0; i < 'bold'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
   await page.keyboard.press('Shift+Tab');
-  const bold = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold', exact: true });
-  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
-  await expect(bold).toBeFocused();
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  const bold = toolbar.getByRole('button', { name: 'Bold', exact: true });
+  // Radix moves the focus a task after the key, so each move is awaited before the next key.
+  for (const name of ['Heading 2', 'Heading 3', 'Bold']) {
+    await page.keyboard.press('ArrowRight');
+    await expect(toolbar.getByRole('button', { name, exact: true })).toBeFocused();
+  }
   await page.keyboard.press('Space');
   await expect(editor.locator('strong')).toHaveText(['bold']);
   await expect(editor).toHaveText('Plain and bold');
