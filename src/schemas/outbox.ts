@@ -3,6 +3,8 @@
  * notice to the firm, a subscriber's welcome. Imports zod only.
  */
 import * as z from 'zod/mini';
+// Sets zod jitless before the schema below is built (fields.ts says why).
+import './fields';
 
 /** Pending until sent, or failed once every attempt has (or one was refused for good). The outbox table's status column holds these. */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
