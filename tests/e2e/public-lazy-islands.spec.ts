@@ -115,6 +115,26 @@ test('a click on Cookie Settings while the modal code is held back opens the mod
 /** The page runtime's file, as every page names it on its root element. */
 const PAGE_RUNTIME = '**/_astro/page-runtime.*.js';
 
+/**
+ * Once the page has asked for the runtime: waits for its script's load event, after the start's own
+ * listener (added first) has pressed any held control again.
+ */
+async function watchRuntimeLoad(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const script = document.querySelector('script[src*="/_astro/page-runtime."]');
+    script?.addEventListener('load', () => document.documentElement.setAttribute('data-test-runtime-loaded', ''));
+  });
+  return () => expect(page.locator('html')).toHaveAttribute('data-test-runtime-loaded', '');
+}
+
+/** The enquiry dialog's request as the runtime's store holds it, or null before the runtime has run. */
+function enquiryRequest(page: Page) {
+  return page.evaluate(() => {
+    const state = window.__pageStores?.get('enquiry')?.get() as { open: boolean; context: unknown } | undefined;
+    return state ? { open: state.open, context: state.context } : null;
+  });
+}
+
 test.describe('before the page runtime has run', () => {
   test('it is asked for only once the first paint is on screen', async ({ page }) => {
     await page.goto('/about');
@@ -143,6 +163,92 @@ test.describe('before the page runtime has run', () => {
     await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
     await expect(page).toHaveURL('/packages');
   });
+
+  test('an enquiry trigger reached with Tab and Enter meanwhile opens the dialog, which gives the focus back on close', async ({ page }) => {
+    await skipCookieBanner(page);
+    const release = await holdRoute(page, PAGE_RUNTIME);
+    await page.goto('/packages', { waitUntil: 'domcontentloaded' });
+    const trigger = page.getByRole('link', { name: 'Start Growing', exact: true });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/packages');
+    release();
+    const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('of several presses meanwhile only the last acts, once, and the page stays', async ({ page }) => {
+    await skipCookieBanner(page);
+    const release = await holdRoute(page, PAGE_RUNTIME);
+    await page.goto('/packages', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+    const last = page.getByRole('link', { name: 'Start Growing', exact: true });
+    await last.click();
+    await last.click();
+    await expect(page.locator('[data-held-press]')).toHaveCount(1);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(await enquiryRequest(page)).toEqual({ open: true, context: { service: 'Activation', page: 'Packages', ctaButton: 'Start Growing' } });
+    await expect(page.locator('[data-held-press]')).toHaveCount(0);
+    await expect(page).toHaveURL('/packages');
+  });
+
+  test("the footer's Cookie Settings pressed meanwhile opens Cookie Preferences, not the policy", async ({ page }) => {
+    await skipCookieBanner(page);
+    const release = await holdRoute(page, PAGE_RUNTIME);
+    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Settings' }).click();
+    await expect(page).toHaveURL('/about');
+    release();
+    await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
+    await expect(page).toHaveURL('/about');
+  });
+
+  test("the banner's Cookie Settings pressed meanwhile opens Cookie Preferences", async ({ page }) => {
+    const release = await holdRoute(page, PAGE_RUNTIME);
+    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Cookie Settings' }).click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+  });
+
+  test('a trigger clicked for a new tab meanwhile opens the contact form there and holds nothing here', async ({ page, context }) => {
+    await skipCookieBanner(page);
+    const release = await holdRoute(page, PAGE_RUNTIME);
+    await page.goto('/packages', { waitUntil: 'domcontentloaded' });
+    const opened = context.waitForEvent('page');
+    await page.getByRole('link', { name: 'Start Growing', exact: true }).click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await expect(tab).toHaveURL('/contact?service=Activation&page=Packages&ctaButton=Start+Growing');
+    await expect(page.locator('[data-held-press]')).toHaveCount(0);
+    const loaded = await watchRuntimeLoad(page);
+    release();
+    await loaded();
+    expect(await enquiryRequest(page)).toEqual({ open: false, context: null });
+    await expect(page).toHaveURL('/packages');
+  });
+
+  for (const { path, field, typed } of [
+    { path: '/contact', field: 'First Name *', typed: 'Ada' },
+    { path: '/insights', field: 'Email address', typed: 'ada@example.com' },
+  ]) {
+    test(`${path}: what is typed in its form meanwhile stays, and the form's island hydrates`, async ({ page }) => {
+      await skipCookieBanner(page);
+      const release = await holdRoute(page, PAGE_RUNTIME);
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      const input = page.getByLabel(field, { exact: true });
+      await input.pressSequentially(typed);
+      release();
+      await expect(page.locator('astro-island[client="demand"]:not([ssr])')).toHaveCount(1);
+      await expect(input).toHaveValue(typed);
+      await expect(input).toBeFocused();
+    });
+  }
 
   test('the cookie banner shows in the first paint, and a press on it meanwhile is kept', async ({ page }) => {
     const release = await holdRoute(page, PAGE_RUNTIME);
@@ -180,6 +286,30 @@ test.describe('when the page runtime cannot be fetched', () => {
     await page.goto('/packages');
     await page.getByRole('link', { name: 'Start Growing', exact: true }).click();
     await expect(page).toHaveURL('/contact?service=Activation&page=Packages&ctaButton=Start+Growing');
+  });
+
+  test('a press held on the footer\'s Cookie Settings, then refused, leads to the Cookie Policy', async ({ page }) => {
+    await skipCookieBanner(page);
+    const refuse = await holdRoute(page, PAGE_RUNTIME, (route) => route.abort());
+    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Settings' }).click();
+    await expect(page).toHaveURL('/about');
+    refuse();
+    await expect(page).toHaveURL('/cookie-policy');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test('a press held on the menu, then refused, leads to the footer\'s links', async ({ page }) => {
+      await skipCookieBanner(page);
+      const refuse = await holdRoute(page, PAGE_RUNTIME, (route) => route.abort());
+      await page.goto('/about', { waitUntil: 'domcontentloaded' });
+      await page.getByRole('link', { name: 'Open menu' }).click();
+      await expect(page).toHaveURL('/about');
+      refuse();
+      await expect(page).toHaveURL('/about#footer-links');
+    });
   });
 
   test('the cookie banner goes rather than stay with dead buttons', async ({ page }) => {
