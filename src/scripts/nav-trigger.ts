@@ -18,7 +18,11 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>(`a[${MOBILE_NAV_
   button.setAttribute('aria-haspopup', 'dialog');
   button.setAttribute('aria-expanded', 'false');
   button.append(...link.childNodes);
+  // This runs after the first paint, so the keyboard may already be on the link: the button keeps
+  // the focus rather than drop it to the document.
+  const focused = document.activeElement === link;
   link.replaceWith(button);
+  if (focused) button.focus({ preventScroll: true });
 }
 
 // A press on the menu button starts fetching the drawer's island before the click lands.

@@ -276,6 +276,15 @@ test.describe('before the page runtime has run', () => {
       await expect(page.getByRole('dialog')).toBeVisible();
       await expect(page.locator('[data-mobile-nav-open]')).toHaveAttribute('aria-expanded', 'true');
     });
+
+    test('the menu link focused meanwhile keeps the focus as the button it becomes', async ({ page }) => {
+      await skipCookieBanner(page);
+      const release = await holdRoute(page, PAGE_RUNTIME);
+      await page.goto('/about', { waitUntil: 'domcontentloaded' });
+      await page.getByRole('link', { name: 'Open menu' }).focus();
+      release();
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    });
   });
 });
 
