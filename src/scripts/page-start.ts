@@ -8,7 +8,10 @@
  *
  * A click on a control the runtime takes over (src/lib/page-controls.ts) before it has run is held,
  * not followed, and the control is pressed again once the runtime has run, so no press is lost and
- * none leaves the page for the link's fallback. Should the runtime never arrive, a held link is
+ * none leaves the page for the link's fallback. While it is held the control says it is busy, and
+ * Escape, a press elsewhere or the focus moving on lets it go, as a press waiting for an island is
+ * (src/lib/island-demand.ts): nothing opens late over what the visitor has gone on to. Should the
+ * runtime never arrive, a held link is
  * followed after all, later ones work as plain links, and the cookie banner, whose buttons would do
  * nothing, goes. It must stay small and import no library: it travels in every page.
  */
@@ -31,14 +34,12 @@ function bringInRuntime() {
   // A module script's load event follows its run, by when its listeners are there.
   script.addEventListener('load', () => {
     runtime = 'ran';
-    const held = document.querySelector<HTMLElement>(HELD);
-    held?.removeAttribute(HELD_PRESS_ATTRIBUTE);
-    held?.click();
+    letGo()?.click();
   });
   script.addEventListener('error', () => {
     runtime = 'failed';
     if (banner) banner.hidden = true;
-    const held = document.querySelector(HELD)?.closest('a');
+    const held = letGo()?.closest('a');
     if (held) location.assign(held.href);
   });
   document.head.append(script);
@@ -53,12 +54,34 @@ document.addEventListener(
     const control = event.target instanceof Element ? event.target.closest(RUNTIME_CONTROLS) : null;
     if (!control) return;
     event.preventDefault();
-    document.querySelector(HELD)?.removeAttribute(HELD_PRESS_ATTRIBUTE);
+    letGo();
     control.setAttribute(HELD_PRESS_ATTRIBUTE, '');
+    control.setAttribute('aria-busy', 'true');
     bringInRuntime();
   },
   true,
 );
+
+/** Takes the hold off the held control, if any, and returns it. */
+function letGo() {
+  const held = document.querySelector<HTMLElement>(HELD);
+  held?.removeAttribute(HELD_PRESS_ATTRIBUTE);
+  held?.removeAttribute('aria-busy');
+  return held;
+}
+
+// The visitor who gives up waiting (Escape) or goes on to something else lets a held press go.
+for (const type of ['keydown', 'pointerdown', 'focusin']) {
+  document.addEventListener(
+    type,
+    (event) => {
+      if (runtime === 'ran' || runtime === 'failed') return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !target?.closest(HELD)) letGo();
+    },
+    true,
+  );
+}
 
 // Someone at work on the page should not wait for the paint's signal.
 for (const type of ['pointerdown', 'keydown', 'focusin']) document.addEventListener(type, bringInRuntime, { capture: true, once: true, passive: true });

@@ -197,6 +197,32 @@ test.describe('before the page runtime has run', () => {
     await expect(page).toHaveURL('/packages');
   });
 
+  // The same rule as a press waiting for an island (src/lib/island-demand.ts): the visitor who gives
+  // up or goes on to something else must not have the dialog open late over it.
+  for (const { key, gesture } of [
+    { key: 'Escape', gesture: 'Escape' },
+    { key: 'Tab', gesture: 'the focus moving on' },
+  ]) {
+    test(`a press held meanwhile shows it is busy, and ${gesture} lets it go`, async ({ page }) => {
+      await skipCookieBanner(page);
+      const release = await holdRoute(page, PAGE_RUNTIME);
+      await page.goto('/packages', { waitUntil: 'domcontentloaded' });
+      const trigger = page.getByRole('link', { name: 'Start Growing', exact: true });
+      await trigger.click();
+      await expect(trigger).toHaveAttribute('aria-busy', 'true');
+      expect(await trigger.evaluate((el) => getComputedStyle(el).cursor)).toBe('progress');
+      await page.keyboard.press(key);
+      await expect(trigger).not.toHaveAttribute('aria-busy');
+      await expect(page.locator('[data-held-press]')).toHaveCount(0);
+      const loaded = await watchRuntimeLoad(page);
+      release();
+      await loaded();
+      expect(await enquiryRequest(page)).toEqual({ open: false, context: null });
+      expect(await page.evaluate(() => [...(window.__islandsDemanded ?? [])])).toEqual([]);
+      await expect(page).toHaveURL('/packages');
+    });
+  }
+
   test("the footer's Cookie Settings pressed meanwhile opens Cookie Preferences, not the policy", async ({ page }) => {
     await skipCookieBanner(page);
     const release = await holdRoute(page, PAGE_RUNTIME);
