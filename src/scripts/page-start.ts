@@ -11,9 +11,9 @@
  * none leaves the page for the link's fallback. While it is held the control says it is busy, and
  * Escape, a press elsewhere or the focus moving on lets it go, as a press waiting for an island is
  * (src/lib/island-demand.ts): nothing opens late over what the visitor has gone on to. Should the
- * runtime never arrive, a held link is
- * followed after all, later ones work as plain links, and the cookie banner, whose buttons would do
- * nothing, goes. It must stay small and import no library: it travels in every page.
+ * runtime never arrive, a held link is followed after all, later ones work as plain links, and the
+ * cookie banner, whose buttons would do nothing, goes. It must stay small and import no library: it
+ * travels in every page.
  */
 import { COOKIE_BANNER_ATTRIBUTE, readConsent } from '../lib/cookie-consent';
 import { HELD_PRESS_ATTRIBUTE, PAGE_RUNTIME_ATTRIBUTE, RUNTIME_CONTROLS } from '../lib/page-controls';
