@@ -8,7 +8,7 @@ describe("zod's eval probe", () => {
   const dir = import.meta.dirname;
   const sources = fs.readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
   const localImports = (name: string) =>
-    [...fs.readFileSync(path.join(dir, name), 'utf8').matchAll(/^import (?!type )[^;]*? from '\.\/([\w-]+)(?:\.ts)?';/gm)].map((m) => `${m[1]}.ts`);
+    [...fs.readFileSync(path.join(dir, name), 'utf8').matchAll(/^import (?:(?!type )[^;]*? from )?'\.\/([\w-]+)(?:\.ts)?';/gm)].map((m) => `${m[1]}.ts`);
   const reachesFields = (name: string, seen = new Set<string>()): boolean =>
     name === 'fields.ts' || (!seen.has(name) && (seen.add(name), localImports(name).some((next) => reachesFields(next, seen))));
 
