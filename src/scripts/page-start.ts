@@ -48,11 +48,11 @@ function bringInRuntime() {
 document.addEventListener(
   'click',
   (event) => {
-    if (runtime === 'ran' || runtime === 'failed') return;
-    // A click meant for a new tab or window follows the link, as it would once the runtime runs.
-    if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (runtime === 'ran' || runtime === 'failed' || event.button) return;
     const control = event.target instanceof Element ? event.target.closest(RUNTIME_CONTROLS) : null;
-    if (!control) return;
+    // A link clicked for a new tab or window follows it, as it would once the runtime runs; a
+    // button (the banner's) means the same with or without a modifier.
+    if (!control || (control.closest('a') && (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))) return;
     event.preventDefault();
     letGo();
     control.setAttribute(HELD_PRESS_ATTRIBUTE, '');

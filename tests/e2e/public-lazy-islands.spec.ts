@@ -288,6 +288,17 @@ test.describe('before the page runtime has run', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)).toBe('rejected');
   });
 
+  test('a banner button pressed with a modifier key meanwhile is kept too: a button has no new tab', async ({ page }) => {
+    const release = await holdRoute(page, PAGE_RUNTIME);
+    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Accept All' }).click({ modifiers: ['Shift'] });
+    expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)).toBeNull();
+    release();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)).toBe('accepted');
+  });
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 360, height: 740 } });
 
