@@ -6,7 +6,7 @@ import { readPage, type PageQuery } from '../db/page.ts';
 import type { Database, EnquiryRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type QueuedMessage } from '../mail/message.ts';
 import type { SpentPoint } from '../rate-limit.ts';
-import { MESSAGE_COLUMNS, requeueFailed, toOutboxMessage, type JoinedMessage, type RequeueOutcome } from './outbox.ts';
+import { LATEST_MESSAGE_SELECTION, latestMessage, requeueFailed, toOutboxMessage, type LatestMessageColumns, type RequeueOutcome } from './outbox.ts';
 
 /** What became of an enquiry sent to POST /api/contacts. */
 export type EnquiryWrite =
@@ -108,7 +108,7 @@ export async function insertEnquiryWithNotice(
   return earlierOutcome(raced[0]);
 }
 
-type ListedRow = EnquiryRow & { [K in keyof JoinedMessage as `notice${Capitalize<K>}`]: JoinedMessage[K] };
+type ListedRow = EnquiryRow & LatestMessageColumns;
 
 /** The one row-to-API mapper for enquiries; fields one by one, so a column added on one side fails tsc. */
 function toEnquiryRecord(row: ListedRow): EnquiryRecord {
@@ -125,33 +125,8 @@ function toEnquiryRecord(row: ListedRow): EnquiryRecord {
     ctaButton: row.ctaButton,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
-    notice: toOutboxMessage({ status: row.noticeStatus, attempts: row.noticeAttempts, lastError: row.noticeLastError, sentAt: row.noticeSentAt }),
+    notice: toOutboxMessage(row),
   };
-}
-
-/** Enquiries with their latest notice job (a lateral join: at most one job row per enquiry). */
-function enquiriesWithNotice(db: Kysely<Database>) {
-  return db
-    .selectFrom('enquiries')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('outbox')
-          .select(MESSAGE_COLUMNS)
-          .whereRef('outbox.enquiryId', '=', 'enquiries.id')
-          .where('outbox.kind', '=', MESSAGE_KINDS.enquiryNotice)
-          .orderBy('outbox.id', 'desc')
-          .limit(1)
-          .as('notice'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('enquiries')
-    .select([
-      'notice.status as noticeStatus',
-      'notice.attempts as noticeAttempts',
-      'notice.lastError as noticeLastError',
-      'notice.sentAt as noticeSentAt',
-    ]);
 }
 
 type Filter = Pick<EnquiryListQuery, 'status' | 'search'>;
@@ -173,14 +148,23 @@ function matches(eb: ExpressionBuilder<Database, 'enquiries'>, filter: Filter): 
   return eb.and(conditions);
 }
 
+/** The enquiries `filter` keeps, each with its latest notice (`message`, null when none was queued). */
+function enquiriesWithNotice(db: Kysely<Database>, filter: Filter = {}) {
+  return db
+    .selectFrom('enquiries')
+    .where((eb) => matches(eb, filter))
+    .leftJoinLateral(latestMessage(db, MESSAGE_KINDS.enquiryNotice, 'enquiries'), (join) => join.onTrue())
+    .selectAll('enquiries')
+    .select(LATEST_MESSAGE_SELECTION);
+}
+
 /** One page of the inbox, newest first, with the count of every row the filter matches. */
 export async function listEnquiries(
   db: Kysely<Database>,
   q: Filter & PageQuery,
 ): Promise<{ items: EnquiryRecord[]; total: number }> {
   const { items, total } = await readPage(
-    enquiriesWithNotice(db)
-      .where((eb) => matches(eb as never, q))
+    enquiriesWithNotice(db, q)
       .orderBy('enquiries.createdAt', 'desc')
       .orderBy('enquiries.id', 'desc'),
     db
@@ -189,27 +173,25 @@ export async function listEnquiries(
       .where((eb) => matches(eb, q)),
     q,
   );
-  return { items: items.map((r) => toEnquiryRecord(r as ListedRow)), total };
+  return { items: items.map((r) => toEnquiryRecord(r)), total };
 }
 
 /** Every enquiry the filter matches, newest first, a batch at a time (the CSV export). */
 export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<EnquiryRecord[]> {
   return keysetBatches(
     (cursor: KeysetCursor | undefined, limit: number) => {
-      let q = enquiriesWithNotice(db)
-        .select(cursorText('enquiries.createdAt').as('cursorAt'))
-        .where((eb) => matches(eb as never, filter));
+      let q = enquiriesWithNotice(db, filter).select(cursorText('enquiries.createdAt').as('cursorAt'));
       if (cursor) q = q.where(after('enquiries.createdAt', 'enquiries.id', cursor));
       return q.orderBy('enquiries.createdAt', 'desc').orderBy('enquiries.id', 'desc').limit(limit).execute();
     },
-    (row) => toEnquiryRecord(row as ListedRow),
+    (row) => toEnquiryRecord(row),
     batchSize,
   );
 }
 
 export async function findEnquiry(db: Kysely<Database>, id: number): Promise<EnquiryRecord | undefined> {
   const row = await enquiriesWithNotice(db).where('enquiries.id', '=', id).executeTakeFirst();
-  return row && toEnquiryRecord(row as ListedRow);
+  return row && toEnquiryRecord(row);
 }
 
 export async function setEnquiryStatus(db: Kysely<Database>, id: number, status: EnquiryStatus): Promise<boolean> {
@@ -222,7 +204,7 @@ export async function setEnquiryStatus(db: Kysely<Database>, id: number, status:
  * it to NOTIFY_EMAIL as it then stands. 'missing' when the enquiry, or any notice of it, is not there.
  */
 export function requeueFailedNotice(db: Kysely<Database>, enquiryId: number): Promise<RequeueOutcome> {
-  return requeueFailed(db, MESSAGE_KINDS.enquiryNotice, { column: 'enquiryId', id: enquiryId });
+  return requeueFailed(db, MESSAGE_KINDS.enquiryNotice, { table: 'enquiries', id: enquiryId });
 }
 
 /** Deletes an enquiry for good (a privacy request); its notice jobs go with it (ON DELETE CASCADE). */

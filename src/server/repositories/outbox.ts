@@ -3,27 +3,56 @@
  * subscriber's welcome), one way for both: the latest message of a kind, and sending one that
  * failed again.
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { OutboxMessage } from '../../schemas/outbox.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
 
+/** The tables of leads, each with the outbox column that names its row as a message's owner. */
+const OWNER_COLUMN = { enquiries: 'enquiryId', subscribers: 'subscriberId' } as const;
+export type LeadTable = keyof typeof OWNER_COLUMN;
+
 type MessageColumns = Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'sentAt'>;
 
-/** A lead's message as a left join leaves it: every column null when none was ever queued. */
-export type JoinedMessage = { [K in keyof MessageColumns]: MessageColumns[K] | null };
+/** A lead's latest message as its list row carries it: every column null when none was ever queued. */
+export type LatestMessageColumns = { [K in keyof MessageColumns as `message${Capitalize<K>}`]: MessageColumns[K] | null };
 
-/** The outbox columns a lead's list reads of its latest message. */
-export const MESSAGE_COLUMNS = ['outbox.status', 'outbox.attempts', 'outbox.lastError', 'outbox.sentAt'] as const;
+/** The latest message's columns, as a list selects them beside its lead's (`LatestMessageColumns`). */
+export const LATEST_MESSAGE_SELECTION = [
+  'message.status as messageStatus',
+  'message.attempts as messageAttempts',
+  'message.lastError as messageLastError',
+  'message.sentAt as messageSentAt',
+] as const;
 
-/** The one row-to-API mapper of a lead's message: null when none was ever queued. */
-export function toOutboxMessage(m: JoinedMessage): OutboxMessage | null {
-  if (m.status === null) return null;
-  return { status: m.status, attempts: m.attempts ?? 0, lastError: m.lastError, sentAt: m.sentAt ? m.sentAt.toISOString() : null };
+/**
+ * A lead's latest message of `kind`, as the table `message` for a lateral left join from `leads`:
+ * at most one row per lead, none when no message of that kind was queued.
+ */
+export function latestMessage(db: Kysely<Database>, kind: string, leads: LeadTable) {
+  return db
+    .selectFrom('outbox')
+    .select(['outbox.status', 'outbox.attempts', 'outbox.lastError', 'outbox.sentAt'])
+    .where(OWNER_COLUMN[leads], '=', sql.ref<number>(`${leads}.id`))
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .as('message');
 }
 
-/** Which lead a message belongs to: the outbox column and the lead's id. */
+/** The one row-to-API mapper of a lead's latest message: null when none was ever queued. */
+export function toOutboxMessage(m: LatestMessageColumns): OutboxMessage | null {
+  if (m.messageStatus === null) return null;
+  return {
+    status: m.messageStatus,
+    attempts: m.messageAttempts ?? 0,
+    lastError: m.messageLastError,
+    sentAt: m.messageSentAt ? m.messageSentAt.toISOString() : null,
+  };
+}
+
+/** Which lead a message belongs to: its table and its id. */
 export interface MessageOwner {
-  column: 'enquiryId' | 'subscriberId';
+  table: LeadTable;
   id: number;
 }
 
@@ -44,7 +73,7 @@ export async function requeueFailed(
   const latest = await db
     .selectFrom('outbox')
     .select(['id', 'status'])
-    .where(owner.column, '=', owner.id)
+    .where(OWNER_COLUMN[owner.table], '=', owner.id)
     .where('kind', '=', kind)
     .orderBy('id', 'desc')
     .limit(1)

@@ -5,9 +5,9 @@ import { readPage, type PageQuery } from '../db/page.ts';
 import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
-import { MESSAGE_COLUMNS, requeueFailed, toOutboxMessage, type JoinedMessage, type RequeueOutcome } from './outbox.ts';
+import { LATEST_MESSAGE_SELECTION, latestMessage, requeueFailed, toOutboxMessage, type LatestMessageColumns, type RequeueOutcome } from './outbox.ts';
 
-type ListedRow = SubscriberRow & { [K in keyof JoinedMessage as `welcome${Capitalize<K>}`]: JoinedMessage[K] };
+type ListedRow = SubscriberRow & LatestMessageColumns;
 
 /** The one row-to-API mapper for subscribers; fields one by one, so a column added on one side fails tsc. */
 function toSubscriber(row: ListedRow): Subscriber {
@@ -18,28 +18,8 @@ function toSubscriber(row: ListedRow): Subscriber {
     subscribedAt: row.subscribedAt.toISOString(),
     sourcePage: row.sourcePage,
     unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
-    welcome: toOutboxMessage({ status: row.welcomeStatus, attempts: row.welcomeAttempts, lastError: row.welcomeLastError, sentAt: row.welcomeSentAt }),
+    welcome: toOutboxMessage(row),
   };
-}
-
-/** Subscribers with their latest welcome (a lateral join: at most one job row per subscriber). */
-function subscribersWithWelcome(db: Kysely<Database>) {
-  return db
-    .selectFrom('subscribers')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('outbox')
-          .select(MESSAGE_COLUMNS)
-          .whereRef('outbox.subscriberId', '=', 'subscribers.id')
-          .where('outbox.kind', '=', MESSAGE_KINDS.welcome)
-          .orderBy('outbox.id', 'desc')
-          .limit(1)
-          .as('welcome'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('subscribers')
-    .select(['welcome.status as welcomeStatus', 'welcome.attempts as welcomeAttempts', 'welcome.lastError as welcomeLastError', 'welcome.sentAt as welcomeSentAt']);
 }
 
 /**
@@ -122,11 +102,20 @@ function matches(eb: ExpressionBuilder<Database, 'subscribers'>, filter: Filter)
   return eb.and(conditions);
 }
 
+/** The subscribers `filter` keeps, each with its latest welcome (`message`, null when none was queued). */
+function subscribersWithWelcome(db: Kysely<Database>, filter: Filter = {}) {
+  return db
+    .selectFrom('subscribers')
+    .where((eb) => matches(eb, filter))
+    .leftJoinLateral(latestMessage(db, MESSAGE_KINDS.welcome, 'subscribers'), (join) => join.onTrue())
+    .selectAll('subscribers')
+    .select(LATEST_MESSAGE_SELECTION);
+}
+
 /** One page of subscribers, the latest sign-up first, with the count the filter matches. */
 export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuery): Promise<{ items: Subscriber[]; total: number }> {
   const { items, total } = await readPage(
-    subscribersWithWelcome(db)
-      .where((eb) => matches(eb as never, q))
+    subscribersWithWelcome(db, q)
       .orderBy('subscribers.subscribedAt', 'desc')
       .orderBy('subscribers.id', 'desc'),
     db
@@ -135,27 +124,25 @@ export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuer
       .where((eb) => matches(eb, q)),
     q,
   );
-  return { items: items.map((r) => toSubscriber(r as ListedRow)), total };
+  return { items: items.map((r) => toSubscriber(r)), total };
 }
 
 /** Every subscriber the filter matches, the latest sign-up first, a batch at a time (the CSV export). */
 export function exportSubscribers(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<Subscriber[]> {
   return keysetBatches(
     (cursor: KeysetCursor | undefined, limit: number) => {
-      let q = subscribersWithWelcome(db)
-        .select(cursorText('subscribers.subscribedAt').as('cursorAt'))
-        .where((eb) => matches(eb as never, filter));
+      let q = subscribersWithWelcome(db, filter).select(cursorText('subscribers.subscribedAt').as('cursorAt'));
       if (cursor) q = q.where(after('subscribers.subscribedAt', 'subscribers.id', cursor));
       return q.orderBy('subscribers.subscribedAt', 'desc').orderBy('subscribers.id', 'desc').limit(limit).execute();
     },
-    (row) => toSubscriber(row as ListedRow),
+    (row) => toSubscriber(row),
     batchSize,
   );
 }
 
 export async function findSubscriber(db: Kysely<Database>, id: number): Promise<Subscriber | undefined> {
   const row = await subscribersWithWelcome(db).where('subscribers.id', '=', id).executeTakeFirst();
-  return row && toSubscriber(row as ListedRow);
+  return row && toSubscriber(row);
 }
 
 /**
@@ -168,7 +155,7 @@ export async function requeueFailedWelcome(db: Kysely<Database>, subscriberId: n
   const subscriber = await db.selectFrom('subscribers').select('status').where('id', '=', subscriberId).executeTakeFirst();
   if (!subscriber) return 'missing';
   if (subscriber.status !== 'subscribed') return 'unsubscribed';
-  return requeueFailed(db, MESSAGE_KINDS.welcome, { column: 'subscriberId', id: subscriberId }, (eb) =>
+  return requeueFailed(db, MESSAGE_KINDS.welcome, { table: 'subscribers', id: subscriberId }, (eb) =>
     eb.exists(eb.selectFrom('subscribers').whereRef('subscribers.id', '=', 'outbox.subscriberId').where('subscribers.status', '=', 'subscribed')),
   );
 }
