@@ -1,8 +1,23 @@
 /** The columns of the Enquiries and Subscribers CSV exports: one row a record, times in ISO 8601. */
 import { enquiryFieldLabels } from '../content/leads.ts';
 import type { EnquiryRecord } from '../schemas/enquiry.ts';
+import type { OutboxMessage } from '../schemas/outbox.ts';
 import type { Subscriber } from '../schemas/subscriber.ts';
 import type { CsvColumn } from './http/csv.ts';
+
+/** A lead's latest message as two columns: its status, and why it failed when it did. */
+function messageColumns<T>(label: string, message: (lead: T) => OutboxMessage | null): CsvColumn<T>[] {
+  return [
+    { header: label, value: (lead) => message(lead)?.status ?? null },
+    {
+      header: `${label} error`,
+      value: (lead) => {
+        const m = message(lead);
+        return m?.status === 'failed' ? m.lastError : null;
+      },
+    },
+  ];
+}
 
 const field = (name: keyof typeof enquiryFieldLabels): CsvColumn<EnquiryRecord> => ({ header: enquiryFieldLabels[name], value: (e) => e[name] });
 
@@ -19,8 +34,7 @@ export const enquiryCsvColumns: readonly CsvColumn<EnquiryRecord>[] = [
   field('page'),
   field('ctaButton'),
   field('message'),
-  { header: 'Notice', value: (e) => e.notice?.status ?? null },
-  { header: 'Notice error', value: (e) => (e.notice?.status === 'failed' ? e.notice.lastError : null) },
+  ...messageColumns<EnquiryRecord>('Notice', (e) => e.notice),
 ];
 
 export const subscriberCsvColumns: readonly CsvColumn<Subscriber>[] = [
@@ -29,4 +43,5 @@ export const subscriberCsvColumns: readonly CsvColumn<Subscriber>[] = [
   { header: 'Subscribed', value: (s) => s.subscribedAt },
   { header: 'Source page', value: (s) => s.sourcePage },
   { header: 'Unsubscribed', value: (s) => s.unsubscribedAt },
+  ...messageColumns<Subscriber>('Welcome', (s) => s.welcome),
 ];

@@ -425,6 +425,20 @@ describe('a welcome that gave up', () => {
     expect(twice.json).toEqual({ error: 'This welcome has not failed: it is sent, or still being tried' });
   });
 
+  it("is in the subscribers CSV: the welcome's status, and the reason only while it has failed", async () => {
+    const email = 'welcome-failed-csv@example.com';
+    await withFailedWelcome(email);
+    // The BOM is dropped as the body is decoded (the enquiries export pins its bytes).
+    const header = 'Email,Status,Subscribed,Source page,Unsubscribed,Welcome,Welcome error';
+    const csv = await call(subscribers, `/api/subscribers?format=csv&search=${email}`, { headers: { cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.text.split('\r\n')[0]).toBe(header);
+    const [row] = parse(csv.text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({ Email: email, Status: 'subscribed', 'Source page': '/insights', Unsubscribed: '', Welcome: 'failed', 'Welcome error': REASON });
+    const none = await call(subscribers, '/api/subscribers?format=csv&search=no-such-reader@example.com', { headers: { cookie } });
+    expect(none.text).toBe(`${header}\r\n`);
+  });
+
   it('is never sent again to an address that has unsubscribed', async () => {
     const email = 'welcome-failed-left@example.com';
     const id = await withFailedWelcome(email);
