@@ -3,8 +3,8 @@
 // and zips every function with Netlify's bundler); every built zip is then loaded in a child Node
 // under Lambda's module flags; and the build, served by Netlify's own runtime, answers an
 // end-to-end smoke over HTTP against a real database: every public page, every API read, an
-// enquiry, a newsletter sign-up, an admin login, an article published then read on its page and in
-// the feed, an image uploaded in parts.
+// enquiry, a newsletter sign-up, an admin login with the send-again routes of a notice and a welcome,
+// an article published then read on its page and in the feed, an image uploaded in parts.
 //
 // What it catches that `npm start` cannot: a function that Netlify's bundler packs differently from
 // our esbuild bundle (a file or native addon left out), a route Netlify's router answers otherwise,
@@ -316,6 +316,19 @@ async function smoke({ manifest }) {
   const csv = await get(`/api/subscribers?format=csv&search=news.${RUN}`, { headers: { cookie } });
   const csvText = await csv.text();
   check(csv.status === 200 && csvText.includes(`news.${RUN}@example.com`), 'GET /api/subscribers?format=csv lists the new subscriber', String(csv.status));
+  // The two send-again routes carry the lead's id in the path. A message that has not failed is
+  // not sent again: a 409 from the function itself, where a path Netlify does not route is a 404.
+  const listed = await get(`/api/subscribers?search=news.${RUN}`, { headers: { cookie } });
+  const subscriberId = listed.status === 200 ? (await listed.json()).items[0]?.id : await listed.text();
+  for (const [p, error] of [
+    [`/api/enquiries/${inboxPage.items?.[0]?.id}/notice`, 'This notice has not failed: it is sent, or still being tried'],
+    [`/api/subscribers/${subscriberId}/welcome`, 'This welcome has not failed: it is sent, or still being tried'],
+  ]) {
+    const again = await sendJson(p, 'POST', {}, { cookie });
+    const body = await again.text();
+    const answered = again.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(body).error : body.slice(0, 80);
+    check(again.status === 409 && answered === error, `POST ${p.replace(/\/\d+\//, '/:id/')} (send again) -> 409 while it has not failed`, `${again.status} ${answered}`);
+  }
   const bulk = await get(`/api/subscribers?format=csv&search=bulk`, { headers: { cookie } });
   const bulkLines = (await bulk.text()).split('\r\n').filter(Boolean);
   check(
