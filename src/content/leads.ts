@@ -3,7 +3,8 @@
  * each enquiry, the welcome a new subscriber receives, the unsubscribe page, and the admin panel's
  * Enquiries and Subscribers tabs.
  */
-import { contact, firm, FIRM_TIME_ZONE } from './site.ts';
+import { FIRM_TIME_ZONE } from '../lib/firm-time.ts';
+import { contact, firm } from './site.ts';
 
 /** Labels of an enquiry's fields, in the order the notice, the admin panel and the CSV show them. */
 export const enquiryFieldLabels = {

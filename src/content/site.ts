@@ -108,6 +108,3 @@ export const newsletter = {
   description:
     'Practical marketing strategy, growth frameworks and market signals from our senior team, delivered the first Tuesday of every month.',
 } as const;
-
-/** The firm's own time zone: the admin panel's times, the enquiry notice's and the articles' dates are shown in it. */
-export const FIRM_TIME_ZONE = 'Australia/Sydney';

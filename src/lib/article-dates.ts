@@ -5,7 +5,7 @@
  * home (Sydney) rather than the server's UTC: an article published at 9 am in Sydney keeps its day.
  */
 
-import { FIRM_TIME_ZONE } from '../content/site';
+import { FIRM_TIME_ZONE } from './firm-time';
 
 const listFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: FIRM_TIME_ZONE });
 const detailFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: FIRM_TIME_ZONE });

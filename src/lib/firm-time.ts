@@ -1,5 +1,7 @@
 /** Times as the firm reads them: in its own time zone (Sydney), whatever the browser's. */
-import { FIRM_TIME_ZONE } from '../content/site';
+
+/** The firm's own time zone: the admin panel's times, the enquiry notice's and the articles' dates are shown in it. */
+export const FIRM_TIME_ZONE = 'Australia/Sydney';
 
 const format = new Intl.DateTimeFormat('en-AU', { timeZone: FIRM_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 

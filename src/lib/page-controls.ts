@@ -6,7 +6,6 @@
  * (src/scripts/page-start.ts) holds a press on one until it can be pressed again for the runtime.
  * No store and no library here: the inline start imports this module.
  */
-import type { EnquiryContext } from '../schemas/enquiry';
 import { COOKIE_BANNER_ATTRIBUTE, COOKIE_SETTINGS_LINK_ATTRIBUTE } from './cookie-consent';
 
 /** The data attributes of an enquiry trigger (the convention in src/stores/enquiry.ts). */
@@ -15,17 +14,6 @@ export const ENQUIRY_ATTRIBUTES = {
   page: 'data-enquiry-page',
   ctaButton: 'data-enquiry-cta',
 } as const;
-
-/** Reads a trigger's context from its data attributes; null if it is not a trigger. */
-export function contextFromTrigger(element: Element): EnquiryContext | null {
-  const service = element.getAttribute(ENQUIRY_ATTRIBUTES.service);
-  if (service === null) return null;
-  return {
-    service,
-    page: element.getAttribute(ENQUIRY_ATTRIBUTES.page) ?? '',
-    ctaButton: element.getAttribute(ENQUIRY_ATTRIBUTES.ctaButton) ?? element.textContent?.trim() ?? '',
-  };
-}
 
 /** Marks the header's menu control (src/scripts/nav-trigger.ts). */
 export const MOBILE_NAV_TRIGGER_ATTRIBUTE = 'data-mobile-nav-open';

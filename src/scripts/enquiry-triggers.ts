@@ -11,10 +11,20 @@
  * The store module is shared, so both use the same atom.
  */
 import { demandIsland } from '../lib/island-demand';
-import { contextFromTrigger, ENQUIRY_ATTRIBUTES } from '../lib/page-controls';
+import { ENQUIRY_ATTRIBUTES } from '../lib/page-controls';
+import type { EnquiryContext } from '../schemas/enquiry';
 import { openEnquiry } from '../stores/enquiry';
 
 const TRIGGERS = `[${ENQUIRY_ATTRIBUTES.service}]`;
+
+/** A trigger's context, from its data attributes (its text stands for a button not named otherwise). */
+function contextFromTrigger(trigger: Element): EnquiryContext {
+  return {
+    service: trigger.getAttribute(ENQUIRY_ATTRIBUTES.service) ?? '',
+    page: trigger.getAttribute(ENQUIRY_ATTRIBUTES.page) ?? '',
+    ctaButton: trigger.getAttribute(ENQUIRY_ATTRIBUTES.ctaButton) ?? trigger.textContent?.trim() ?? '',
+  };
+}
 
 // Triggers are links to /contact until this runs; from now on they open a dialog, and say so.
 for (const trigger of document.querySelectorAll(TRIGGERS)) trigger.setAttribute('aria-haspopup', 'dialog');
@@ -31,8 +41,6 @@ document.addEventListener('click', (event) => {
   if (!(target instanceof Element)) return;
   const trigger = target.closest(TRIGGERS);
   if (!trigger) return;
-  const context = contextFromTrigger(trigger);
-  if (!context) return;
   event.preventDefault();
-  openEnquiry(context, trigger instanceof HTMLElement ? trigger : null);
+  openEnquiry(contextFromTrigger(trigger), trigger instanceof HTMLElement ? trigger : null);
 });
