@@ -40,10 +40,12 @@ export default defineConfig({
     // The empty Insights states need a site nothing has published on yet: that file runs first,
     // alone, and every other spec after it.
     { name: 'fresh-site', testMatch: /insights-empty\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
-    { name: 'chromium', testIgnore: /insights-empty\.spec\.ts|server-fuzz\.spec\.ts/, dependencies: ['fresh-site'], use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: /insights-empty\.spec\.ts|server-fuzz\.spec\.ts|local-runtime-rebuild\.spec\.ts/, dependencies: ['fresh-site'], use: { ...devices['Desktop Chrome'] } },
     // The fuzz keeps both cores busy with a server of its own: it runs last, alone, so it does not
     // slow the browser tests into their timeouts.
     { name: 'server-fuzz', testMatch: /server-fuzz\.spec\.ts/, dependencies: ['chromium'] },
+    // Empties the project's on-demand build for a few seconds: after everything else, alone.
+    { name: 'rebuild', testMatch: /local-runtime-rebuild\.spec\.ts/, dependencies: ['server-fuzz'] },
   ],
   webServer: {
     // The production build served by `npm start`, on a data folder of its own that starts empty.

@@ -6,6 +6,7 @@
 // adds (scripts/lib/cdn.mjs). The HTTP side (Node's server, the URL from
 // the Host header, compression) is scripts/lib/http-server.mjs; tests call this handler directly.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
@@ -71,7 +72,13 @@ export async function createSiteHandler({ root = projectRoot, cdnCache = false }
   await netlify.start();
   // @netlify/dev does not load the adapter's on-demand function; it answers what nothing else
   // did (insights pages, the 404 page), as its `path: '/*'` with preferStatic does on Netlify.
-  const { default: onDemand } = await import(pathToFileURL(path.join(root, '.netlify/v1/functions/ssr/ssr.mjs')).href);
+  // It runs from a copy of its own, as a deploy runs on Netlify: the adapter empties its build
+  // folder at every `astro` command (sync, check, dev, build), and the function loads a page's
+  // module only when that page is first asked for. The copy is also outside the project, so a
+  // module the adapter did not pack beside the function fails here as it would on Netlify.
+  const onDemandCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'site-on-demand-'));
+  fs.cpSync(path.join(root, '.netlify/v1/functions/ssr'), onDemandCopy, { recursive: true });
+  const { default: onDemand } = await import(pathToFileURL(path.join(onDemandCopy, 'ssr.mjs')).href);
   const functions = await loadFunctions(root);
   const stopSchedules = startSchedules(functions.scheduled);
   const headerRules = loadFrameworkHeaderRules(root);
@@ -131,9 +138,10 @@ export async function createSiteHandler({ root = projectRoot, cdnCache = false }
         return plainAnswer(pathname, 500, 'Internal server error');
       }
     },
-    stop: () => {
+    stop: async () => {
       stopSchedules();
-      return netlify.stop();
+      await netlify.stop();
+      fs.rmSync(onDemandCopy, { recursive: true, force: true });
     },
   };
 }
