@@ -46,6 +46,10 @@ async function runtimeFile(root) {
 
 /** The Vite plugin: the virtual module, and the runtime's file in development. @param {{ root: string }} options @returns {import('vite').Plugin} */
 export function pageRuntime({ root }) {
+  // Every runtime this dev session made, by its path: the file a page names is the one made with the
+  // module the page was rendered from, answered from memory rather than bundled again per request.
+  /** @type {Map<string, string>} */
+  const served = new Map();
   return {
     name: 'page-runtime',
     resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
@@ -53,20 +57,16 @@ export function pageRuntime({ root }) {
       if (id !== RESOLVED_ID) return undefined;
       const [start, runtime] = await Promise.all([bundle(root, START), runtimeFile(root)]);
       for (const source of [...start.sources, ...runtime.sources]) this.addWatchFile(source);
+      served.set(runtime.path, runtime.code);
       const hash = `sha256-${crypto.createHash('sha256').update(start.code).digest('base64')}`;
       return `export const code = ${JSON.stringify(start.code)};\nexport const hash = ${JSON.stringify(hash)};\nexport const runtimePath = ${JSON.stringify(runtime.path)};\n`;
     },
     configureServer(server) {
-      server.middlewares.use(async (request, response, next) => {
-        if (!request.url?.startsWith('/_astro/page-runtime.')) return next();
-        try {
-          const runtime = await runtimeFile(root);
-          if (request.url !== runtime.path) return next();
-          response.setHeader('content-type', 'text/javascript; charset=utf-8');
-          response.end(runtime.code);
-        } catch (error) {
-          next(error);
-        }
+      server.middlewares.use((request, response, next) => {
+        const code = request.url && served.get(request.url);
+        if (!code) return next();
+        response.setHeader('content-type', 'text/javascript; charset=utf-8');
+        response.end(code);
       });
     },
   };

@@ -23,3 +23,4 @@ if (banner) {
     if (action && action !== 'settings') returnFocus(null);
   });
 }
+document.documentElement.dataset.touch = '1';
