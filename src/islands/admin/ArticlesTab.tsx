@@ -27,8 +27,8 @@ export default function ArticlesTab() {
       search={{ label: articlesTabCopy.searchLabel, placeholder: articlesTabCopy.searchPlaceholder }}
       rowActions={(a) => (
         // In a new tab, beside the panel and whatever it holds unsaved. A draft's page shows to a
-        // signed-in admin only, marked as a preview.
-        <a href={articleUrl(a)} target="_blank" rel="noopener" className={buttonClass('neutral', 'sm')} aria-label={articlesTabCopy.viewPage(a.title, a.isPublished)}>
+        // signed-in admin only, marked as a preview. An icon alone, so its name is its hover text too.
+        <a href={articleUrl(a)} target="_blank" rel="noopener" className={buttonClass('neutral', 'sm')} aria-label={articlesTabCopy.viewPage(a.title, a.isPublished)} title={articlesTabCopy.viewPage(a.title, a.isPublished)}>
           <Icon body={icons.openPage} size={18} />
         </a>
       )}

@@ -206,12 +206,13 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
                 <div className="flex flex-wrap items-center gap-2">
                   {rowActions?.(item)}
                   {form && (
-                    <Button variant="neutral" size="sm" aria-label={collectionCopy.editItem(itemTitle(item))} onClick={() => editor.open(item)}>
+                    // An icon alone: its name, shown on hover too (as the toolbar's buttons do), says what it does.
+                    <Button variant="neutral" size="sm" aria-label={collectionCopy.editItem(itemTitle(item))} title={collectionCopy.editItem(itemTitle(item))} onClick={() => editor.open(item)}>
                       <Icon body={icons.pencil} size={18} />
                     </Button>
                   )}
                   {deletable && (
-                    <Button variant="neutral" size="sm" aria-label={collectionCopy.deleteItem(itemTitle(item))} onClick={() => editor.askDelete(item)}>
+                    <Button variant="neutral" size="sm" aria-label={collectionCopy.deleteItem(itemTitle(item))} title={collectionCopy.deleteItem(itemTitle(item))} onClick={() => editor.askDelete(item)}>
                       <Icon body={icons.trash} size={18} />
                     </Button>
                   )}
