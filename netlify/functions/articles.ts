@@ -112,6 +112,6 @@ export default route({
     await purgeCacheTag(CACHE_TAGS.articles);
     return json({ ok: true });
   },
-}, { errorHeaders: adminHeaders });
+}, { errorHeaders: adminHeaders, paths: { list: ['GET', 'POST'], item: ['GET', 'PUT', 'DELETE'] } });
 
 export const config: Config = { path: ['/api/articles', '/api/articles/:id'] };

@@ -51,6 +51,6 @@ export default route({
     if (!(await deleteEnquiry(db, idParam(ctx)))) throw notFound('Enquiry not found');
     return json({ ok: true });
   },
-});
+}, { paths: { list: ['GET'], item: ['GET', 'PATCH', 'DELETE'] } });
 
 export const config: Config = { path: ['/api/enquiries', '/api/enquiries/:id'] };

@@ -63,6 +63,6 @@ export default route({
     await purgeCacheTag(CACHE_TAGS.services);
     return json({ ok: true });
   },
-}, { errorHeaders: adminHeaders });
+}, { errorHeaders: adminHeaders, paths: { list: ['GET', 'POST'], item: ['GET', 'PUT', 'DELETE'] } });
 
 export const config: Config = { path: ['/api/services', '/api/services/:id'] };

@@ -19,10 +19,9 @@ import { subscriberCsvColumns } from '../../src/server/lead-exports.ts';
 import { deleteSubscriber, exportSubscribers, listSubscribers } from '../../src/server/repositories/subscribers.ts';
 
 export default route({
-  GET: async (req, ctx) => {
+  GET: async (req) => {
     const db = getDb();
     await requireAdmin(req);
-    if (ctx.params.id !== undefined) throw notFound('Subscriber not found');
     const q = readQuery(req, subscriberListQuerySchema);
     if (q.format === 'csv') return csvDownload('subscribers', subscriberCsvColumns, exportSubscribers(db, { ...q, status: q.status ?? 'subscribed' }));
     return json({ ...(await listSubscribers(db, q)), page: q.page, pageSize: q.pageSize });
@@ -34,6 +33,6 @@ export default route({
     if (!(await deleteSubscriber(db, idParam(ctx)))) throw notFound('Subscriber not found');
     return json({ ok: true });
   },
-});
+}, { paths: { list: ['GET'], item: ['DELETE'] } });
 
 export const config: Config = { path: ['/api/subscribers', '/api/subscribers/:id'] };

@@ -8,6 +8,9 @@ import companyStats from '../../netlify/functions/company-stats.ts';
 import siteContent from '../../netlify/functions/site-content.ts';
 import articles from '../../netlify/functions/articles.ts';
 import login from '../../netlify/functions/auth-login.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import subscribers from '../../netlify/functions/subscribers.ts';
+import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
 import { apiNotFound } from '../support/api-not-found.ts';
 
@@ -121,6 +124,32 @@ describe('the API error contract', () => {
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toContain('GET');
     expect(r.json.error).toMatch(/not allowed/);
+  });
+
+  it('answers 405 with the Allow of the path asked, a list or one of its items, and runs nothing of the other', async () => {
+    const { cookie } = await adminSession();
+    const article = { title: `Not created ${crypto.randomUUID()}`, description: 'D', readTime: '5 min read' };
+    const service = { title: `Not created ${crypto.randomUUID()}`, description: 'D', icon: 'target', features: [] };
+    const cases = [
+      [articles, '/api/articles/999999', 'POST', { id: '999999' }, article, 'GET, PUT, DELETE, HEAD'],
+      [articles, '/api/articles', 'PUT', {}, article, 'GET, POST, HEAD'],
+      [articles, '/api/articles', 'DELETE', {}, undefined, 'GET, POST, HEAD'],
+      [services, '/api/services/999999', 'POST', { id: '999999' }, service, 'GET, PUT, DELETE, HEAD'],
+      [services, '/api/services', 'PUT', {}, service, 'GET, POST, HEAD'],
+      [enquiries, '/api/enquiries', 'PATCH', {}, { status: 'handled' }, 'GET, HEAD'],
+      [enquiries, '/api/enquiries', 'DELETE', {}, undefined, 'GET, HEAD'],
+      [subscribers, '/api/subscribers', 'DELETE', {}, undefined, 'GET, HEAD'],
+      [subscribers, '/api/subscribers/999999', 'GET', { id: '999999' }, undefined, 'DELETE'],
+    ] as const;
+    for (const [handler, path, method, params, body, allow] of cases) {
+      const r = await call(handler, path, { method, params, ...(body ? { body } : {}), headers: { cookie } });
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(r.json, `${method} ${path}`).toEqual({ error: `Method ${method} not allowed` });
+    }
+    // A POST to an item's address created a new one.
+    expect(await getDb().selectFrom('articles').select('id').where('title', '=', article.title).execute()).toEqual([]);
+    expect(await getDb().selectFrom('services').select('id').where('title', '=', service.title).execute()).toEqual([]);
   });
 
   it('answers a JSON 404 for an unknown /api path', async () => {

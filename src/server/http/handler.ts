@@ -22,7 +22,17 @@ export interface RouteOptions {
    * opaque one): the Origin check does not apply.
    */
   authorisedByUrlToken?: boolean;
+  /**
+   * For a function at a list's path and its items' (`/api/articles`, `/api/articles/:id`, told
+   * apart by the `id` parameter): the methods each path takes. Any other is a 405 with that path's
+   * Allow: a POST to an article's address created a new article, and a PUT or DELETE to the list's
+   * was a 404, as if the list did not exist.
+   */
+  paths?: { list: readonly Method[]; item: readonly Method[] };
 }
+
+/** The Allow header of a path taking `methods` (HEAD wherever GET is). */
+const allowOf = (methods: readonly string[]) => [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].join(', ');
 
 /**
  * Wraps the per-method handlers of one function: HEAD answered by GET's handler (the platform sends
@@ -31,15 +41,17 @@ export interface RouteOptions {
  * src/server/db/client.ts), and every failure to its answer through answerableError (errors.ts).
  * Nothing a handler throws escapes.
  */
-export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHeaders = {}, authorisedByUrlToken = false }: RouteOptions = {}) {
-  const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : [])].join(', ');
+export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHeaders = {}, authorisedByUrlToken = false, paths }: RouteOptions = {}) {
+  const everyMethod = Object.keys(handlers) as Method[];
   // Every error this function answers carries errorHeaders.
   const errorAnswer = (status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>) =>
     errorJson(status, message, issues, { ...errorHeaders, ...headers });
   return async (req: Request, context: RequestContext): Promise<Response> => {
     const method = req.method.toUpperCase();
-    const handle = method === 'HEAD' ? handlers.GET : Object.hasOwn(handlers, method) ? handlers[method as Method] : undefined;
-    if (!handle) return errorAnswer(405, `Method ${req.method} not allowed`, undefined, { Allow: allow });
+    const methods: readonly string[] = paths ? (context?.params?.id !== undefined ? paths.item : paths.list) : everyMethod;
+    const asked = method === 'HEAD' ? 'GET' : method;
+    const handle = methods.includes(asked) && Object.hasOwn(handlers, asked) ? handlers[asked as Method] : undefined;
+    if (!handle) return errorAnswer(405, `Method ${req.method} not allowed`, undefined, { Allow: allowOf(methods) });
     if (STATE_CHANGING.has(method as Method) && !authorisedByUrlToken && isCrossSite(req)) {
       return errorAnswer(403, 'Cross-site request refused');
     }
