@@ -7,10 +7,10 @@
 //
 // A file larger than one part (4 MiB, src/schemas/upload.ts) comes as several PUTs to the same URL,
 // each with `Content-Range: bytes <start>-<end>/<total>` and at most one part's bytes (413 beyond),
-// in order: a part must start at the byte after the last one kept (409 with Upload-Offset naming
-// it otherwise, before its body is read). The first part is checked for an image at once (415), a
-// part before the last answers 202 {received}, and the last one (end + 1 == total) joins them and
-// answers as the single PUT does.
+// every part but the last at least 1 MiB (400 below), in order: a part must start at the byte after
+// the last one kept (409 with Upload-Offset naming it otherwise, before its body is read). The first
+// part is checked for an image at once (415), a part before the last answers 202 {received}, and
+// the last one (end + 1 == total) joins them and answers as the single PUT does.
 //
 // DELETE /api/objects/uploads/:name (admin) -> {ok: true}: deletes an uploaded image that no
 // article uses, and purges the CDN's copy; 409 naming an article that does, 404 for an unknown image.

@@ -45,6 +45,12 @@ export type ImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
 /** The largest body one upload PUT carries. */
 export const UPLOAD_PART_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The smallest part but the last: it bounds an upload to a dozen parts. Without it, a file sent a
+ * few bytes a part became millions of stored parts, each PUT listing all those before it.
+ */
+export const MIN_UPLOAD_PART_BYTES = 1024 * 1024;
+
 /** Bytes start..end (inclusive, zero-based) of an upload of `total` bytes. */
 export interface ByteRange {
   start: number;

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MAX_UPLOAD_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../schemas/upload.ts';
+import { MAX_UPLOAD_BYTES, MIN_UPLOAD_PART_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../schemas/upload.ts';
 import type { Database } from './db/schema.ts';
 import { readBodyBytes } from './http/body.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from './http/errors.ts';
@@ -50,6 +50,8 @@ const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file type: upload a PNG, JPEG, GI
 const TOO_LARGE_MESSAGE = 'File too large: images must be 10 MB or smaller';
 
 const PART_TOO_LARGE_MESSAGE = `Upload part too large: a part must be ${UPLOAD_PART_BYTES / (1024 * 1024)} MiB or smaller`;
+
+const PART_TOO_SMALL_MESSAGE = `Upload part too small: every part but the last must be ${MIN_UPLOAD_PART_BYTES / (1024 * 1024)} MiB or larger`;
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('base64url');
 
@@ -119,9 +121,11 @@ export async function storeImagePart(
   if (bytes.byteLength !== length) {
     throw badRequest(`The part has ${bytes.byteLength} bytes but its Content-Range names ${length}`);
   }
+  const isLast = range.end + 1 === range.total;
+  if (!isLast && length < MIN_UPLOAD_PART_BYTES) throw badRequest(PART_TOO_SMALL_MESSAGE);
   if (range.start === 0 && !sniffImageType(bytes)) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
   await storePart(name, range, bytes);
-  if (range.end + 1 < range.total) return { received: range.end + 1 };
+  if (!isLast) return { received: range.end + 1 };
   return withJoinedParts(name, range.total, (whole) => storeImage(name, whole, lastPartOf(range, bytes)));
 }
 

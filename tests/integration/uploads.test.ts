@@ -14,7 +14,7 @@ import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
 import articles from '../../netlify/functions/articles.ts';
 import logout from '../../netlify/functions/auth-logout.ts';
-import { UPLOAD_PART_BYTES } from '../../src/schemas/upload.ts';
+import { MIN_UPLOAD_PART_BYTES, UPLOAD_PART_BYTES } from '../../src/schemas/upload.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
 import { newObjectName, UPLOAD_URL_TTL_SECONDS } from '../../src/server/uploads.ts';
@@ -394,6 +394,23 @@ describe('PUT in parts with Content-Range (files larger than one part)', () => {
     const res = await target(req, { params: { name } });
     expect(res.status).toBe(413);
     expect(await partsOf(name)).toEqual([]);
+  });
+
+  it('refuses a part before the last that is smaller than 1 MiB with 400, keeping nothing: an upload is a few parts, never thousands', async () => {
+    expect(MIN_UPLOAD_PART_BYTES).toBe(MiB);
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const file = pngOfSize(NINE_MIB);
+    const r = await putPart(url, file, 0, MiB - 2);
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ error: 'Upload part too small: every part but the last must be 1 MiB or larger' });
+    expect(await partsOf(name)).toEqual([]);
+    // A 1 MiB part is enough, and a last part may be as small as it is.
+    expect((await putPart(url, file, 0, MiB - 1)).status).toBe(202);
+    expect((await putPart(url, file, MiB, 5 * MiB - 1)).status).toBe(202);
+    expect((await putPart(url, file, 5 * MiB, NINE_MIB - 2)).status).toBe(202);
+    expect((await putPart(url, file, NINE_MIB - 1, NINE_MIB - 1)).status).toBe(201);
+    expect(Buffer.from(await (await served(name)).arrayBuffer()).equals(file)).toBe(true);
   });
 
   it('answers 400 when the body is not the size its Content-Range names', async () => {
