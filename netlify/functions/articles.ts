@@ -10,13 +10,14 @@
 //                                      holds the text, ignoring letter case (with ?page)
 // GET    /api/articles/:id             one article; a draft is a 404 except for an admin
 // POST   /api/articles                 create (admin)
-// PUT    /api/articles/:id             replace (admin)
+// PUT    /api/articles/:id             replace (admin); with the updatedAt its edit was opened at, 409
+//                                      if someone saved it since
 // DELETE /api/articles/:id             delete (admin)
 // Writes validate with the form's schema (400 with field issues), store the body sanitised and
 // within its limits once cleaned (the repository's rule: 400 on content past them), and purge the
 // CDN's cached article pages and answers.
 import type { Config } from '@netlify/functions';
-import { ARTICLE_LIMITS, articleSchema } from '../../src/schemas/article.ts';
+import { ARTICLE_LIMITS, articleSchema, articleUpdateSchema } from '../../src/schemas/article.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
 import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
@@ -47,6 +48,7 @@ const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);
 
 const SLUG_TAKEN = 'Another article already uses this slug';
+const SAVED_SINCE_OPENED = 'Someone else saved this article after you opened it: reopen it to see their change, then make yours';
 
 
 /** The slug column is unique: a duplicate is the author's to fix, not a server error. */
@@ -98,9 +100,13 @@ export default route({
     const db = getDb();
     await requireAdmin(req);
     const id = idParam(ctx);
-    const values = await readJson(req, articleSchema, { maxBytes: MAX_ARTICLE_BODY });
-    const article = await withSlugCheck(() => updateArticle(db, id, values));
-    if (!article) throw notFound('Article not found');
+    const { updatedAt: openedAt, ...values } = await readJson(req, articleUpdateSchema, { maxBytes: MAX_ARTICLE_BODY });
+    const article = await withSlugCheck(() => updateArticle(db, id, values, openedAt));
+    if (!article) {
+      // Two admins editing one article: the later save would drop the earlier one's change unseen.
+      if (openedAt !== undefined && (await findArticle(db, id))) throw conflict(SAVED_SINCE_OPENED, { updatedAt: SAVED_SINCE_OPENED });
+      throw notFound('Article not found');
+    }
     await purgeCacheTag(CACHE_TAGS.articles);
     return json(article);
   },

@@ -1,18 +1,19 @@
 // GET    /api/services      active services by sort order (public, CDN-cached); every service for an admin
 // GET    /api/services/:id  one service; an inactive one is a 404 except for an admin
 // POST   /api/services      create (admin)
-// PUT    /api/services/:id  replace (admin)
+// PUT    /api/services/:id  replace (admin); with the updatedAt its edit was opened at, 409 if
+//                            someone saved it since
 // DELETE /api/services/:id  delete (admin)
 // Writes validate with the form's schema (400 with field issues) and purge the CDN's cached
 // services page and answers, so /services shows the change within seconds.
 import type { Config } from '@netlify/functions';
-import { serviceSchema } from '../../src/schemas/service.ts';
+import { serviceSchema, serviceUpdateSchema } from '../../src/schemas/service.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
 import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readJson } from '../../src/server/http/body.ts';
-import { notFound } from '../../src/server/http/errors.ts';
+import { conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { createService, deleteService, findService, listServices, updateService } from '../../src/server/repositories/services.ts';
@@ -22,6 +23,8 @@ import { createService, deleteService, findService, listServices, updateService 
 const CACHE_KEY: CacheKey = { query: [], cookies: SESSION_COOKIES };
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.services]);
+
+const SAVED_SINCE_OPENED = 'Someone else saved this service after you opened it: reopen it to see their change, then make yours';
 
 export default route({
   GET: async (req, ctx) => {
@@ -49,9 +52,13 @@ export default route({
     const db = getDb();
     await requireAdmin(req);
     const id = idParam(ctx);
-    const values = await readJson(req, serviceSchema);
-    const service = await updateService(db, id, values);
-    if (!service) throw notFound('Service not found');
+    const { updatedAt: openedAt, ...values } = await readJson(req, serviceUpdateSchema);
+    const service = await updateService(db, id, values, openedAt);
+    if (!service) {
+      // Two admins editing one service: the later save would drop the earlier one's change unseen.
+      if (openedAt !== undefined && (await findService(db, id))) throw conflict(SAVED_SINCE_OPENED, { updatedAt: SAVED_SINCE_OPENED });
+      throw notFound('Service not found');
+    }
     await purgeCacheTag(CACHE_TAGS.services);
     return json(service);
   },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { nestsDeeperThan } from '../lib/html-nesting';
 import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
 import { requiredLine, requiredText, storableText, tooLong } from './fields';
+import { openedAtField } from './opened-at';
 import type { FieldsCover, FormField } from './form-fields';
 
 /** The article categories, in the admin select's order; the first is the default. */
@@ -143,6 +144,9 @@ export const articleSchema = z.object({
     .refine(isPublicationTime, { message: 'Publication time must be from 1970 to a year from now' })
     .optional(),
 });
+
+/** PUT /api/articles/:id: the article, and the `updatedAt` its edit was opened at (opened-at.ts). */
+export const articleUpdateSchema = articleSchema.extend({ updatedAt: openedAtField });
 
 /** What the form and API clients send. */
 export type ArticleInput = z.input<typeof articleSchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { SERVICE_ICON_NAMES } from '../lib/icons/service-icons';
 import { requiredLine, requiredText, storableText, tooLong } from './fields';
+import { openedAtField } from './opened-at';
 import type { FieldsCover, FormField } from './form-fields';
 
 export const SERVICE_LIMITS = {
@@ -33,6 +34,9 @@ export const serviceSchema = z.object({
     .max(SERVICE_LIMITS.sortOrder, `Sort order must be at most ${SERVICE_LIMITS.sortOrder}`)
     .default(0),
 });
+
+/** PUT /api/services/:id: the service, and the `updatedAt` its edit was opened at (opened-at.ts). */
+export const serviceUpdateSchema = serviceSchema.extend({ updatedAt: openedAtField });
 
 export type ServiceInput = z.input<typeof serviceSchema>;
 export type ServiceValues = z.infer<typeof serviceSchema>;

@@ -788,6 +788,35 @@ test('after a save refused for its fields, the first field named takes the focus
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
+test('an edit saved by another admin after it was opened is not overwritten: the save is refused, saying so, and theirs stays', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const title = `EditedTwice${RUN}`;
+  const created = await page.request.post('/api/articles', { headers: { origin }, data: { title, description: 'As first written.', readTime: '3 min read' } });
+  expect(created.status()).toBe(201);
+  const article = (await created.json()) as Article;
+  await page.reload();
+  const panel = page.getByRole('tabpanel');
+  const searched = page.waitForResponse((r) => r.url().includes(`search=${title}`));
+  await panel.getByRole('searchbox', { name: 'Search articles' }).fill(title);
+  await searched;
+  await panel.getByRole('button', { name: `Edit ${title}` }).click();
+
+  // Another admin saves the article while this form is open.
+  const theirs = await page.request.put(`/api/articles/${article.id}`, {
+    headers: { origin },
+    data: { title, description: 'Their change.', readTime: '3 min read', updatedAt: article.updatedAt },
+  });
+  expect(theirs.status()).toBe(200);
+
+  await page.getByLabel('Description', { exact: true }).fill('My change.');
+  await page.getByRole('button', { name: 'Update Article' }).click();
+  await expect(toastText(page, 'Someone else saved this article after you opened it: reopen it to see their change, then make yours')).toBeVisible();
+  await expect(page.getByLabel('Description', { exact: true })).toHaveValue('My change.');
+  expect((await articleByTitle(page, title)).description).toBe('Their change.');
+  expect((await page.request.delete(`/api/articles/${article.id}`, { headers: { origin } })).status()).toBe(200);
+});
+
 test("a refusal of the article's content is the editor's own message: it is marked invalid, described by it and focused", async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();

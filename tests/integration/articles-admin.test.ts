@@ -244,6 +244,38 @@ describe('article CRUD', () => {
   });
 });
 
+describe('two admins editing one article', () => {
+  const put = (cookie: string, id: number, body: unknown) => call(articles, `/api/articles/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body });
+
+  it('refuses the later save of an edit opened before the other was saved (409 on updatedAt), keeping the first change', async () => {
+    const first = await adminSession();
+    const second = await adminSession();
+    const { id } = (await create(first.cookie, payload({ title: `Shared ${RUN}` }))).json;
+    // Both open the article as the list shows it (a row written by the database's clock, to the microsecond).
+    const opened = (await get(id, first.cookie)).json;
+    expect((await get(id, second.cookie)).json.updatedAt).toBe(opened.updatedAt);
+
+    const saved = await put(first.cookie, id, payload({ title: `First's title ${RUN}`, updatedAt: opened.updatedAt }));
+    expect(saved.status).toBe(200);
+    const stale = await put(second.cookie, id, payload({ title: `Second's title ${RUN}`, updatedAt: opened.updatedAt }));
+    expect(stale.status).toBe(409);
+    expect(stale.json).toEqual({
+      error: 'Someone else saved this article after you opened it: reopen it to see their change, then make yours',
+      issues: { updatedAt: 'Someone else saved this article after you opened it: reopen it to see their change, then make yours' },
+    });
+    expect((await get(id, first.cookie)).json).toMatchObject({ title: `First's title ${RUN}`, updatedAt: saved.json.updatedAt });
+
+    // Opened again, the second admin's save goes through; a save naming no time replaces as before.
+    expect((await put(second.cookie, id, payload({ title: `Second's title ${RUN}`, updatedAt: saved.json.updatedAt }))).status).toBe(200);
+    expect((await put(second.cookie, id, payload({ title: `Third's title ${RUN}` }))).status).toBe(200);
+    // An unknown article is still a 404, a malformed time a 400 naming it.
+    expect((await put(first.cookie, 2147483000, payload({ updatedAt: saved.json.updatedAt }))).status).toBe(404);
+    const malformed = await put(first.cookie, id, payload({ updatedAt: 'yesterday' }));
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.json.issues)).toEqual(['updatedAt']);
+  });
+});
+
 describe('drafts are for admins only', () => {
   it('hides a draft from anonymous GETs and shows it to an admin', async () => {
     const { cookie } = await adminSession();

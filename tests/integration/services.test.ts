@@ -109,6 +109,29 @@ describe('service CRUD', () => {
   });
 });
 
+describe('two admins editing one service', () => {
+  const put = (cookie: string, id: number, body: unknown) => call(services, `/api/services/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body });
+  const get = (cookie: string, id: number) => call(services, `/api/services/${id}`, { params: { id: String(id) }, headers: { cookie } });
+
+  it('refuses the later save of an edit opened before the other was saved (409 on updatedAt), keeping the first change', async () => {
+    const first = await adminSession();
+    const second = await adminSession();
+    const { id } = (await create(first.cookie, payload({ title: `Shared ${RUN}` }))).json;
+    const opened = (await get(first.cookie, id)).json;
+
+    const saved = await put(first.cookie, id, payload({ title: `First's title ${RUN}`, updatedAt: opened.updatedAt }));
+    expect(saved.status).toBe(200);
+    const stale = await put(second.cookie, id, payload({ title: `Second's title ${RUN}`, updatedAt: opened.updatedAt }));
+    expect(stale.status).toBe(409);
+    expect(stale.json).toEqual({
+      error: 'Someone else saved this service after you opened it: reopen it to see their change, then make yours',
+      issues: { updatedAt: 'Someone else saved this service after you opened it: reopen it to see their change, then make yours' },
+    });
+    expect((await get(first.cookie, id)).json).toMatchObject({ title: `First's title ${RUN}`, updatedAt: saved.json.updatedAt });
+    expect((await put(second.cookie, id, payload({ title: `Second's title ${RUN}`, updatedAt: saved.json.updatedAt }))).status).toBe(200);
+  });
+});
+
 describe('CDN caching of the public list', () => {
   it("lets the CDN keep a visitor's answer under the services tag, never an admin's", async () => {
     const visitor = await call(services, '/api/services');

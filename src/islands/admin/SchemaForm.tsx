@@ -86,7 +86,9 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     const payload = payloadOf(fields, values);
     setSaving(true);
     try {
-      if (editing) await api.put(collection.itemUrl(item.id), payload);
+      // An edit sends back the updatedAt it was opened at: a save over another admin's later one is
+      // refused (409) rather than dropping their change unseen.
+      if (editing) await api.put(collection.itemUrl(item.id), { ...payload, updatedAt: item.updatedAt });
       else await api.post(collection.url, payload);
       toast(collectionCopy.saved(Noun, editing));
       setSaved(true);
@@ -95,7 +97,9 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       if (endedSession(err)) return;
       console.error(`[admin] saving the ${noun} failed`, err);
       if (err instanceof ApiError) setIssues(err.fieldIssues);
-      toast({ ...collectionCopy.saveFailed(noun), variant: 'destructive' });
+      // Saved by someone else since it was opened: no field shows that, the toast says it.
+      const savedSince = err instanceof ApiError ? err.fieldIssues.updatedAt : undefined;
+      toast({ ...collectionCopy.saveFailed(noun, savedSince), variant: 'destructive' });
     } finally {
       setSaving(false);
     }

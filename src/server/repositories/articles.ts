@@ -6,6 +6,7 @@ import { storedArticleBody } from '../article-body.ts';
 import { containsPattern } from '../db/like.ts';
 import type { PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
+import { stillAt } from '../db/row-version.ts';
 import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
 
 /**
@@ -285,11 +286,17 @@ export async function createArticle(db: Kysely<Database>, values: ArticleValues)
   return toArticle(await db.insertInto('articles').values(articleRow(values)).returningAll().executeTakeFirstOrThrow());
 }
 
-export async function updateArticle(db: Kysely<Database>, id: number, values: ArticleValues): Promise<Article | undefined> {
-  const row = await db
+/**
+ * Replaces an article; undefined when there is none with that id or, with `openedAt` (the
+ * `updatedAt` its edit was opened at), when it has been saved since (db/row-version.ts).
+ */
+export async function updateArticle(db: Kysely<Database>, id: number, values: ArticleValues, openedAt?: string): Promise<Article | undefined> {
+  let update = db
     .updateTable('articles')
     .set({ ...articleRow(values), updatedAt: new Date() })
-    .where('id', '=', id)
+    .where('id', '=', id);
+  if (openedAt !== undefined) update = update.where(stillAt(openedAt));
+  const row = await update
     .returningAll()
     .executeTakeFirst();
   return row && toArticle(row);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Service } from '../../schemas/service.ts';
+import { stillAt } from '../db/row-version.ts';
 import type { Database, NewService, ServiceRow, ServiceUpdate } from '../db/schema.ts';
 
 /**
@@ -49,11 +50,17 @@ export async function createService(db: Kysely<Database>, values: NewService): P
   return toService(await db.insertInto('services').values(values).returningAll().executeTakeFirstOrThrow());
 }
 
-export async function updateService(db: Kysely<Database>, id: number, values: ServiceUpdate): Promise<Service | undefined> {
-  const row = await db
+/**
+ * Replaces a service; undefined when there is none with that id or, with `openedAt` (the
+ * `updatedAt` its edit was opened at), when it has been saved since (db/row-version.ts).
+ */
+export async function updateService(db: Kysely<Database>, id: number, values: ServiceUpdate, openedAt?: string): Promise<Service | undefined> {
+  let update = db
     .updateTable('services')
     .set({ ...values, updatedAt: new Date() })
-    .where('id', '=', id)
+    .where('id', '=', id);
+  if (openedAt !== undefined) update = update.where(stillAt(openedAt));
+  const row = await update
     .returningAll()
     .executeTakeFirst();
   return row && toService(row);
