@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { LAMBDA_NODE_FLAGS, projectRoot } from './runtime-env.mjs';
 
-export async function spawnSite({ port, env = {}, timeoutMs = 300_000 } = {}) {
+/** @param {{ port: number, env?: Record<string, string>, timeoutMs?: number }} options */
+export async function spawnSite({ port, env = {}, timeoutMs = 300_000 }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
   const child = spawn(process.execPath, [...LAMBDA_NODE_FLAGS, path.join(projectRoot, 'scripts/start.mjs')], {
     cwd: projectRoot,
