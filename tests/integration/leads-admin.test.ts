@@ -19,6 +19,7 @@ import { signingKey } from '../../src/server/auth/keys.ts';
 import { getEnv } from '../../src/server/env.ts';
 import { csvDownload, neutraliseCell } from '../../src/server/http/csv.ts';
 import { outboxDir } from '../../src/server/mail/transport.ts';
+import { deleteEnquiriesOlderThan } from '../../src/server/repositories/enquiries.ts';
 import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { ORIGIN, call } from '../support/call.ts';
@@ -493,5 +494,32 @@ describe('retention', () => {
     expect(r.status).toBe(204);
     expect(await getDb().selectFrom('enquiries').select('id').where('id', 'in', [old.id, recent.id]).execute()).toEqual([{ id: recent.id }]);
     expect(await getDb().selectFrom('outbox').select('id').where('enquiryId', '=', old.id).execute()).toHaveLength(0);
+  });
+
+  it('deletes a backlog in bounded statements, the oldest first, and leaves what one run may not reach to the next', async () => {
+    const day = 86_400_000;
+    // Far older than anything else here: only these are past a retention of 5,000 days.
+    await getDb()
+      .insertInto('enquiries')
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          firstName: 'Backlog',
+          lastName: String(i),
+          email: `backlog${i}@example.com`,
+          phone: '1',
+          company: 'Past',
+          message: 'm',
+          createdAt: new Date(Date.now() - (6_000 + i) * day),
+        })),
+      )
+      .execute();
+    const left = () => getDb().selectFrom('enquiries').select('lastName').where('firstName', '=', 'Backlog').orderBy('createdAt', 'desc').execute();
+    const batches = { batchSize: 10, maxBatches: 2 };
+    expect(await deleteEnquiriesOlderThan(getDb(), 5_000, new Date(), batches)).toBe(20);
+    // The 20 oldest went; the 5 newest of the backlog wait for the next run.
+    expect((await left()).map((r) => r.lastName)).toEqual(['0', '1', '2', '3', '4']);
+    expect(await deleteEnquiriesOlderThan(getDb(), 5_000, new Date(), batches)).toBe(5);
+    expect(await left()).toEqual([]);
+    expect(await deleteEnquiriesOlderThan(getDb(), 5_000, new Date(), batches)).toBe(0);
   });
 });

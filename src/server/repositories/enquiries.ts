@@ -213,9 +213,31 @@ export async function deleteEnquiry(db: Kysely<Database>, id: number): Promise<b
   return r.numDeletedRows > 0n;
 }
 
+/**
+ * Retention's batches: each statement deletes at most `batchSize` enquiries, the oldest first, so
+ * it stays well inside the database's statement time limit however large the backlog (a first run,
+ * or ENQUIRY_RETENTION_DAYS lowered); one run deletes at most `maxBatches` of them and leaves the
+ * rest to the next run, so it ends within a scheduled function's time.
+ */
+export const RETENTION_BATCHES = { batchSize: 1_000, maxBatches: 20 } as const;
+
 /** Retention: deletes enquiries older than `days` days (and their jobs); answers how many went. */
-export async function deleteEnquiriesOlderThan(db: Kysely<Database>, days: number, now = new Date()): Promise<number> {
+export async function deleteEnquiriesOlderThan(
+  db: Kysely<Database>,
+  days: number,
+  now = new Date(),
+  { batchSize, maxBatches }: { batchSize: number; maxBatches: number } = RETENTION_BATCHES,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-  const r = await db.deleteFrom('enquiries').where('createdAt', '<', cutoff).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  let deleted = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const r = await db
+      .deleteFrom('enquiries')
+      .where('id', 'in', (eb) => eb.selectFrom('enquiries').select('id').where('createdAt', '<', cutoff).orderBy('createdAt').orderBy('id').limit(batchSize))
+      .executeTakeFirst();
+    const n = Number(r.numDeletedRows);
+    deleted += n;
+    if (n < batchSize) break;
+  }
+  return deleted;
 }
