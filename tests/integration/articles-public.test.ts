@@ -221,6 +221,15 @@ describe('/insights/rss.xml', () => {
     expect(xml).not.toContain(draft.title);
     expect(xml).not.toMatch(/<script|<img|onerror="/i);
   });
+
+  it("gives an author's name as written: an apostrophe is not left as the text '&#39;'", async () => {
+    // dc:creator is plain text, and @astrojs/rss parses an item's customData again before writing
+    // it: an escape its parser does not decode would reach readers as characters.
+    const credited = await insertArticle({ title: `Credited ${RUN}`, author: "Siobhán O'Brien & Co <Sydney>" });
+    const xml = await (await rssGet(endpointContext('/insights/rss.xml'))).text();
+    const item = xml.split('<item>').find((chunk) => chunk.includes(`#article-${credited.id}<`));
+    expect(item).toContain('<dc:creator>Siobhán O&apos;Brien &amp; Co &lt;Sydney&gt;</dc:creator>');
+  });
 });
 
 describe('/robots.txt', () => {

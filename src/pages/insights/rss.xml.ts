@@ -19,6 +19,14 @@ export const prerender = false;
 /** Readers poll feeds often; the newest fifty full articles keep each fetch small. */
 export const FEED_SIZE = 50;
 
+/**
+ * Text for the feed's customData. @astrojs/rss parses customData again (fast-xml-parser) and writes
+ * it anew; that parser decodes the named entities but not numeric ones, so escapeXml's '&#39;'
+ * would reach readers as those five characters ("O&#39;Brien"). An apostrophe needs no escaping in
+ * text or in a double-quoted attribute.
+ */
+const customDataText = (value: string) => escapeXml(value).replaceAll('&#39;', "'");
+
 export const GET: APIRoute = (context) => {
   const origin = publicOrigin(context);
   const abs = (path: string) => absoluteUrl(path, origin);
@@ -31,9 +39,9 @@ export const GET: APIRoute = (context) => {
       site: abs(INSIGHTS_PATH),
       trailingSlash: false,
       xmlns: { dc: 'http://purl.org/dc/elements/1.1/', atom: 'http://www.w3.org/2005/Atom' },
-      // customData is parsed as XML, so every value in it is escaped.
+      // customData is parsed as XML, so every value in it is escaped (customDataText).
       customData: [
-        `<atom:link href="${escapeXml(abs(INSIGHTS_RSS_PATH))}" rel="self" type="application/rss+xml"/>`,
+        `<atom:link href="${customDataText(abs(INSIGHTS_RSS_PATH))}" rel="self" type="application/rss+xml"/>`,
         '<language>en-AU</language>',
         lastBuild ? `<lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>` : '',
       ].join(''),
@@ -48,8 +56,8 @@ export const GET: APIRoute = (context) => {
         categories: [article.category],
         // The id, not the URL: a slug added or changed later must not make readers see a new item.
         customData: [
-          `<guid isPermaLink="false">${escapeXml(`${abs(INSIGHTS_PATH)}#article-${article.id}`)}</guid>`,
-          `<dc:creator>${escapeXml(article.author)}</dc:creator>`,
+          `<guid isPermaLink="false">${customDataText(`${abs(INSIGHTS_PATH)}#article-${article.id}`)}</guid>`,
+          `<dc:creator>${customDataText(article.author)}</dc:creator>`,
         ].join(''),
       })),
     });
