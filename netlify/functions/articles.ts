@@ -9,7 +9,9 @@
 //        ...&search=text               only the articles whose title, description, author or slug
 //                                      holds the text, ignoring letter case (with ?page)
 // GET    /api/articles/:id             one article; a draft is a 404 except for an admin
-// POST   /api/articles                 create (admin)
+// POST   /api/articles                 create (admin): 201; with the submissionId of a create already
+//                                      stored, 200 and that article when it is the same content (a
+//                                      retry whose answer was lost), 409 when it is not
 // PUT    /api/articles/:id             replace (admin); with the updatedAt its edit was opened at, 409
 //                                      if someone saved it since
 // DELETE /api/articles/:id             delete (admin)
@@ -17,7 +19,7 @@
 // within its limits once cleaned (the repository's rule: 400 on content past them), and purge the
 // CDN's cached article pages and answers.
 import type { Config } from '@netlify/functions';
-import { ARTICLE_LIMITS, articleSchema, articleUpdateSchema } from '../../src/schemas/article.ts';
+import { ARTICLE_LIMITS, articleCreateSchema, articleUpdateSchema } from '../../src/schemas/article.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
 import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
@@ -49,6 +51,7 @@ const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles])
 
 const SLUG_TAKEN = 'Another article already uses this slug';
 const SAVED_SINCE_OPENED = 'Someone else saved this article after you opened it: reopen it to see their change, then make yours';
+const KEY_REUSED = 'This form already created an article with other content: close it and edit that article from the list';
 
 
 /** The slug column is unique: a duplicate is the author's to fix, not a server error. */
@@ -90,10 +93,12 @@ export default route({
   POST: async (req) => {
     const db = getDb();
     await requireAdmin(req);
-    const values = await readJson(req, articleSchema, { maxBytes: MAX_ARTICLE_BODY });
-    const article = await withSlugCheck(() => createArticle(db, values));
+    const values = await readJson(req, articleCreateSchema, { maxBytes: MAX_ARTICLE_BODY });
+    const created = await withSlugCheck(() => createArticle(db, values));
+    if (created.outcome === 'key-reused') throw conflict(KEY_REUSED, { submissionId: KEY_REUSED });
+    // A retry purges as well: its first send may have ended between its commit and its purge.
     await purgeCacheTag(CACHE_TAGS.articles);
-    return json(article, { status: 201 });
+    return json(created.item, { status: created.outcome === 'stored' ? 201 : 200 });
   },
 
   PUT: async (req, ctx) => {

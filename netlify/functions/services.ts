@@ -1,13 +1,15 @@
 // GET    /api/services      active services by sort order (public, CDN-cached); every service for an admin
 // GET    /api/services/:id  one service; an inactive one is a 404 except for an admin
-// POST   /api/services      create (admin)
+// POST   /api/services      create (admin): 201; with the submissionId of a create already stored,
+//                            200 and that service when it is the same content (a retry whose
+//                            answer was lost), 409 when it is not
 // PUT    /api/services/:id  replace (admin); with the updatedAt its edit was opened at, 409 if
 //                            someone saved it since
 // DELETE /api/services/:id  delete (admin)
 // Writes validate with the form's schema (400 with field issues) and purge the CDN's cached
 // services page and answers, so /services shows the change within seconds.
 import type { Config } from '@netlify/functions';
-import { serviceSchema, serviceUpdateSchema } from '../../src/schemas/service.ts';
+import { serviceCreateSchema, serviceUpdateSchema } from '../../src/schemas/service.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
 import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
@@ -25,6 +27,7 @@ const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.services]);
 
 const SAVED_SINCE_OPENED = 'Someone else saved this service after you opened it: reopen it to see their change, then make yours';
+const KEY_REUSED = 'This form already created a service with other content: close it and edit that service from the list';
 
 export default route({
   GET: async (req, ctx) => {
@@ -42,10 +45,12 @@ export default route({
   POST: async (req) => {
     const db = getDb();
     await requireAdmin(req);
-    const values = await readJson(req, serviceSchema);
-    const service = await createService(db, values);
+    const values = await readJson(req, serviceCreateSchema);
+    const created = await createService(db, values);
+    if (created.outcome === 'key-reused') throw conflict(KEY_REUSED, { submissionId: KEY_REUSED });
+    // A retry purges as well: its first send may have ended between its commit and its purge.
     await purgeCacheTag(CACHE_TAGS.services);
-    return json(service, { status: 201 });
+    return json(created.item, { status: created.outcome === 'stored' ? 201 : 200 });
   },
 
   PUT: async (req, ctx) => {

@@ -7,6 +7,7 @@ import { nestsDeeperThan } from '../lib/html-nesting';
 import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
 import { requiredLine, requiredText, storableText, tooLong } from './fields';
 import { openedAtField } from './opened-at';
+import { submissionIdField } from './submission-id';
 import type { FieldsCover, FormField } from './form-fields';
 
 /** The article categories, in the admin select's order; the first is the default. */
@@ -145,6 +146,9 @@ export const articleSchema = z.object({
     .optional(),
 });
 
+/** POST /api/articles: the article, and the `submissionId` of the form that creates it (submission-id.ts). */
+export const articleCreateSchema = articleSchema.extend({ submissionId: submissionIdField });
+
 /** PUT /api/articles/:id: the article, and the `updatedAt` its edit was opened at (opened-at.ts). */
 export const articleUpdateSchema = articleSchema.extend({ updatedAt: openedAtField });
 
@@ -152,6 +156,8 @@ export const articleUpdateSchema = articleSchema.extend({ updatedAt: openedAtFie
 export type ArticleInput = z.input<typeof articleSchema>;
 /** What the server stores. */
 export type ArticleValues = z.infer<typeof articleSchema>;
+/** What the server stores from a create: the article, and its form's key when it sent one. */
+export type ArticleCreateValues = z.infer<typeof articleCreateSchema>;
 
 /** An article as the API answers it: the stored values plus the server's fields (dates as ISO strings). */
 export type Article = Omit<ArticleValues, 'publishedAt'> & {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { SERVICE_ICON_NAMES } from '../lib/icons/service-icons';
 import { requiredLine, requiredText, storableText, tooLong } from './fields';
 import { openedAtField } from './opened-at';
+import { submissionIdField } from './submission-id';
 import type { FieldsCover, FormField } from './form-fields';
 
 export const SERVICE_LIMITS = {
@@ -35,11 +36,16 @@ export const serviceSchema = z.object({
     .default(0),
 });
 
+/** POST /api/services: the service, and the `submissionId` of the form that creates it (submission-id.ts). */
+export const serviceCreateSchema = serviceSchema.extend({ submissionId: submissionIdField });
+
 /** PUT /api/services/:id: the service, and the `updatedAt` its edit was opened at (opened-at.ts). */
 export const serviceUpdateSchema = serviceSchema.extend({ updatedAt: openedAtField });
 
 export type ServiceInput = z.input<typeof serviceSchema>;
 export type ServiceValues = z.infer<typeof serviceSchema>;
+/** What the server stores from a create: the service, and its form's key when it sent one. */
+export type ServiceCreateValues = z.infer<typeof serviceCreateSchema>;
 
 /**
  * A service as the API answers it: the stored values plus the server's fields. Its icon is any

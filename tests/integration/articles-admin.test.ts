@@ -322,3 +322,65 @@ describe('drafts are for admins only', () => {
     expect(admin.headers.get('netlify-vary')).toBe('query=published|drafts|page|pageSize|search,cookie=session|__Host-session');
   });
 });
+
+describe('a create sent again with its submissionId (an answer lost after the commit)', () => {
+  /** The articles stored with `title`, drafts too, as the admin's list finds them. */
+  async function storedWithTitle(cookie: string, title: string) {
+    const r = await call(articles, `/api/articles?drafts=include&page=1&pageSize=10&search=${encodeURIComponent(title)}`, { headers: { cookie } });
+    return r.json.items.map((a: { id: number }) => a.id);
+  }
+
+  it('answers the retry 200 with the article stored the first time, and stores no second one (the panel sends no slug nor publishedAt)', async () => {
+    const { cookie } = await adminSession();
+    const title = `Retried ${RUN} ${crypto.randomUUID()}`;
+    const body = { ...payload({ title }), publishedAt: undefined, submissionId: crypto.randomUUID() };
+    const first = await create(cookie, body);
+    expect(first.status).toBe(201);
+    const retry = await create(cookie, body);
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual(first.json);
+    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
+  });
+
+  it('answers a retry with a slug as the first send, not as a slug taken', async () => {
+    const { cookie } = await adminSession();
+    const body = payload({ title: `Slugged retry ${RUN}`, slug: `slugged-retry-${RUN}`, submissionId: crypto.randomUUID() });
+    const first = await create(cookie, body);
+    expect(first.status).toBe(201);
+    const retry = await create(cookie, body);
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual(first.json);
+  });
+
+  it('refuses the key sent with other content (409 on submissionId), leaving the stored article as it was', async () => {
+    const { cookie } = await adminSession();
+    const title = `Keyed ${RUN} ${crypto.randomUUID()}`;
+    const submissionId = crypto.randomUUID();
+    const first = await create(cookie, { ...payload({ title }), publishedAt: undefined, submissionId });
+    expect(first.status).toBe(201);
+    const other = await create(cookie, { ...payload({ title, description: 'Another summary.' }), publishedAt: undefined, submissionId });
+    expect(other.status).toBe(409);
+    expect(other.json.issues).toEqual({ submissionId: 'This form already created an article with other content: close it and edit that article from the list' });
+    expect((await get(first.json.id, cookie)).json).toEqual(first.json);
+    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
+  });
+
+  it('stores each create without a key, as API clients that send none are answered', async () => {
+    const { cookie } = await adminSession();
+    const title = `Unkeyed ${RUN} ${crypto.randomUUID()}`;
+    const body = { ...payload({ title }), publishedAt: undefined };
+    const first = await create(cookie, body);
+    const second = await create(cookie, body);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect((await storedWithTitle(cookie, title)).sort((a: number, b: number) => a - b)).toEqual([first.json.id, second.json.id]);
+  });
+
+  it('answers 400 naming submissionId when it is not a UUID, and stores nothing', async () => {
+    const { cookie } = await adminSession();
+    const title = `Bad key ${RUN} ${crypto.randomUUID()}`;
+    const r = await create(cookie, payload({ title, submissionId: 'again' }));
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ submissionId: 'Must be a UUID' });
+    expect(await storedWithTitle(cookie, title)).toEqual([]);
+  });
+});

@@ -106,12 +106,35 @@ describe('0013: the enquiry form\'s key for each enquiry', () => {
     const enquiry = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '1', company: 'Engines', message: 'Hello' };
     const before = await db.insertInto('enquiries').values(enquiry).returning('id').executeTakeFirstOrThrow();
 
-    expect(await migrateToLatest(db)).toEqual(['0013_enquiry_submission_id']);
+    expect(await migrateToLatest(db, await migrationsBefore('0014_article_and_service_submission_id'))).toEqual(['0013_enquiry_submission_id']);
     expect(await db.selectFrom('enquiries').select('submissionId').where('id', '=', before.id).executeTakeFirstOrThrow()).toEqual({ submissionId: null });
     // Any number without a key; one with each key, whatever its letter case.
     await db.insertInto('enquiries').values([{ ...enquiry, submissionId: null }, { ...enquiry, submissionId: null }]).execute();
     const key = '0b6f9c1e-4a7d-4c2e-9f0a-3d5b8e7c6a41';
     await db.insertInto('enquiries').values({ ...enquiry, submissionId: key }).execute();
     await expect(db.insertInto('enquiries').values({ ...enquiry, submissionId: key.toUpperCase() }).execute()).rejects.toThrow(/enquiries_submission_id_key/);
+  });
+});
+
+describe("0014: the admin create form's key for each article and service", () => {
+  it('leaves the rows stored before it without a key, and refuses a second row under one key', async () => {
+    const { db } = connection;
+    expect(await migrateToLatest(db, await migrationsBefore('0014_article_and_service_submission_id'))).toEqual([]);
+    const article = { title: 'Keyed', description: 'd', readTime: '1 min read' };
+    const service = { title: 'Keyed', description: 'd', icon: 'target', features: [] };
+    const articleBefore = await db.insertInto('articles').values(article).returning('id').executeTakeFirstOrThrow();
+    const serviceBefore = await db.insertInto('services').values(service).returning('id').executeTakeFirstOrThrow();
+
+    expect(await migrateToLatest(db)).toEqual(['0014_article_and_service_submission_id']);
+    expect(await db.selectFrom('articles').select('submissionId').where('id', '=', articleBefore.id).executeTakeFirstOrThrow()).toEqual({ submissionId: null });
+    expect(await db.selectFrom('services').select('submissionId').where('id', '=', serviceBefore.id).executeTakeFirstOrThrow()).toEqual({ submissionId: null });
+    // Any number without a key; one with each key, whatever its letter case.
+    await db.insertInto('articles').values([{ ...article, submissionId: null }, { ...article, submissionId: null }]).execute();
+    await db.insertInto('services').values([{ ...service, submissionId: null }, { ...service, submissionId: null }]).execute();
+    const key = '5c0e8a3f-2b1d-4f6e-8a9c-7d4b2e1f0a63';
+    await db.insertInto('articles').values({ ...article, submissionId: key }).execute();
+    await db.insertInto('services').values({ ...service, submissionId: key }).execute();
+    await expect(db.insertInto('articles').values({ ...article, submissionId: key.toUpperCase() }).execute()).rejects.toThrow(/articles_submission_id_key/);
+    await expect(db.insertInto('services').values({ ...service, submissionId: key.toUpperCase() }).execute()).rejects.toThrow(/services_submission_id_key/);
   });
 });

@@ -143,3 +143,48 @@ describe('CDN caching of the public list', () => {
     expect(admin.headers.get('netlify-cache-tag')).toBeNull();
   });
 });
+
+describe('a create sent again with its submissionId (an answer lost after the commit)', () => {
+  /** The ids of the services stored with `title`, inactive ones too. */
+  async function storedWithTitle(cookie: string, title: string) {
+    const r = await call(services, '/api/services', { headers: { cookie } });
+    return r.json.filter((s: { title: string }) => s.title === title).map((s: { id: number }) => s.id);
+  }
+
+  it('answers the retry 200 with the service stored the first time, and stores no second one', async () => {
+    const { cookie } = await adminSession();
+    const title = `Retried ${RUN} ${crypto.randomUUID()}`;
+    const body = payload({ title, submissionId: crypto.randomUUID() });
+    const first = await create(cookie, body);
+    expect(first.status).toBe(201);
+    const retry = await create(cookie, body);
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual(first.json);
+    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
+  });
+
+  it('refuses the key sent with other content (409 on submissionId), leaving the stored service as it was', async () => {
+    const { cookie } = await adminSession();
+    const title = `Keyed ${RUN} ${crypto.randomUUID()}`;
+    const submissionId = crypto.randomUUID();
+    const first = await create(cookie, payload({ title, submissionId }));
+    const other = await create(cookie, payload({ title, sortOrder: 9, submissionId }));
+    expect(other.status).toBe(409);
+    expect(other.json.issues).toEqual({ submissionId: 'This form already created a service with other content: close it and edit that service from the list' });
+    const stored = await call(services, `/api/services/${first.json.id}`, { params: { id: String(first.json.id) }, headers: { cookie } });
+    expect(stored.json).toEqual(first.json);
+    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
+  });
+
+  it('stores each create without a key, and answers 400 naming a key that is not a UUID', async () => {
+    const { cookie } = await adminSession();
+    const title = `Unkeyed ${RUN} ${crypto.randomUUID()}`;
+    const first = await create(cookie, payload({ title }));
+    const second = await create(cookie, payload({ title }));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id, second.json.id]);
+    const bad = await create(cookie, payload({ title, submissionId: 'again' }));
+    expect(bad.status).toBe(400);
+    expect(bad.json.issues).toEqual({ submissionId: 'Must be a UUID' });
+  });
+});

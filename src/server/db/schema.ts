@@ -9,6 +9,8 @@ import type { SubscriberStatus } from '../../schemas/subscriber.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** An admin create form's key: given (or not) when the row is created, never changed after. */
+type SubmissionId = ColumnType<string | null, string | null | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface EnquiriesTable {
@@ -77,6 +79,8 @@ export interface ServicesTable {
   features: string[];
   isActive: Generated<boolean>;
   sortOrder: Generated<number>;
+  /** The create form's key for this service: a retry with it finds this row (unique where not null). */
+  submissionId: SubmissionId;
   updatedAt: UpdatedAt;
 }
 
@@ -142,6 +146,8 @@ export interface ArticlesTable {
   isFeatured: Generated<boolean>;
   isPublished: Generated<boolean>;
   publishedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The create form's key for this article: a retry with it finds this row (unique where not null). */
+  submissionId: SubmissionId;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -1,8 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleValues } from '../../schemas/article.ts';
+import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleCreateValues, type ArticleValues } from '../../schemas/article.ts';
 import { isObjectName } from '../../schemas/upload.ts';
 import { storedArticleBody } from '../article-body.ts';
+import { holdsSent, type Creation } from '../db/create-once.ts';
 import { containsPattern } from '../db/like.ts';
 import type { PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
@@ -277,13 +278,43 @@ export async function listPublishedArticleLinks(
  * The row an article form's values are stored as: the body as `storedArticleBody` cleans it (a 400
  * on `content` past its limits), and the publication time the form's, or now.
  */
-function articleRow(v: ArticleValues): Omit<NewArticle, 'id' | 'createdAt' | 'updatedAt'> {
+function articleRow(v: ArticleValues): Omit<NewArticle, 'id' | 'createdAt' | 'updatedAt' | 'submissionId'> {
   const { publishedAt, content, ...rest } = v;
   return { ...rest, content: storedArticleBody(content), publishedAt: publishedAt ? new Date(publishedAt) : new Date() };
 }
 
-export async function createArticle(db: Kysely<Database>, values: ArticleValues): Promise<Article> {
-  return toArticle(await db.insertInto('articles').values(articleRow(values)).returningAll().executeTakeFirstOrThrow());
+/**
+ * Stores a new article, once per `submissionId` (db/create-once.ts). One statement inserts it with
+ * ON CONFLICT DO NOTHING on the key and reads the article stored under the key before it (the
+ * statement's snapshot cannot see its own insert): a retry finds that article and writes nothing.
+ * The same content (as stored: the body cleaned; the publication time only when the client named
+ * one, since the panel names none and each send's "now" is its own) is a retry, answered with that
+ * article; other content is a misuse of the key. Without a key the insert is all there is.
+ */
+export async function createArticle(db: Kysely<Database>, { submissionId, ...values }: ArticleCreateValues): Promise<Creation<Article>> {
+  const row = articleRow(values);
+  if (submissionId === undefined) return { outcome: 'stored', item: toArticle(await db.insertInto('articles').values(row).returningAll().executeTakeFirstOrThrow()) };
+  const rows = await db
+    .with('inserted', (db) =>
+      db
+        .insertInto('articles')
+        .values({ ...row, submissionId })
+        .onConflict((oc) => oc.column('submissionId').where('submissionId', 'is not', null).doNothing())
+        .returningAll(),
+    )
+    .selectFrom('inserted')
+    .selectAll()
+    .select(sql<boolean>`true`.as('inserted'))
+    .unionAll(db.selectFrom('articles').selectAll().select(sql<boolean>`false`.as('inserted')).where('submissionId', '=', submissionId))
+    .execute();
+  const inserted = rows.find((r) => r.inserted);
+  if (inserted) return { outcome: 'stored', item: toArticle(inserted) };
+  // Neither inserted nor read: the key's article was committed while this statement ran (its
+  // insert waited on the key, then did nothing; its snapshot was taken before). It is there now.
+  const earlier = rows[0] ?? (await db.selectFrom('articles').selectAll().where('submissionId', '=', submissionId).executeTakeFirst());
+  if (!earlier) throw new Error('the article was neither stored nor found under its key');
+  const { publishedAt: _, ...sent } = row;
+  return holdsSent(earlier, values.publishedAt === undefined ? sent : row) ? { outcome: 'replayed', item: toArticle(earlier) } : { outcome: 'key-reused' };
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Service } from '../../schemas/service.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Service, ServiceCreateValues } from '../../schemas/service.ts';
+import { holdsSent, type Creation } from '../db/create-once.ts';
 import { stillAt } from '../db/row-version.ts';
-import type { Database, NewService, ServiceRow, ServiceUpdate } from '../db/schema.ts';
+import type { Database, ServiceRow, ServiceUpdate } from '../db/schema.ts';
 
 /**
  * The one row-to-API mapper: every service the API answers passes through it. Fields are listed
@@ -46,8 +47,35 @@ export async function findService(db: Kysely<Database>, id: number): Promise<Ser
   return row && toService(row);
 }
 
-export async function createService(db: Kysely<Database>, values: NewService): Promise<Service> {
-  return toService(await db.insertInto('services').values(values).returningAll().executeTakeFirstOrThrow());
+/**
+ * Stores a new service, once per `submissionId` (db/create-once.ts). One statement inserts it with
+ * ON CONFLICT DO NOTHING on the key and reads the service stored under the key before it (the
+ * statement's snapshot cannot see its own insert): a retry finds that service and writes nothing.
+ * The same content is a retry, answered with that service; other content is a misuse of the key.
+ * Without a key the insert is all there is.
+ */
+export async function createService(db: Kysely<Database>, { submissionId, ...values }: ServiceCreateValues): Promise<Creation<Service>> {
+  if (submissionId === undefined) return { outcome: 'stored', item: toService(await db.insertInto('services').values(values).returningAll().executeTakeFirstOrThrow()) };
+  const rows = await db
+    .with('inserted', (db) =>
+      db
+        .insertInto('services')
+        .values({ ...values, submissionId })
+        .onConflict((oc) => oc.column('submissionId').where('submissionId', 'is not', null).doNothing())
+        .returningAll(),
+    )
+    .selectFrom('inserted')
+    .selectAll()
+    .select(sql<boolean>`true`.as('inserted'))
+    .unionAll(db.selectFrom('services').selectAll().select(sql<boolean>`false`.as('inserted')).where('submissionId', '=', submissionId))
+    .execute();
+  const inserted = rows.find((r) => r.inserted);
+  if (inserted) return { outcome: 'stored', item: toService(inserted) };
+  // Neither inserted nor read: the key's service was committed while this statement ran (its
+  // insert waited on the key, then did nothing; its snapshot was taken before). It is there now.
+  const earlier = rows[0] ?? (await db.selectFrom('services').selectAll().where('submissionId', '=', submissionId).executeTakeFirst());
+  if (!earlier) throw new Error('the service was neither stored nor found under its key');
+  return holdsSent<ServiceRow>(earlier, values) ? { outcome: 'replayed', item: toService(earlier) } : { outcome: 'key-reused' };
 }
 
 /**
