@@ -817,6 +817,62 @@ test('an edit saved by another admin after it was opened is not overwritten: the
   expect((await page.request.delete(`/api/articles/${article.id}`, { headers: { origin } })).status()).toBe(200);
 });
 
+test('a Create whose answer was lost after the article was stored, pressed again, creates one article and shows it created', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const title = `LostAnswer${RUN}`;
+  const isCreate = (r: { url: () => string; method: () => string }) => new URL(r.url()).pathname === '/api/articles' && r.method() === 'POST';
+  const sentKeys: unknown[] = [];
+  page.on('request', (r) => {
+    if (isCreate(r)) sentKeys.push(r.postDataJSON().submissionId);
+  });
+
+  // The first press reaches the server and is answered; the page never gets that answer.
+  const reachedServer: { status: number; body: Article }[] = [];
+  await page.route(
+    '**/api/articles',
+    async (route) => {
+      const response = await route.fetch();
+      reachedServer.push({ status: response.status(), body: await response.json() });
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await page.getByRole('button', { name: 'New Article' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('Sent once, answered never.');
+  await page.getByLabel('Read Time', { exact: true }).fill('4 min read');
+  await page.getByRole('button', { name: 'Create Article' }).click();
+  await expect(toastText(page, 'Error saving article')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
+  expect(reachedServer).toEqual([{ status: 201, body: expect.objectContaining({ title, isPublished: true, slug: null }) }]);
+  const stored = reachedServer[0]!.body;
+
+  // Pressed again: the same key, answered with the article the first press stored.
+  const [retry] = await Promise.all([page.waitForResponse((r) => isCreate(r.request())), page.getByRole('button', { name: 'Create Article' }).click()]);
+  expect(retry.status()).toBe(200);
+  expect(await retry.json()).toEqual(stored);
+  await expect(toastText(page, 'Article created')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
+  const list = (await (await page.request.get('/api/articles')).json()) as Article[];
+  expect(list.filter((a) => a.title === title).map((a) => a.id)).toEqual([stored.id]);
+
+  // A new form is a new article: a key of its own.
+  await page.getByRole('button', { name: 'New Article' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(`${title} second`);
+  await page.getByLabel('Description', { exact: true }).fill('Another one.');
+  await page.getByLabel('Read Time', { exact: true }).fill('1 min read');
+  const [second] = await Promise.all([page.waitForResponse((r) => isCreate(r.request())), page.getByRole('button', { name: 'Create Article' }).click()]);
+  expect(second.status()).toBe(201);
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
+  expect(sentKeys).toHaveLength(3);
+  expect(sentKeys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(sentKeys[1]).toBe(sentKeys[0]);
+  expect(sentKeys[2]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(sentKeys[2]).not.toBe(sentKeys[0]);
+  for (const id of [stored.id, ((await second.json()) as Article).id]) expect((await page.request.delete(`/api/articles/${id}`, { headers: { origin } })).status()).toBe(200);
+});
+
 test("a refusal of the article's content is the editor's own message: it is marked invalid, described by it and focused", async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();

@@ -52,6 +52,13 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
   const [uploading, setUploading] = useState(false);
   const [saved, setSaved] = useState(false);
   const editing = item !== null;
+  /**
+   * A create form's key (src/schemas/submission-id.ts): made once per opened form (each is a new
+   * mount) and sent with every press of Create, so a press after an answer lost once the item was
+   * stored is answered with that item rather than storing a second one. None where the browser has
+   * no crypto.randomUUID (plain HTTP at an address other than localhost): the server stores as before.
+   */
+  const [submissionId] = useState(() => (item === null && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Opened, the form takes the focus at its heading (and so comes into view): the next Tab is its
@@ -89,7 +96,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       // An edit sends back the updatedAt it was opened at: a save over another admin's later one is
       // refused (409) rather than dropping their change unseen.
       if (editing) await api.put(collection.itemUrl(item.id), { ...payload, updatedAt: item.updatedAt });
-      else await api.post(collection.url, payload);
+      else await api.post(collection.url, { ...payload, submissionId });
       toast(collectionCopy.saved(Noun, editing));
       setSaved(true);
       onSaved();
@@ -97,9 +104,10 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       if (endedSession(err)) return;
       console.error(`[admin] saving the ${noun} failed`, err);
       if (err instanceof ApiError) setIssues(err.fieldIssues);
-      // Saved by someone else since it was opened: no field shows that, the toast says it.
-      const savedSince = err instanceof ApiError ? err.fieldIssues.updatedAt : undefined;
-      toast({ ...collectionCopy.saveFailed(noun, savedSince), variant: 'destructive' });
+      // Saved by someone else since it was opened, or created by this form before with other content
+      // (a press whose answer was lost, then a change): no field shows that, the toast says it.
+      const unfielded = err instanceof ApiError ? (err.fieldIssues.updatedAt ?? err.fieldIssues.submissionId) : undefined;
+      toast({ ...collectionCopy.saveFailed(noun, unfielded), variant: 'destructive' });
     } finally {
       setSaving(false);
     }
