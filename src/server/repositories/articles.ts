@@ -3,7 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleCreateValues, type ArticleValues } from '../../schemas/article.ts';
 import { isObjectName } from '../../schemas/upload.ts';
 import { storedArticleBody } from '../article-body.ts';
-import { holdsSent, type Creation } from '../db/create-once.ts';
+import { creationOf, type Creation } from '../db/create-once.ts';
 import { containsPattern } from '../db/like.ts';
 import type { PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
@@ -294,6 +294,7 @@ function articleRow(v: ArticleValues): Omit<NewArticle, 'id' | 'createdAt' | 'up
 export async function createArticle(db: Kysely<Database>, { submissionId, ...values }: ArticleCreateValues): Promise<Creation<Article>> {
   const row = articleRow(values);
   if (submissionId === undefined) return { outcome: 'stored', item: toArticle(await db.insertInto('articles').values(row).returningAll().executeTakeFirstOrThrow()) };
+  const storedUnderKey = db.selectFrom('articles').selectAll().where('submissionId', '=', submissionId);
   const rows = await db
     .with('inserted', (db) =>
       db
@@ -305,16 +306,10 @@ export async function createArticle(db: Kysely<Database>, { submissionId, ...val
     .selectFrom('inserted')
     .selectAll()
     .select(sql<boolean>`true`.as('inserted'))
-    .unionAll(db.selectFrom('articles').selectAll().select(sql<boolean>`false`.as('inserted')).where('submissionId', '=', submissionId))
+    .unionAll(storedUnderKey.select(sql<boolean>`false`.as('inserted')))
     .execute();
-  const inserted = rows.find((r) => r.inserted);
-  if (inserted) return { outcome: 'stored', item: toArticle(inserted) };
-  // Neither inserted nor read: the key's article was committed while this statement ran (its
-  // insert waited on the key, then did nothing; its snapshot was taken before). It is there now.
-  const earlier = rows[0] ?? (await db.selectFrom('articles').selectAll().where('submissionId', '=', submissionId).executeTakeFirst());
-  if (!earlier) throw new Error('the article was neither stored nor found under its key');
   const { publishedAt: _, ...sent } = row;
-  return holdsSent(earlier, values.publishedAt === undefined ? sent : row) ? { outcome: 'replayed', item: toArticle(earlier) } : { outcome: 'key-reused' };
+  return creationOf(rows, () => storedUnderKey.executeTakeFirst(), values.publishedAt === undefined ? sent : row, toArticle);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Service, ServiceCreateValues } from '../../schemas/service.ts';
-import { holdsSent, type Creation } from '../db/create-once.ts';
+import { creationOf, type Creation } from '../db/create-once.ts';
 import { stillAt } from '../db/row-version.ts';
 import type { Database, ServiceRow, ServiceUpdate } from '../db/schema.ts';
 
@@ -56,6 +56,7 @@ export async function findService(db: Kysely<Database>, id: number): Promise<Ser
  */
 export async function createService(db: Kysely<Database>, { submissionId, ...values }: ServiceCreateValues): Promise<Creation<Service>> {
   if (submissionId === undefined) return { outcome: 'stored', item: toService(await db.insertInto('services').values(values).returningAll().executeTakeFirstOrThrow()) };
+  const storedUnderKey = db.selectFrom('services').selectAll().where('submissionId', '=', submissionId);
   const rows = await db
     .with('inserted', (db) =>
       db
@@ -67,15 +68,9 @@ export async function createService(db: Kysely<Database>, { submissionId, ...val
     .selectFrom('inserted')
     .selectAll()
     .select(sql<boolean>`true`.as('inserted'))
-    .unionAll(db.selectFrom('services').selectAll().select(sql<boolean>`false`.as('inserted')).where('submissionId', '=', submissionId))
+    .unionAll(storedUnderKey.select(sql<boolean>`false`.as('inserted')))
     .execute();
-  const inserted = rows.find((r) => r.inserted);
-  if (inserted) return { outcome: 'stored', item: toService(inserted) };
-  // Neither inserted nor read: the key's service was committed while this statement ran (its
-  // insert waited on the key, then did nothing; its snapshot was taken before). It is there now.
-  const earlier = rows[0] ?? (await db.selectFrom('services').selectAll().where('submissionId', '=', submissionId).executeTakeFirst());
-  if (!earlier) throw new Error('the service was neither stored nor found under its key');
-  return holdsSent<ServiceRow>(earlier, values) ? { outcome: 'replayed', item: toService(earlier) } : { outcome: 'key-reused' };
+  return creationOf<ServiceRow, Service>(rows, () => storedUnderKey.executeTakeFirst(), values, toService);
 }
 
 /**
