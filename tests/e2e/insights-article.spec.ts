@@ -3,7 +3,7 @@
  * drafts kept out, and a stored XSS payload that must not run.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createArticle, deleteArticle } from './support/admin-api';
+import { createArticle, deleteArticle, updateArticle } from './support/admin-api';
 import { signInThroughApi } from './support/admin-sign-in.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
@@ -167,6 +167,25 @@ for (const [name, path] of [
     await expect(page).toHaveURL('/insights');
   });
 }
+
+test('an address in capitals, or a slug the article had before, moves for good to its page', async ({ page, request }) => {
+  const before = await createArticle(request, { title: `A renamed article ${RUN}`, slug: `before-${RUN}` });
+  created.push(before);
+  const head = (path: string) => page.request.get(path, { maxRedirects: 0 });
+
+  const capitals = await head(`/insights/Before-${RUN.toUpperCase()}`);
+  expect(capitals.status()).toBe(301);
+  expect(capitals.headers()['location']).toBe(`/insights/before-${RUN}`);
+  expect((await head(`/insights/before-${RUN}`)).status()).toBe(200);
+
+  await updateArticle(request, before, { slug: `after-${RUN}` });
+  const moved = await head(`/insights/before-${RUN}`);
+  expect(moved.status()).toBe(301);
+  expect(moved.headers()['location']).toBe(`/insights/after-${RUN}`);
+  await page.goto(`/insights/before-${RUN}`);
+  await expect(page).toHaveURL(`/insights/after-${RUN}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`A renamed article ${RUN}`);
+});
 
 test('a draft is not found by id or slug, nor by the public API', async ({ page }) => {
   for (const path of [`/insights/${draft.id}`, `/insights/draft-${RUN}`]) {

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import articles from '../../netlify/functions/articles.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { findPublishedArticleByFormerSlug, findPublishedArticleByIdOrSlug } from '../../src/server/repositories/articles.ts';
 import { call } from '../support/call.ts';
 import { adminSession } from '../support/admin-session.ts';
 
@@ -382,5 +384,46 @@ describe('a create sent again with its submissionId (an answer lost after the co
     expect(r.status).toBe(400);
     expect(r.json.issues).toEqual({ submissionId: 'Must be a UUID' });
     expect(await storedWithTitle(cookie, title)).toEqual([]);
+  });
+});
+
+describe('an article whose slug changes keeps its old address', () => {
+  const put = (cookie: string, id: number, body: unknown) =>
+    call(articles, `/api/articles/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body });
+  const movedTo = async (slug: string) => (await findPublishedArticleByFormerSlug(getDb(), slug)) ?? null;
+
+  it('answers each former slug with the article, until another article takes the slug or the article is gone', async () => {
+    const { cookie } = await adminSession();
+    const first = `first-${RUN}`;
+    const second = `second-slug-${RUN}`;
+    const third = `third-slug-${RUN}`;
+    const { id } = (await create(cookie, payload({ slug: first }))).json;
+    expect(await movedTo(first)).toBeNull();
+
+    expect((await put(cookie, id, payload({ slug: second }))).status).toBe(200);
+    expect((await put(cookie, id, payload({ slug: third, title: `Renamed ${RUN}` }))).status).toBe(200);
+    expect(await movedTo(first)).toEqual({ id, slug: third });
+    expect(await movedTo(second)).toEqual({ id, slug: third });
+    // A save that keeps the slug records nothing; the live slug is never a former one.
+    expect((await put(cookie, id, payload({ slug: third, title: `Again ${RUN}` }))).status).toBe(200);
+    expect(await movedTo(third)).toBeNull();
+
+    // Another article takes a former slug: its page is that article's, and when it gives the slug
+    // up in turn, the slug leads to it.
+    const other = (await create(cookie, payload({ slug: first, title: `Other ${RUN}` }))).json;
+    expect(await findPublishedArticleByIdOrSlug(getDb(), first)).toMatchObject({ id: other.id, slug: first });
+    expect((await put(cookie, other.id, payload({ slug: `other-${RUN}` }))).status).toBe(200);
+    expect(await movedTo(first)).toEqual({ id: other.id, slug: `other-${RUN}` });
+
+    // A draft's old address leads nowhere a visitor may go; a deleted article's former slugs go with it.
+    expect((await put(cookie, id, payload({ slug: third, isPublished: false }))).status).toBe(200);
+    expect(await movedTo(second)).toBeNull();
+    expect((await call(articles, `/api/articles/${id}`, { method: 'DELETE', params: { id: String(id) }, headers: { cookie } })).json).toEqual({ ok: true });
+    expect(await getDb().selectFrom('articleFormerSlugs').select('slug').where('articleId', '=', id).execute()).toEqual([]);
+  });
+
+  it('reads no former slug for a key that is not a slug', async () => {
+    expect(await movedTo('42')).toBeNull();
+    expect(await movedTo(`First-${RUN}`)).toBeNull();
   });
 });

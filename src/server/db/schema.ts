@@ -152,6 +152,13 @@ export interface ArticlesTable {
   updatedAt: UpdatedAt;
 }
 
+/** A slug an article had before: its old address redirects to the article (kept by a trigger on articles). */
+export interface ArticleFormerSlugsTable {
+  slug: string;
+  articleId: number;
+  movedAt: CreatedAt;
+}
+
 /** rate-limiter-flexible's own table layout (RateLimiterPostgres with tableCreated: true). */
 export interface RateLimitsTable {
   key: string;
@@ -170,6 +177,7 @@ export interface Database {
   siteContent: SiteContentTable;
   companyStats: CompanyStatsTable;
   articles: ArticlesTable;
+  articleFormerSlugs: ArticleFormerSlugsTable;
   rateLimits: RateLimitsTable;
 }
 

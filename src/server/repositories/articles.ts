@@ -240,6 +240,22 @@ export const findPublishedArticleByIdOrSlug = (db: Kysely<Database>, idOrSlug: s
 /** A draft by the same key, as its page will show once published: an admin's preview. */
 export const findDraftArticleByIdOrSlug = (db: Kysely<Database>, idOrSlug: string) => findByPageKey(db, idOrSlug, false);
 
+/**
+ * The published article that once had this slug (its page key since changed), for the old address's
+ * redirect: undefined for a key that is no slug, was never one, or whose article is now a draft.
+ */
+export async function findPublishedArticleByFormerSlug(db: Kysely<Database>, idOrSlug: string): Promise<Pick<ArticleRow, 'id' | 'slug'> | undefined> {
+  const key = pageKey(idOrSlug);
+  if (key?.column !== 'slug') return undefined;
+  return db
+    .selectFrom('articleFormerSlugs as former')
+    .innerJoin('articles', 'articles.id', 'former.articleId')
+    .select(['articles.id', 'articles.slug'])
+    .where('former.slug', '=', key.value)
+    .where('articles.isPublished', '=', true)
+    .executeTakeFirst();
+}
+
 /** The RSS feed: the newest published articles with their full body. */
 export function listPublishedArticlesForFeed(db: Kysely<Database>, limit: number): Promise<FeedArticle[]> {
   return publishedArticles(db)

@@ -48,6 +48,14 @@ export async function createArticle(request: APIRequestContext, payload: Partial
   return (await r.json()) as Article;
 }
 
+/** Replaces an article's fields through PUT /api/articles/:id with `payload` over what it holds. */
+export async function updateArticle(request: APIRequestContext, article: Article, payload: Partial<ArticleInput>): Promise<Article> {
+  const { id, createdAt: _created, updatedAt: _updated, ...held } = article;
+  const r = await asAdmin(request, () => request.put(`/api/articles/${id}`, { data: { ...held, ...payload } }));
+  expect(r.status(), `update article ${id}: ${await r.text()}`).toBe(200);
+  return (await r.json()) as Article;
+}
+
 /** Deletes an article through DELETE /api/articles/:id (an already deleted one is fine). */
 export async function deleteArticle(request: APIRequestContext, id: number): Promise<void> {
   const r = await asAdmin(request, () => request.delete(`/api/articles/${id}`));
