@@ -195,7 +195,15 @@ export const articleFormFields = [
     maxLength: ARTICLE_LIMITS.metaDescription,
   },
   { name: 'tags', label: 'Tags', kind: 'list', separator: 'comma', hint: 'Separate tags with commas', placeholder: 'strategy, growth, branding', half: true },
-  { name: 'slug', label: 'Slug', kind: 'text', placeholder: 'url-friendly-title', maxLength: ARTICLE_LIMITS.slug, half: true },
+  {
+    name: 'slug',
+    label: 'Slug',
+    kind: 'text',
+    hint: 'Lowercase words joined by hyphens. Change it freely: the old address keeps leading here.',
+    placeholder: 'url-friendly-title',
+    maxLength: ARTICLE_LIMITS.slug,
+    half: true,
+  },
   { name: 'isFeatured', label: 'Featured', kind: 'switch', initial: false, half: true },
   { name: 'isPublished', label: 'Published', kind: 'switch', initial: true, half: true },
 ] as const satisfies readonly FormField<keyof ArticleInput>[];
