@@ -4,11 +4,13 @@ import { resolveDatabaseUrl } from './db/database-url.ts';
 
 // Parsed once, on first use, so a misconfigured deploy fails on its first request with a clear
 // message in the function log instead of failing half-way through one.
-// '' counts as unset, for the database, the site's origin (as astro.config.mjs reads it) and the
-// mail settings alike: a variable left blank (a .env line, the platform's UI) means its default,
-// and the local runtime blanks the platform's variables so that the database it started is the
-// one its functions use.
+// '' counts as unset, for every setting here (and for the site's origin as astro.config.mjs reads
+// it): a variable left blank (a .env line, the platform's UI) means its default, and the local
+// runtime blanks the platform's variables so that the database it started is the one its
+// functions use.
 const optionalUrl = z.string().url().or(z.literal('')).optional();
+const blankIsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+const count = (fallback: number) => blankIsUnset(z.coerce.number().int().positive().default(fallback));
 
 const EnvSchema = z.object({
   // Which of these wins: src/server/db/database-url.ts.
@@ -19,12 +21,12 @@ const EnvSchema = z.object({
   // host:port/path of a WebSocket-to-TCP proxy, for reaching a plain Postgres (local or CI) with the
   // Neon driver. Unset in production, where Neon speaks WebSocket itself.
   DATABASE_WS_PROXY: z.string().optional(),
-  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-  DATA_DIR: z.string().default('./.data'),
+  SESSION_SECRET: blankIsUnset(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+  DATA_DIR: blankIsUnset(z.string().default('./.data')),
   SITE_URL: optionalUrl,
   URL: optionalUrl,
-  ENQUIRY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
-  NEWSLETTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  ENQUIRY_RATE_LIMIT_PER_HOUR: count(20),
+  NEWSLETTER_RATE_LIMIT_PER_HOUR: count(20),
   // smtp://user:pass@host:587 or smtps://...: any provider. Unset: every message is written as an
   // .eml file under DATA_DIR/outbox/ instead of being sent. Not refused here (a wrong value fails
   // each send, with the reason, rather than every request: src/server/mail/transport.ts).
@@ -35,7 +37,7 @@ const EnvSchema = z.object({
   NOTIFY_EMAIL: z.string().optional(),
   // The From of every message the site sends (the provider must accept it as a sender).
   MAIL_FROM: z.string().min(3).or(z.literal('')).optional(),
-  ENQUIRY_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
+  ENQUIRY_RETENTION_DAYS: count(730),
 });
 
 export interface ServerEnv {

@@ -1,0 +1,28 @@
+/**
+ * The server's settings: a variable left blank (a .env line, the platform's UI) means its default,
+ * never a broken site; a value that is there but wrong is refused by name.
+ */
+import { describe, expect, it } from 'vitest';
+import { getEnv } from '../../src/server/env.ts';
+import { withEnv } from '../support/with-env.ts';
+
+describe('getEnv', () => {
+  it('reads blank counts, data folder and mail settings as their defaults', async () => {
+    const blank = { ENQUIRY_RATE_LIMIT_PER_HOUR: '', NEWSLETTER_RATE_LIMIT_PER_HOUR: '', ENQUIRY_RETENTION_DAYS: '', DATA_DIR: '', MAIL_FROM: '', SMTP_URL: '' };
+    const env = await withEnv(blank, async () => getEnv());
+    expect(env).toMatchObject({ enquiryRateLimitPerHour: 20, newsletterRateLimitPerHour: 20, enquiryRetentionDays: 730, dataDir: './.data', smtpUrl: undefined });
+  });
+
+  it('takes a count that is set', async () => {
+    const env = await withEnv({ ENQUIRY_RATE_LIMIT_PER_HOUR: '5', ENQUIRY_RETENTION_DAYS: '30' }, async () => getEnv());
+    expect(env).toMatchObject({ enquiryRateLimitPerHour: 5, enquiryRetentionDays: 30 });
+  });
+
+  it('refuses a count that is not a whole number above 0, naming the variable', async () => {
+    await expect(withEnv({ ENQUIRY_RETENTION_DAYS: '0' }, async () => getEnv())).rejects.toThrow('Invalid environment: ENQUIRY_RETENTION_DAYS: Too small: expected number to be >0');
+  });
+
+  it('reads a blank session secret as none: the deploy is told to set it', async () => {
+    await expect(withEnv({ SESSION_SECRET: '' }, async () => getEnv())).rejects.toThrow(/^SESSION_SECRET is not set\./);
+  });
+});
