@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from './fields.ts';
+import { storableText, tooLong } from './fields.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text-limits.ts';
 
 // The sign-in, reset-request and change-password bodies, validated by the auth functions; their
@@ -10,9 +10,14 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
+// A schema's own `error` is zod's message for every issue of that field without one of its own,
+// so each limit names itself: a value too long is never answered as missing or too short.
+const EMAIL_TOO_LONG = tooLong(EMAIL_MAX_LENGTH);
+const PASSWORD_TOO_LONG = tooLong(PASSWORD_MAX_LENGTH);
+
 export const LoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().check(storableText).min(1, 'Username is required').max(EMAIL_MAX_LENGTH),
-  password: z.string({ error: 'Password is required' }).check(storableText).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  username: z.string({ error: 'Username is required' }).trim().check(storableText).min(1, 'Username is required').max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG),
+  password: z.string({ error: 'Password is required' }).check(storableText).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 });
 
 export const RequestResetSchema = z.object({
@@ -20,6 +25,6 @@ export const RequestResetSchema = z.object({
 });
 
 export const ChangePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).check(storableText).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
-  newPassword: z.string({ error: NEW_PASSWORD_TOO_SHORT }).check(storableText).min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH),
+  currentPassword: z.string({ error: 'Current password is required' }).check(storableText).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+  newPassword: z.string({ error: NEW_PASSWORD_TOO_SHORT }).check(storableText).min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 });

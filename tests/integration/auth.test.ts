@@ -86,6 +86,15 @@ describe('POST /api/auth/login', () => {
     expect(spaces.json).toEqual({ error: 'Username is required', issues: { username: 'Username is required' } });
   });
 
+  it('answers a value past its length limit with that limit, not as missing', async () => {
+    const long = await call(login, '/api/auth/login', { body: { username: `${'a'.repeat(250)}@example.com`, password: 'x'.repeat(1025) }, ip: uniqueIp() });
+    expect(long.status).toBe(400);
+    expect(long.json).toEqual({
+      error: 'Must be 254 characters or fewer',
+      issues: { username: 'Must be 254 characters or fewer', password: 'Must be 1024 characters or fewer' },
+    });
+  });
+
   it('refuses a cross-site login', async () => {
     const { email, password } = await newAdmin();
     const r = await call(login, '/api/auth/login', { body: { username: email, password }, headers: { origin: 'https://evil.example' } });
@@ -326,6 +335,20 @@ describe('POST /api/auth/change-password', () => {
     const short = await call(changePassword, '/api/auth/change-password', { body: { currentPassword: TEST_PASSWORD, newPassword: 'short' }, headers: { cookie } });
     expect(short.status).toBe(400);
     expect(short.json.error).toBe('New password must be at least 8 characters');
+  });
+
+  it('answers a password past 1024 characters with that limit, not as missing or too short', async () => {
+    const { cookie } = await adminSession();
+    const r = await call(changePassword, '/api/auth/change-password', {
+      body: { currentPassword: 'x'.repeat(1025), newPassword: 'y'.repeat(1025) },
+      headers: { cookie },
+    });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({
+      error: 'Must be 1024 characters or fewer',
+      issues: { currentPassword: 'Must be 1024 characters or fewer', newPassword: 'Must be 1024 characters or fewer' },
+    });
+    expect((await meWith(cookie)).status).toBe(200);
   });
 
   it("refuses a wrong current password with 'Invalid current password'", async () => {
