@@ -2,10 +2,10 @@ import argon2 from 'argon2';
 
 // argon2id at OWASP's current minimum (19 MiB, 2 passes, 1 lane):
 // https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html#argon2id
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(plain: string): Promise<string> {
-  return argon2.hash(plain, OPTIONS);
+  return argon2.hash(plain, ARGON2_OPTIONS);
 }
 
 export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
@@ -16,9 +16,11 @@ export async function verifyPassword(hash: string, plain: string): Promise<boole
   }
 }
 
-/** A valid hash of a random password, verified against when the user does not exist so both paths cost the same. */
-let decoy: Promise<string> | undefined;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(crypto.randomUUID());
-  return decoy;
-}
+/**
+ * What a sign-in for a user who does not exist is verified against, so both paths cost one argon2
+ * verification. A constant, made once with ARGON2_OPTIONS from 32 random bytes nobody kept: hashed
+ * on first use instead, it made the first unknown-user sign-in of every function instance (each
+ * cold start) cost a hash and a verification, twice a known user's, which told who exists.
+ * passwords.test.ts keeps it made with ARGON2_OPTIONS.
+ */
+export const DECOY_HASH = '$argon2id$v=19$m=19456,p=1,t=2$AG6HajfmuxaKAbaZwD/EuQ$Fri72udkPsdUo96jUSDp2K3GgTcYg7/c5UXiU7Fejik';

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { SignJWT, base64url } from 'jose';
-import { describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { describe, expect, it, vi } from 'vitest';
 import login from '../../netlify/functions/auth-login.ts';
 import me from '../../netlify/functions/auth-me.ts';
 import logout from '../../netlify/functions/auth-logout.ts';
@@ -99,6 +100,30 @@ describe('POST /api/auth/login', () => {
     const { email, password } = await newAdmin();
     const r = await call(login, '/api/auth/login', { body: { username: email, password }, headers: { origin: 'https://evil.example' } });
     expect(r.status).toBe(403);
+  });
+});
+
+describe('sign-in timing', () => {
+  it("costs an unknown user's sign-in what a known user's costs, on a fresh function instance too: one argon2 verification, no hashing", async () => {
+    const { email } = await newAdmin();
+    // A fresh instance (a cold start): nothing of an earlier sign-in is kept in its modules.
+    vi.resetModules();
+    const { default: freshLogin } = await import('../../netlify/functions/auth-login.ts');
+    const hash = vi.spyOn(argon2, 'hash');
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      const unknown = await call(freshLogin, '/api/auth/login', { body: { username: `nobody-${crypto.randomUUID()}@example.com`, password: 'not the password' }, ip: uniqueIp() });
+      expect(unknown.status).toBe(401);
+      expect({ hashes: hash.mock.calls.length, verifications: verify.mock.calls.length }).toEqual({ hashes: 0, verifications: 1 });
+      hash.mockClear();
+      verify.mockClear();
+      const known = await call(freshLogin, '/api/auth/login', { body: { username: email, password: 'not the password' }, ip: uniqueIp() });
+      expect(known.status).toBe(401);
+      expect({ hashes: hash.mock.calls.length, verifications: verify.mock.calls.length }).toEqual({ hashes: 0, verifications: 1 });
+    } finally {
+      hash.mockRestore();
+      verify.mockRestore();
+    }
   });
 });
 
