@@ -1055,9 +1055,10 @@ test('change password: the modal, a wrong current password, success, and the ses
   await submit.click();
   await expect(toastText(page, 'Change failed')).toBeVisible();
   await expect(toastText(page, 'Invalid current password')).toBeVisible();
-  // The field it names is marked, with the reason under it, until it changes.
+  // The field it names is marked, with the reason under it, until it changes, and takes the focus.
   const current = dialog.getByLabel('Current Password', { exact: true });
   await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toBeFocused();
   await expect(dialog.getByText('Invalid current password')).toBeVisible();
   await expect(dialog.getByLabel('New Password', { exact: true })).not.toHaveAttribute('aria-invalid');
 
@@ -1068,6 +1069,7 @@ test('change password: the modal, a wrong current password, success, and the ses
   await submit.click();
   await expect(dialog.getByText(COMMON_PASSWORD_MESSAGE)).toBeVisible();
   await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('New Password', { exact: true })).toBeFocused();
   await dialog.getByLabel('New Password', { exact: true }).fill(E2E_PASSWORD_ADMIN.newPassword);
   await expect(dialog.getByText(COMMON_PASSWORD_MESSAGE)).toBeHidden();
   await submit.click();

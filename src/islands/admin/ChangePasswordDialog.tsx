@@ -1,6 +1,6 @@
 /** The Change Password modal. */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../lib/button-styles';
 import { MIN_PASSWORD_LENGTH } from '../../schemas/auth';
 import { toast } from '../../stores/toasts';
@@ -20,6 +20,14 @@ export default function ChangePasswordDialog() {
   /** The server's reason for refusing the current password (wrong) or the new one (common, breached, the current one). */
   const [currentPasswordError, setCurrentPasswordError] = useState<string>();
   const [newPasswordError, setNewPasswordError] = useState<string>();
+  // As in every admin form, a refusal that names a field gives that field the focus (the first in
+  // the form's order), so the keyboard and a screen reader land on what to correct. A count, so the
+  // same refusal twice in a row moves it again.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fieldRefusals, setFieldRefusals] = useState(0);
+  useEffect(() => {
+    if (fieldRefusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fieldRefusals]);
   const change = useAuthRequest({
     url: API_PATHS.changePassword,
     refused: changePasswordCopy.refused,
@@ -32,6 +40,7 @@ export default function ChangePasswordDialog() {
       }
       setCurrentPasswordError(err.fieldIssues.currentPassword);
       setNewPasswordError(err.fieldIssues.newPassword);
+      if (err.fieldIssues.currentPassword || err.fieldIssues.newPassword) setFieldRefusals((n) => n + 1);
     },
   });
   const ready = currentPassword !== '' && newPassword.length >= MIN_PASSWORD_LENGTH;
@@ -58,7 +67,7 @@ export default function ChangePasswordDialog() {
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger className={buttonClass('neutral', 'sm')}>{changePasswordCopy.open}</Dialog.Trigger>
       <DialogFrame title={changePasswordCopy.title} description={changePasswordCopy.description} look="admin" width="md">
-        <form onSubmit={onSubmit} className="mt-5 grid gap-4" aria-busy={change.pending}>
+        <form ref={formRef} onSubmit={onSubmit} className="mt-5 grid gap-4" aria-busy={change.pending}>
           <TextField
             label={changePasswordCopy.currentPassword}
             type="password"
