@@ -334,6 +334,8 @@ test('image upload: type and size checks, upload with preview, served image, cle
   await page.getByRole('button', { name: 'Remove image' }).click();
   await expect(url).toHaveValue('');
   await expect(preview).toHaveCount(0);
+  // The button went with the image: the focus goes to the field where another one is given.
+  await expect(url).toBeFocused();
 
   // A typed URL works as well, on a host the image CDN may fetch from; the hint names them.
   await expect(page.getByText('An image on images.unsplash.com or images.pexels.com, or a path on this site')).toBeVisible();
@@ -461,6 +463,7 @@ test('image delete: an unused upload is deleted from the field; one an article u
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toastText(page, 'Image deleted')).toBeVisible();
   await expect(url).toHaveValue('');
+  await expect(url).toBeFocused();
   expect((await page.request.get(unused)).status()).toBe(404);
 
   await file.setInputFiles({ name: 'used.png', mimeType: 'image/png', buffer: png(12, 12) });

@@ -89,12 +89,24 @@ export default function ImageField({ label, value, onChange, error, noun, classN
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const uploadedName = uploadedObjectName(value);
 
+  // Removing or deleting the image takes its preview away, and with it the button that had the
+  // focus: the focus goes to the URL field, where another image is given, rather than to the top
+  // of the document. A focus the admin has moved elsewhere meanwhile stays where it is.
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const previewBox = useRef<HTMLDivElement>(null);
+  function imageGone() {
+    const active = document.activeElement;
+    const focusGoes = !active || active === document.body || Boolean(previewBox.current?.contains(active));
+    onChange('');
+    if (focusGoes) fieldset.current?.querySelector<HTMLInputElement>('input[inputmode="url"]')?.focus();
+  }
+
   async function deleteUploaded() {
     setConfirmingDelete(false);
     try {
       await api.delete(uploadTargetPath(uploadedName!));
       setJustUploaded(false);
-      onChange('');
+      imageGone();
       toast(imageFieldCopy.deleted);
     } catch (err) {
       if (endedSession(err)) return;
@@ -138,7 +150,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
   }
 
   return (
-    <fieldset className={`grid gap-3 ${className}`}>
+    <fieldset ref={fieldset} className={`grid gap-3 ${className}`}>
       <legend className="mb-1.5 text-sm font-medium text-ink-800">{label}</legend>
       <div className="flex flex-wrap items-center gap-3">
         <input
@@ -172,7 +184,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
         maxLength={2048}
       />
       {value.trim() && (
-        <div className="flex flex-wrap items-start gap-4 rounded-control border border-ink-200 bg-ink-50 p-3">
+        <div ref={previewBox} className="flex flex-wrap items-start gap-4 rounded-control border border-ink-200 bg-ink-50 p-3">
           {!previewFailed && (
             <img src={value} alt={imageFieldCopy.preview} className="h-24 w-36 rounded-control object-cover" onError={() => setPreviewFailed(true)} />
           )}
@@ -189,7 +201,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
                 size="sm"
                 onClick={() => {
                   setJustUploaded(false);
-                  onChange('');
+                  imageGone();
                 }}
               >
                 {imageFieldCopy.remove}
