@@ -619,6 +619,9 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   const again = page.getByRole('dialog', { name: 'Sign in again' });
   await expect(again.getByText('Your session has ended. Sign in again to carry on: everything you have typed is still here.')).toBeVisible();
   await expect(toastText(page, 'Error saving article')).toHaveCount(0);
+  // The username is filled in: the focus waits in the Password field, so a password typed at once
+  // lands there, hidden, and not in plain sight at the end of the username.
+  await expect(again.getByLabel('Password', { exact: true })).toBeFocused();
   // Escape does not close it: only signing in or Logout does.
   await page.keyboard.press('Escape');
   await expect(again).toBeVisible();

@@ -17,7 +17,7 @@ export default function SessionEndedDialog({ username }: { username: string }) {
     <Dialog.Root open>
       <DialogFrame title={sessionEndedCopy.title} description={sessionEndedCopy.description} look="admin" width="md">
         <form onSubmit={signIn.submit} className="mt-5 grid gap-4" aria-busy={signIn.pending}>
-          <SignInFields form={signIn} />
+          <SignInFields form={signIn} focusPassword />
           <div className="mt-2 flex justify-end gap-3">
             <LogoutButton label={sessionEndedCopy.signOut} />
             <Button type="submit" disabled={!signIn.filled} pending={signIn.pending}>

@@ -36,8 +36,12 @@ export function useSignIn({ username: initial = '', granted }: { username?: stri
   return { username, setUsername, password, setPassword, filled, pending: login.pending, submit };
 }
 
-/** The two fields of a sign-in form. */
-export default function SignInFields({ form, usernamePlaceholder }: { form: ReturnType<typeof useSignIn>; usernamePlaceholder?: string }) {
+/**
+ * The two fields of a sign-in form. `focusPassword`, where the username is already filled in: the
+ * Password field takes the focus as the form opens, so a password typed at once lands there,
+ * hidden, not in plain sight at the end of the username (the field a dialog would focus first).
+ */
+export default function SignInFields({ form, usernamePlaceholder, focusPassword = false }: { form: ReturnType<typeof useSignIn>; usernamePlaceholder?: string; focusPassword?: boolean }) {
   return (
     <>
       <TextField
@@ -49,7 +53,15 @@ export default function SignInFields({ form, usernamePlaceholder }: { form: Retu
         placeholder={usernamePlaceholder}
         maxLength={EMAIL_MAX_LENGTH}
       />
-      <TextField label={signInCopy.password} type="password" autoComplete="current-password" value={form.password} onChange={form.setPassword} maxLength={PASSWORD_MAX_LENGTH} />
+      <TextField
+        label={signInCopy.password}
+        type="password"
+        autoComplete="current-password"
+        value={form.password}
+        onChange={form.setPassword}
+        maxLength={PASSWORD_MAX_LENGTH}
+        autoFocus={focusPassword}
+      />
     </>
   );
 }
