@@ -25,6 +25,8 @@ import { withEnv } from '../support/with-env.ts';
 
 let refusing = true;
 let rejecting: { at: 'RCPT' | 'DATA'; code: number; text: string } | undefined;
+/** Recipients this server refuses at RCPT TO while the others are accepted: one partner's full or closed mailbox. */
+const refusedRecipients = new Map<string, { code: number; text: string }>();
 const rejection = (at: 'RCPT' | 'DATA') =>
   rejecting?.at === at ? Object.assign(new Error(rejecting.text), { responseCode: rejecting.code }) : undefined;
 const received: (ParsedMail & { rcptTo: string[] })[] = [];
@@ -38,6 +40,8 @@ beforeAll(async () => {
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (refusing) return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      const refused = refusedRecipients.get(_address.address);
+      if (refused) return callback(Object.assign(new Error(refused.text), { responseCode: refused.code }));
       callback(rejection('RCPT'));
     },
     onData(stream, session, callback) {
@@ -360,6 +364,62 @@ describe('the enquiry notice through the outbox', () => {
       const mail = received.filter((m) => m.replyTo?.value[0]?.address === body.email);
       expect(mail.map((m) => m.rcptTo)).toEqual([['partner.one@example.com', 'partner.two@example.com']]);
       expect(mail[0]!.headers.get('to')).toMatchObject({ value: [{ address: 'partner.one@example.com' }, { address: 'partner.two@example.com' }] });
+    }));
+
+  it('keeps retrying a notice one recipient of NOTIFY_EMAIL refused for now (4xx) while another took it, and sends it then to that one only', () =>
+    withSmtp(async () => {
+      refusing = false;
+      const body = enquiry();
+      const [one, two] = [`partner.one.${unique()}@example.com`, `partner.two.${unique()}@example.com`];
+      refusedRecipients.set(two, { code: 452, text: 'Mailbox full' });
+      try {
+        await withEnv({ NOTIFY_EMAIL: `${one}, ${two}` }, async () => {
+          const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+          expect(r.status).toBe(201);
+          const first = await until(() => jobOf(r.json.id), (j) => j.lastError !== null || j.status !== 'pending');
+          expect(first).toMatchObject({
+            status: 'pending',
+            attempts: 1,
+            lastError: `Not accepted for ${two}: 452 Mailbox full (every other recipient has it, and is not sent it again)`,
+          });
+          refusedRecipients.delete(two);
+          expect(await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+          expect(await jobOf(r.json.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+        });
+      } finally {
+        refusedRecipients.delete(two);
+      }
+      const mail = received.filter((m) => m.replyTo?.value[0]?.address === body.email);
+      // Each partner told once; the retry still names both in To, so each sees who else was told.
+      expect(mail.map((m) => m.rcptTo)).toEqual([[one], [two]]);
+      for (const m of mail) expect(m.headers.get('to')).toMatchObject({ value: [{ address: one }, { address: two }] });
+    }));
+
+  it('fails a notice at once when one recipient of NOTIFY_EMAIL refused it for good (5xx), and sends it again to that one only', () =>
+    withSmtp(async () => {
+      refusing = false;
+      const body = enquiry();
+      const [one, two] = [`partner.one.${unique()}@example.com`, `partner.two.${unique()}@example.com`];
+      refusedRecipients.set(two, { code: 550, text: 'Mailbox unavailable' });
+      try {
+        await withEnv({ NOTIFY_EMAIL: `${one}, ${two}` }, async () => {
+          const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+          expect(r.status).toBe(201);
+          const lastError = `Not accepted for ${two}: 550 Mailbox unavailable (every other recipient has it, and is not sent it again)`;
+          expect(await until(() => jobOf(r.json.id), (j) => j.status !== 'pending')).toMatchObject({ status: 'failed', attempts: 1, lastError });
+          const { cookie } = await adminSession();
+          const shown = await call(inbox, `/api/enquiries/${r.json.id}`, { headers: { cookie }, params: { id: String(r.json.id) } });
+          expect(shown.json.notice).toEqual({ status: 'failed', attempts: 1, lastError, sentAt: null });
+
+          refusedRecipients.delete(two);
+          const again = await call(noticeAgain, `/api/enquiries/${r.json.id}/notice`, { method: 'POST', params: { id: String(r.json.id) }, headers: { cookie } });
+          expect(again.status).toBe(200);
+          expect(await until(() => jobOf(r.json.id), (j) => j.status === 'sent')).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+        });
+      } finally {
+        refusedRecipients.delete(two);
+      }
+      expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email).map((m) => m.rcptTo)).toEqual([[one], [two]]);
     }));
 
   it('fails the notice at once, naming NOTIFY_EMAIL and never its value, when one entry of its list is no address', () =>

@@ -13,6 +13,11 @@ export interface OutgoingMessage {
   replyTo?: string;
   /** Extra header lines, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /**
+   * The envelope's recipients when they are fewer than `to`: those of `to` that have not yet
+   * accepted this message. `to` still names every one, so each sees who else was told.
+   */
+  envelopeTo?: string[];
 }
 
 /** The outbox job kinds; each names the message it carries. */
@@ -23,12 +28,34 @@ export const MESSAGE_KINDS = { enquiryNotice: 'enquiry-notice', welcome: 'welcom
  * sent to NOTIFY_EMAIL as that stands at each attempt, so a corrected or extended list reaches the
  * notices still waiting. Every other message keeps the recipient it was composed for.
  */
-export type QueuedMessage = Omit<OutgoingMessage, 'to'> & { to?: OutgoingMessage['to'] };
+export type QueuedMessage = Omit<OutgoingMessage, 'to' | 'envelopeTo'> & {
+  to?: OutgoingMessage['to'];
+  /**
+   * The recipients that accepted an earlier attempt whose other recipients the mail server refused
+   * (one partner's full or closed mailbox): later attempts go to the others only, so a retry tells
+   * the one who missed it without telling everyone again.
+   */
+  delivered?: string[];
+};
 
-/** The message as an attempt sends it: a notice to `notifyEmail` (NOTIFY_EMAIL now), any other to its own recipient. */
+const sameAddress = (address: string) => address.trim().toLowerCase();
+
+/**
+ * The message as an attempt sends it: a notice to `notifyEmail` (NOTIFY_EMAIL now), any other to its
+ * own recipient; its envelope without the recipients that already have it.
+ */
 export function addressed(kind: string, queued: QueuedMessage, notifyEmail: string[]): OutgoingMessage {
-  return { ...queued, to: kind === MESSAGE_KINDS.enquiryNotice ? notifyEmail : (queued.to ?? []) };
+  const { delivered, ...message } = queued;
+  const to = kind === MESSAGE_KINDS.enquiryNotice ? notifyEmail : (queued.to ?? []);
+  if (!delivered?.length) return { ...message, to };
+  const told = new Set(delivered.map(sameAddress));
+  return { ...message, to, envelopeTo: [to].flat().filter((address) => !told.has(sameAddress(address))) };
 }
+
+/** The recipients that have a message after an attempt some of whose recipients refused it: those before and those now. */
+export const deliveredAfter = (queued: QueuedMessage, accepted: readonly string[]): string[] => [
+  ...new Set([...(queued.delivered ?? []), ...accepted].map(sameAddress)),
+];
 
 const isAddress = (to: string) => z.safeParse(emailField, to).success;
 

@@ -29,6 +29,26 @@ export const outboxDir = (dataDir: string) => path.resolve(dataDir, 'outbox');
 /** The reason every send gives while SMTP_URL names no mail server; never the value, which holds a password. */
 export const SMTP_URL_INVALID = 'SMTP_URL is not an smtp:// or smtps:// URL: set it to the mail server, as smtp://user:password@host:587';
 
+/**
+ * The mail server accepted the message for some of its recipients and refused it for others (a
+ * 4xx or 5xx reply to their RCPT TO). nodemailer reports that as a success; a notice to a
+ * NOTIFY_EMAIL list was then marked sent while a partner never got it, and nobody was told.
+ */
+export class PartlyRefused extends Error {
+  /** True when every refusal was permanent (5xx): sending again would be refused again. */
+  readonly permanent: boolean;
+  /** The recipients that have the message. */
+  readonly accepted: string[];
+  constructor(accepted: string[], refusals: { recipient?: string; response?: string; responseCode?: number }[]) {
+    super(
+      `${refusals.map((r) => `Not accepted for ${r.recipient ?? 'a recipient'}: ${r.response ?? 'refused'}`).join('; ')} ` +
+        '(every other recipient has it, and is not sent it again)',
+    );
+    this.accepted = accepted;
+    this.permanent = refusals.every((r) => typeof r.responseCode === 'number' && r.responseCode >= 500 && r.responseCode < 600);
+  }
+}
+
 const isSmtpUrl = (url: string) => URL.canParse(url) && ['smtp:', 'smtps:'].includes(new URL(url).protocol);
 
 export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer {
@@ -43,8 +63,11 @@ export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer 
   if (smtpUrl) {
     const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as never);
     return {
-      async send(message) {
-        await transport.sendMail({ from, ...message });
+      async send({ envelopeTo, ...message }) {
+        const info = await transport.sendMail({ from, ...message, ...(envelopeTo ? { envelope: { from, to: envelopeTo } } : {}) });
+        if (info.rejected.length > 0) {
+          throw new PartlyRefused(info.accepted.map(String), (info as { rejectedErrors?: ConstructorParameters<typeof PartlyRefused>[1] }).rejectedErrors ?? []);
+        }
       },
     };
   }
@@ -52,7 +75,7 @@ export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer 
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const dir = outboxDir(dataDir);
   return {
-    async send(message, name) {
+    async send({ envelopeTo: _envelope, ...message }, name) {
       const info = await composer.sendMail({ from, ...message });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       try {

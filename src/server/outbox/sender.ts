@@ -18,8 +18,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import { getEnv } from '../env.ts';
-import { addressed, undeliverableReason, type QueuedMessage } from '../mail/message.ts';
-import type { Mailer } from '../mail/transport.ts';
+import { addressed, deliveredAfter, undeliverableReason, type QueuedMessage } from '../mail/message.ts';
+import { PartlyRefused, type Mailer } from '../mail/transport.ts';
 
 export const MAX_ATTEMPTS = 8;
 /** The first retry waits this long, each later one twice the one before, at most MAX_DELAY_MS. */
@@ -85,6 +85,7 @@ class Undeliverable extends Error {}
  */
 function refusedForGood(err: unknown): boolean {
   if (err instanceof Undeliverable) return true;
+  if (err instanceof PartlyRefused) return err.permanent;
   const e = err as { code?: string; responseCode?: number };
   return (e?.code === 'EENVELOPE' || e?.code === 'EMESSAGE') && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
 }
@@ -125,21 +126,26 @@ function sentMarks(db: Kysely<Database>) {
 
 /** Sends one claimed job; a failure is recorded at once, a success handed to the marks. */
 async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Settings): Promise<keyof DeliveryReport> {
+  const queued = job.payload as QueuedMessage;
   try {
-    const message = addressed(job.kind, job.payload as QueuedMessage, o.notifyEmail);
+    const message = addressed(job.kind, queued, o.notifyEmail);
     const undeliverable = undeliverableReason(job.kind, message);
     if (undeliverable) throw new Undeliverable(undeliverable);
+    // Every recipient accepted it on earlier attempts (the one that refused is no longer listed).
+    if (message.envelopeTo?.length === 0) return 'sent';
     await mailer.send(message, `${job.kind}-${job.id}`);
   } catch (err) {
     const reason = reasonOf(err);
     const permanent = refusedForGood(err);
     const giveUp = permanent || job.attempts >= o.maxAttempts;
+    // Those who accepted it are kept with the job: its retry, or its sending again, is for the others.
+    const delivered = err instanceof PartlyRefused ? { payload: JSON.stringify({ ...queued, delivered: deliveredAfter(queued, err.accepted) }) } : {};
     await db
       .updateTable('outbox')
       .set(
         giveUp
-          ? { status: 'failed', lastError: reason }
-          : { lastError: reason, nextAttemptAt: new Date(o.now.getTime() + backoffMs(job.attempts, o.baseDelayMs)) },
+          ? { status: 'failed', lastError: reason, ...delivered }
+          : { lastError: reason, nextAttemptAt: new Date(o.now.getTime() + backoffMs(job.attempts, o.baseDelayMs)), ...delivered },
       )
       .where('id', '=', job.id)
       .execute();
