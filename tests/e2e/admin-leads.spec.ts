@@ -296,6 +296,47 @@ test('a notice that gave up shows why in the inbox, and Send notice again puts i
   await expect(row.getByText(/Notice not sent/)).toHaveCount(0);
 });
 
+test('Send notice again refused (another admin sent it meanwhile) says why and shows the notice as it now stands', async ({ page }) => {
+  const id = 2_000_000_003;
+  const lead = {
+    id,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada.refused@example.com',
+    phone: '+61 400 111 333',
+    company: 'Engines Ltd',
+    message: 'About our brief',
+    service: 'Marketing Consulting',
+    page: 'Services',
+    ctaButton: 'Book a Consultation',
+    status: 'new',
+    createdAt: new Date().toISOString(),
+  };
+  const failed = { ...lead, notice: { status: 'failed', attempts: 8, lastError: 'EENVELOPE: 451 Mailbox busy, try again later', sentAt: null } };
+  // What the server holds once the other admin's press was sent.
+  const sent = { ...lead, notice: { status: 'sent', attempts: 1, lastError: null, sentAt: new Date().toISOString() } };
+  let current: typeof failed | typeof sent = failed;
+  await page.route(/\/api\/enquiries(\?.*)?$/, (route) => route.fulfill({ json: { items: [current], total: 1, page: 1, pageSize: 25 } }));
+  await page.route(`**/api/enquiries/${id}/notice`, (route) => {
+    current = sent;
+    return route.fulfill({ status: 409, json: { error: 'This notice has not failed: it is sent, or still being tried' } });
+  });
+  await skipCookieBanner(page);
+  await signInToAdminPanel(page, ADMIN);
+  await page.getByRole('tab', { name: /^Enquiries/ }).click();
+
+  const row = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem').filter({ hasText: 'ada.refused@example.com' });
+  await row.getByRole('button', { name: "Open Ada Lovelace's enquiry" }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ada Lovelace' });
+  await dialog.getByRole('button', { name: "Send notice again for Ada Lovelace's enquiry" }).click();
+  await expect(toastText(page, 'Could not send the notice again')).toBeVisible();
+  await expect(toastText(page, 'This notice has not failed: it is sent, or still being tried')).toBeVisible();
+  // Neither the dialog nor the row offers a press that can only be refused again.
+  await expect(dialog.getByText(/Notice not sent/)).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: "Send notice again for Ada Lovelace's enquiry" })).toHaveCount(0);
+  await expect(row.getByText(/Notice not sent/)).toHaveCount(0);
+});
+
 test('a welcome that gave up shows why in the Subscribers tab, and Send welcome again puts it back', async ({ page }) => {
   // The server's side (the requeue, the send after it, 409/404/401/403) is in
   // tests/integration/leads-admin.test.ts; as for the notice above, a welcome that has used up its

@@ -78,7 +78,7 @@ async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
 /** A notice that gave up: why, and a button that sends it again (POST /api/enquiries/:id/notice). */
 function FailedNotice({ e, onResent, className = '' }: { e: EnquiryRecord; onResent?: (updated: EnquiryRecord) => void; className?: string }) {
   const resend = async () => {
-    const updated = await resendFailed(withId(API_PATHS.enquiryNotice, e.id), enquiries, text.notice);
+    const updated = await resendFailed(withId(API_PATHS.enquiryNotice, e.id), e.id, enquiries, text.notice);
     if (updated) onResent?.(updated);
   };
   return <FailedMessage message={e.notice} text={text.notice} resendLabel={text.resendNoticeFor(enquirerName(e))} onResend={resend} className={className} />;

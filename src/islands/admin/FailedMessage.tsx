@@ -4,7 +4,7 @@
  * Subscribers tabs show their messages through these, with their own words.
  */
 import { useState } from 'react';
-import { api, describeFailure } from '../../lib/api-client';
+import { api, ApiError, describeFailure } from '../../lib/api-client';
 import type { OutboxMessage } from '../../schemas/outbox';
 import { toast, type ToastInput } from '../../stores/toasts';
 import type { Collection } from './collection';
@@ -20,10 +20,14 @@ export interface FailedMessageText {
 }
 
 /**
- * Posts to `url` (the message's resend route) and reloads the list: the lead as it then stands, or
- * null when the server refused (said in a toast) or the session ended (the panel asks to sign in).
+ * Posts to `url` (the message's resend route for lead `id`) and reloads the list: the lead as it
+ * then stands, or null when the session ended (the panel asks to sign in) or the request failed
+ * (said in a toast). A refusal (409: the message is sent or being tried, as another admin's press
+ * or a retry made it; 404: the lead is gone) is said too, and means what the panel shows is out of
+ * date: the list is loaded again, and the lead answered as it now stands there (null when gone), or
+ * its button would stay and be refused at every press.
  */
-export async function resendFailed<T>(url: string, collection: Collection<T>, text: FailedMessageText): Promise<T | null> {
+export async function resendFailed<T extends { id: number }>(url: string, id: number, collection: Collection<T>, text: FailedMessageText): Promise<T | null> {
   try {
     const updated = await api.post<T>(url);
     toast(text.requeued);
@@ -33,7 +37,9 @@ export async function resendFailed<T>(url: string, collection: Collection<T>, te
     if (endedSession(err)) return null;
     console.error('[admin] sending the message again failed', err);
     toast({ title: text.resendFailed, description: describeFailure(err), variant: 'destructive' });
-    return null;
+    if (!(err instanceof ApiError && (err.status === 404 || err.status === 409))) return null;
+    await collection.reload();
+    return collection.$state.get().items.find((lead) => lead.id === id) ?? null;
   }
 }
 

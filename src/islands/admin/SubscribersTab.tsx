@@ -57,7 +57,7 @@ export default function SubscribersTab() {
             message={welcomeOf(s)}
             text={text.welcome}
             resendLabel={text.resendWelcomeFor(s.email)}
-            onResend={() => resendFailed(withId(API_PATHS.subscriberWelcome, s.id), subscribers, text.welcome)}
+            onResend={() => resendFailed(withId(API_PATHS.subscriberWelcome, s.id), s.id, subscribers, text.welcome)}
             className="mt-1"
           />
         </>
