@@ -376,6 +376,39 @@ test('a welcome that gave up shows why in the Subscribers tab, and Send welcome 
   await expect(row.getByText('Subscribed', { exact: true })).toBeVisible();
 });
 
+test('a status change refused because another admin deleted the enquiry says why and drops its row', async ({ page }) => {
+  const id = 2_000_000_004;
+  const gone = {
+    id,
+    firstName: 'Mary',
+    lastName: 'Somerville',
+    email: 'mary.gone@example.com',
+    phone: '+61 400 111 444',
+    company: 'Orbits Pty',
+    message: 'About our brief',
+    service: 'Marketing Consulting',
+    page: 'Services',
+    ctaButton: 'Book a Consultation',
+    status: 'new',
+    createdAt: new Date().toISOString(),
+    notice: null,
+  };
+  let items = [gone];
+  await page.route(/\/api\/enquiries(\?.*)?$/, (route) => route.fulfill({ json: { items, total: items.length, page: 1, pageSize: 25 } }));
+  await page.route(`**/api/enquiries/${id}`, (route) => {
+    items = [];
+    return route.fulfill({ status: 404, json: { error: 'Enquiry not found' } });
+  });
+  await skipCookieBanner(page);
+  await signInToAdminPanel(page, ADMIN);
+  await page.getByRole('tab', { name: /^Enquiries/ }).click();
+  const panel = page.getByRole('tabpanel', { name: /^Enquiries/ });
+  await panel.getByLabel("Status of Mary Somerville's enquiry").selectOption('handled');
+  await expect(toastText(page, 'Error updating enquiry')).toBeVisible();
+  await expect(toastText(page, 'Enquiry not found')).toBeVisible();
+  await expect(panel.getByRole('listitem').filter({ hasText: 'mary.gone@example.com' })).toHaveCount(0);
+});
+
 test('a status change that takes the enquiry out of the filtered list leaves the focus on the tab heading', async ({ page }) => {
   const lastName = `Focus${crypto.randomUUID().slice(0, 8)}`;
   const sent = await page.request.post('/api/contacts', {

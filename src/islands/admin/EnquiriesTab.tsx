@@ -8,7 +8,7 @@ import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { enquiriesTab as text, enquiryFieldLabels } from '../../content/leads';
 import { firm } from '../../content/site';
-import { api } from '../../lib/api-client';
+import { api, ApiError, describeFailure } from '../../lib/api-client';
 import { buttonClass } from '../../lib/button-styles';
 import { firmTime } from '../../lib/firm-time';
 import { ENQUIRY_STATUSES, enquirerName, type EnquiryRecord, type EnquiryStatus } from '../../schemas/enquiry';
@@ -63,6 +63,10 @@ export function EnquiriesBadge() {
 const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
 const replyHref = (e: EnquiryRecord) => `mailto:${e.email}?subject=${encodeURIComponent(`${text.replySubject} to ${firm.name}`)}`;
 
+/**
+ * Sets an enquiry's status. A refusal says why; a 404 (another admin deleted it, or retention did)
+ * also loads the list again, or the row would stay and refuse every change made to it.
+ */
 async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
   try {
     await api.patch(enquiries.itemUrl(e.id), { status });
@@ -71,7 +75,8 @@ async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
   } catch (err) {
     if (endedSession(err)) return;
     console.error('[admin] changing the status failed', err);
-    toast({ title: text.statusChangeFailed, variant: 'destructive' });
+    toast({ title: text.statusChangeFailed, description: describeFailure(err), variant: 'destructive' });
+    if (err instanceof ApiError && err.status === 404) await enquiries.reload();
   }
 }
 
