@@ -409,6 +409,34 @@ test('a status change refused because another admin deleted the enquiry says why
   await expect(panel.getByRole('listitem').filter({ hasText: 'mary.gone@example.com' })).toHaveCount(0);
 });
 
+test('a Delete refused because another admin deleted the subscriber first says why and drops its row', async ({ page }) => {
+  const id = 2_000_000_005;
+  const gone: Subscriber = {
+    id,
+    email: 'reader.gone@example.com',
+    status: 'subscribed',
+    subscribedAt: new Date().toISOString(),
+    sourcePage: '/insights',
+    unsubscribedAt: null,
+    welcome: null,
+  };
+  let items = [gone];
+  await page.route(/\/api\/subscribers(\?.*)?$/, (route) => route.fulfill({ json: { items, total: items.length, page: 1, pageSize: 25 } }));
+  await page.route(`**/api/subscribers/${id}`, (route) => {
+    items = [];
+    return route.fulfill({ status: 404, json: { error: 'Subscriber not found' } });
+  });
+  await skipCookieBanner(page);
+  await signInToAdminPanel(page, ADMIN);
+  await page.getByRole('tab', { name: 'Subscribers' }).click();
+  const row = page.getByRole('list', { name: 'Subscribers' }).getByRole('listitem').filter({ hasText: 'reader.gone@example.com' });
+  await row.getByRole('button', { name: 'Delete reader.gone@example.com' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete subscriber' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toastText(page, 'Error deleting subscriber')).toBeVisible();
+  await expect(toastText(page, 'Subscriber not found')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
 test('a status change that takes the enquiry out of the filtered list leaves the focus on the tab heading', async ({ page }) => {
   const lastName = `Focus${crypto.randomUUID().slice(0, 8)}`;
   const sent = await page.request.post('/api/contacts', {

@@ -6,7 +6,7 @@
  * opened it, and where that has gone (a deleted item's) it goes to the tab's heading.
  */
 import { useCallback, useRef, useState } from 'react';
-import { api } from '../../lib/api-client';
+import { api, ApiError, describeFailure } from '../../lib/api-client';
 import { toast } from '../../stores/toasts';
 import type { Collection } from './collection';
 import { capitalise } from './nouns';
@@ -89,7 +89,10 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
       } catch (err) {
         if (endedSession(err)) return;
         console.error(`[admin] deleting the ${noun} failed`, err);
-        toast({ ...collectionCopy.deleteFailed(noun), variant: 'destructive' });
+        toast({ ...collectionCopy.deleteFailed(noun), description: describeFailure(err), variant: 'destructive' });
+        // Gone already (another admin, or retention, deleted it): the row is out of date, and
+        // would refuse every Delete pressed on it.
+        if (err instanceof ApiError && err.status === 404) await collection.reload();
       }
     },
   };
