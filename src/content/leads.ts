@@ -70,6 +70,8 @@ export const enquiriesTab = {
   allStatuses: 'All',
   changeStatus: (name: string) => `Status of ${name}'s enquiry`,
   open: (name: string) => `Open ${name}'s enquiry`,
+  /** The open enquiry's scrolling part (its fields and message), named for the keyboard stop it is. */
+  details: 'Enquiry details',
   close: 'Close',
   reply: 'Reply by email',
   replySubject: 'Re: your enquiry',

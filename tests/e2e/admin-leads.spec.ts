@@ -219,6 +219,32 @@ test('a long address and long context fit the Enquiries and Subscribers tabs, an
   await expect(page.getByRole('button', { name: `Delete ${emails[1]}` })).toBeInViewport();
 });
 
+test("a long enquiry's details can be read to the end from the keyboard: the scrolling part of the dialog takes the focus", async ({ page }) => {
+  const run = crypto.randomBytes(4).toString('hex');
+  const message = Array.from({ length: 80 }, (_, i) => `Line ${i + 1} of a long enquiry.`).join('\n');
+  const sent = await page.request.post('/api/contacts', { data: { ...validEnquiryBody(run), email: `long.${run}@example.com`, message } });
+  expect(sent.status()).toBe(201);
+  await signInToAdminPanel(page, ADMIN);
+  await page.getByRole('tab', { name: /^Enquiries/ }).click();
+  await page.getByRole('searchbox', { name: 'Search enquiries' }).fill(run);
+  const rows = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole('button', { name: /^Open / }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/Line 80 of a long enquiry/)).toBeAttached();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // The part that scrolls (nothing in it can take the focus) is a Tab stop, the first, and the keyboard scrolls it.
+  const details = dialog.getByRole('group', { name: 'Enquiry details' });
+  await expect(details).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(details).toBeFocused();
+  await page.keyboard.press('End');
+  await expect.poll(() => details.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop)).toBeLessThan(1);
+});
+
 function validEnquiryBody(run: string) {
   return { firstName: 'Jonathan', lastName: `Richardson ${run}`, phone: '+61 400 000 000', company: 'Brightwater Consulting', message: 'A long address.', page: 'Home' };
 }

@@ -95,7 +95,9 @@ function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: Enquiry
     <Dialog.Root open={enquiry !== null} onOpenChange={(open) => !open && onClose()}>
       {enquiry && (
         <DialogFrame title={enquirerName(enquiry)} description={`${text.received} ${firmTime(enquiry.createdAt)}`} look="admin" width="md">
-          <div className="mt-4 max-h-[60vh] overflow-y-auto">
+          {/* It scrolls a long message, and holds nothing that takes the focus: it is a Tab stop of its
+              own, so the keyboard can scroll it (and the dialog opens on it). */}
+          <div role="group" aria-label={text.details} tabIndex={0} className="mt-4 max-h-[60vh] overflow-y-auto rounded-control focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               {fields.map(([label, value]) => (
                 <div key={label} className="contents">
