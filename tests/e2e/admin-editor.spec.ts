@@ -64,6 +64,15 @@ test('the formatting toolbar is one Tab stop: the arrow keys move along it, Tab 
   await expect(button('Bold')).toHaveAttribute('title', 'Bold');
 });
 
+test('Clear formatting is an action, not a toggle: it has no pressed state, while the formats keep theirs', async ({ page }) => {
+  await newArticleEditor(page);
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('bold');
+  await expect(toolbar.getByRole('button', { name: 'Bold', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(toolbar.getByRole('button', { name: 'Clear formatting', exact: true })).not.toHaveAttribute('aria-pressed');
+});
+
 test('a toolbar button pressed from the keyboard formats the selected text', async ({ page }) => {
   const editor = await newArticleEditor(page);
   await page.keyboard.type('Plain and bold');

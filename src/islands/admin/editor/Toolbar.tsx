@@ -1,8 +1,9 @@
 /**
  * The editor's toolbar: headings 1-3, bold, italic, underline, ordered list,
- * bullet list, link (add, edit or remove) and clear formatting. Each button is a toggle that shows its state
- * (aria-pressed) for the text under the cursor. The toolbar is one Tab stop: the arrow keys, Home and
- * End move between its buttons, and Tab goes on to the text.
+ * bullet list, link (add, edit or remove) and clear formatting. Each format's button is a toggle that
+ * shows its state (aria-pressed) for the text under the cursor; Clear formatting, an action, has none.
+ * The toolbar is one Tab stop: the arrow keys, Home and End move between its buttons, and Tab goes on
+ * to the text.
  */
 import { $createLinkNode, $isLinkNode, $toggleLink } from '@lexical/link';
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode, REMOVE_LIST_COMMAND } from '@lexical/list';
@@ -72,7 +73,8 @@ function $readState(): ToolbarState {
   };
 }
 
-function ToolButton({ label, pressed, onClick, children }: { label: string; pressed: boolean; onClick: () => void; children: ReactNode }) {
+/** A toolbar button: a toggle (aria-pressed) when given `pressed`, else a plain action such as Clear formatting. */
+function ToolButton({ label, pressed, onClick, children }: { label: string; pressed?: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <RadixToolbar.Button
       aria-label={label}
@@ -233,7 +235,7 @@ export default function Toolbar() {
         <ToolButton label={editorCopy.link} pressed={state.link !== null} onClick={onLinkButton}>
           <Icon body={icons.link} size={18} />
         </ToolButton>
-        <ToolButton label={editorCopy.clearFormatting} pressed={false} onClick={clearFormatting}>
+        <ToolButton label={editorCopy.clearFormatting} onClick={clearFormatting}>
           <Icon body={icons.clearFormat} size={18} />
         </ToolButton>
       </RadixToolbar.Root>
