@@ -126,6 +126,21 @@ test('Enter on the link bar\'s Cancel cancels: the link is not applied', async (
   await expect(editor).toHaveText('Some text here');
 });
 
+test('an address the link bar refuses is announced as it shows, the focus staying in the field', async ({ page }) => {
+  await newArticleEditor(page);
+  await page.keyboard.type('Some text');
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: 'Link', exact: true }).click();
+  const url = page.getByRole('textbox', { name: 'Link URL' });
+  await url.fill('javascript:alert(1)');
+  await url.press('Enter');
+  await expect(url).toBeFocused();
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toHaveAccessibleDescription('Links must start with http://, https://, mailto: or tel:');
+  // The field already has the focus, so its new description alone would go unread.
+  await expect(page.getByRole('alert')).toHaveText('Links must start with http://, https://, mailto: or tel:');
+});
+
 test('pasting from Google Docs keeps plain text plain and the bold and italic it had', async ({ page }) => {
   const editor = await newArticleEditor(page);
   // What Google Docs puts on the clipboard: everything inside a <b> whose style says not bold.

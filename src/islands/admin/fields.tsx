@@ -14,6 +14,12 @@ interface FrameProps {
   error?: string;
   /** A visually hidden label (a control whose purpose its surroundings already show). */
   labelHidden?: boolean;
+  /**
+   * The error is announced as it shows (role="alert"): for a field that keeps the focus when it is
+   * refused (the editor's link address), whose new description alone would go unread. Fields that
+   * take the focus after a refusal are read with their error, and need none.
+   */
+  announceError?: boolean;
   className?: string;
 }
 
@@ -23,7 +29,7 @@ export interface ControlIds {
   invalid: boolean;
 }
 
-export function Field({ label, hint, error, labelHidden = false, className = '', children }: FrameProps & { children: (ids: ControlIds) => ReactNode }) {
+export function Field({ label, hint, error, labelHidden = false, announceError = false, className = '', children }: FrameProps & { children: (ids: ControlIds) => ReactNode }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -37,14 +43,18 @@ export function Field({ label, hint, error, labelHidden = false, className = '',
           {hint}
         </p>
       )}
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+      {error && (
+        <FieldError id={`${id}-error`} announce={announceError}>
+          {error}
+        </FieldError>
+      )}
     </div>
   );
 }
 
-export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+export function FieldError({ id, announce = false, children }: { id?: string; announce?: boolean; children: ReactNode }) {
   return (
-    <p id={id} className="mt-1 text-sm font-medium text-danger-700">
+    <p id={id} role={announce ? 'alert' : undefined} className="mt-1 text-sm font-medium text-danger-700">
       {children}
     </p>
   );
@@ -67,6 +77,7 @@ export function TextField({
   hint,
   error,
   labelHidden,
+  announceError,
   className,
   value,
   onChange,
@@ -75,7 +86,7 @@ export function TextField({
   ...input
 }: FrameProps & Controlled<InputHTMLAttributes<HTMLInputElement>> & { suggestions?: readonly string[] }) {
   return (
-    <Field label={label} hint={hint} error={error} labelHidden={labelHidden} className={className}>
+    <Field label={label} hint={hint} error={error} labelHidden={labelHidden} announceError={announceError} className={className}>
       {(ids) => (
         <>
           <input {...input} {...controlProps(ids)} list={suggestions ? `${ids.id}-suggestions` : undefined} type={type} value={value} onChange={(e) => onChange(e.target.value)} />

@@ -266,6 +266,7 @@ export default function Toolbar() {
             }}
             placeholder="https://example.com"
             error={linkError ?? undefined}
+            announceError
           />
           <button type="button" className={buttonClass('primary', 'sm')} onClick={applyLink}>
             {editorCopy.applyLink}
