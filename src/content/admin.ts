@@ -118,6 +118,8 @@ export const collectionCopy = {
   loading: (nouns: string) => `Loading ${nouns}...`,
   /** An empty list: none match the search or filters; none at all, with or without a form to create one. */
   noMatch: (nouns: string) => `No ${nouns} match.`,
+  /** A search's or filter's outcome, read out as the list changes. */
+  found: (total: number, noun: string, nouns: string) => `${total} ${total === 1 ? noun : nouns} found`,
   empty: (nouns: string) => `No ${nouns} yet.`,
   emptyCreate: (nouns: string, noun: string) => `No ${nouns} yet. Create your first ${noun} to get started.`,
   previous: 'Previous',

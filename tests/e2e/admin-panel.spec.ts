@@ -994,6 +994,34 @@ test('articles: the search finds an article among many, drafts too; each row lin
   await expect(list.getByRole('heading', { name: `Unsearched ${RUN}` })).toBeVisible();
 });
 
+test('a search says how many it found, or that none match, in a status line read out as the list changes', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const word = `Bilby${RUN}`;
+  for (const title of [`The ${word} one`, `The ${word} two`]) {
+    const created = await page.request.post('/api/articles', {
+      headers: { origin },
+      data: { title, description: 'Counted.', content: '<p>Body</p>', category: 'Thought Leadership', readTime: '3 min read', isPublished: true },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.reload();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('list', { name: 'Articles' }).getByRole('listitem').first()).toBeVisible();
+  // A live region is there before the search, empty, so that what it then says is announced.
+  const status = panel.getByRole('search', { name: 'Find articles' }).getByRole('status');
+  await expect(status).toHaveText('');
+  const search = panel.getByRole('searchbox', { name: 'Search articles' });
+  await search.fill(word);
+  await expect(status).toHaveText('2 articles found');
+  await search.fill(`${word} one`);
+  await expect(status).toHaveText('1 article found');
+  await search.fill(`${word}-nothing`);
+  await expect(status).toHaveText('No articles match.');
+  await search.fill('');
+  await expect(status).toHaveText('');
+});
+
 test('articles: saving an edit that moves the article off the page it was edited on leaves the focus on the tab heading', async ({ page }) => {
   await signInToAdminPanel(page);
   const origin = new URL(page.url()).origin;

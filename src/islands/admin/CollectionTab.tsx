@@ -162,6 +162,12 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
               onChange={(value) => void collection.setQuery({ filters: { ...query.filters, [filter.name]: value } })}
             />
           ))}
+          {/* What a search or filter found, read out: the list changing under the search box says
+              nothing to whoever cannot see it. Always there (empty while nothing narrows the list),
+              as a live region must be before its text changes. */}
+          <p role="status" className="sr-only">
+            {narrowed && status === 'loaded' ? (total === 0 ? collectionCopy.noMatch(collection.nouns) : collectionCopy.found(total, noun, collection.nouns)) : ''}
+          </p>
         </div>
       )}
 
