@@ -88,8 +88,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 function linkTag(base?: URL | string): sanitizeHtml.Transformer {
   return (tagName, attribs) => {
-    let href = attribs.href?.trim();
+    let href: string | undefined = attribs.href?.trim();
     if (href && base) href = onSiteAbsolute(href, new URL(base)) ?? href;
+    if (href && isExternal(href) && !namesHost(href)) href = undefined;
     const out: Record<string, string> = {};
     if (href) out.href = href;
     if (href && isExternal(href)) {
@@ -119,6 +120,19 @@ function onSiteAbsolute(href: string, base: URL): string | undefined {
 function numberedListTag(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const start = attribs.start?.trim();
   return { tagName, attribs: start && /^[1-9][0-9]{0,5}$/.test(start) ? { start } : {} };
+}
+
+/**
+ * Whether a web link names the host it leads to. 'https://' alone is how the editor (Lexical's
+ * LinkNode) writes a link with no address, such as a blank link loaded for editing: kept, it would
+ * be published as a link to nowhere that opens a new tab. It becomes a blank link again instead.
+ */
+function namesHost(href: string): boolean {
+  try {
+    return new URL(href).host !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** An absolute http(s) link leaves the site: it opens in a new tab without an opener or referrer. */

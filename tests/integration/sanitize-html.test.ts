@@ -150,6 +150,16 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
     expect(sanitizeArticleHtml('<p>Seen<span class="note sr-only"> hidden <b>words</b></span> <span style="white-space: pre-wrap;">kept</span></p>')).toBe('<p>Seen kept</p>');
   });
 
+  it("drops the href of a web link that names no host, as the editor writes a link with no address ('https://')", () => {
+    for (const href of ['https://', 'http://', 'HTTPS://', ' https:// ', 'https://?q=1']) {
+      expect(sanitizeArticleHtml(`<p><a href="${href}" target="_blank">x</a></p>`), href).toBe('<p><a>x</a></p>');
+    }
+    expect(sanitizeArticleHtmlForFeed('<a href="https://">x</a>', 'https://surgere.example/insights/a')).toBe('<a>x</a>');
+    // A host is all it takes: these stay links.
+    expect(sanitizeArticleHtml('<a href="https://example.com">x</a>')).toContain('href="https://example.com"');
+    expect(sanitizeArticleHtml('<a href="http://localhost:8080/a">x</a>')).toContain('href="http://localhost:8080/a"');
+  });
+
   it('keeps mailto:, tel: and site-relative links without a new tab', () => {
     expect(sanitizeArticleHtml('<a href="mailto:hello@example.com">m</a><a href="tel:+61280054120">t</a><a href="/contact">c</a>')).toBe(
       '<a href="mailto:hello@example.com">m</a><a href="tel:+61280054120">t</a><a href="/contact">c</a>',
