@@ -292,6 +292,21 @@ test('a blank link (its address refused) stays blank when its article is edited 
   await deleteArticle(page.request, article.id);
 });
 
+test("a paste from Word keeps its bookmarks' words as plain text: an anchor with no address is no link", async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  // Word marks a heading a table of contents points at, and often the words copied, with a named
+  // anchor: no link in the document, and none on the clipboard's other side.
+  const html =
+    '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body lang=EN-AU><!--StartFragment-->' +
+    '<h1><a name="_Toc201234567"><span lang=EN-AU>Introduction</span></a></h1>' +
+    '<p class=MsoNormal><a name="_Hlk201234568">Copied words</a> and <a href="https://example.com/">a real link</a><o:p></o:p></p>' +
+    '<!--EndFragment--></body></html>';
+  await paste(editor, html, 'Introduction\nCopied words and a real link');
+  await expect(editor.locator('h1')).toHaveText('Introduction');
+  await expect(editor.locator('p')).toHaveText('Copied words and a real link');
+  await expect(editor.locator('a')).toHaveText(['a real link']);
+});
+
 test('Change Password refused: the focus stays in the dialog', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'Change Password' }).click();

@@ -119,10 +119,17 @@ const UNWRITABLE_FORMATS = 'code, kbd, samp, sup, sub, mark, s, strike, del';
  */
 const VISUALLY_HIDDEN = '.sr-only';
 
+/**
+ * An anchor with no address is a bookmark, not a link: Word names each heading a table of contents
+ * points at, and often the words copied ('_Toc…', '_Hlk…'), and Google Docs its headings, so. Lexical
+ * would import each as a link to nowhere (shown, and published, as a link).
+ */
+const BOOKMARKS = 'a:not([href])';
+
 /** Each such tag gives way to its content: the words stay, in whatever format the editor can write. */
 function unwrapUnwritableFormats(dom: Document): void {
   // Innermost first, so an outer tag's children are final when it is unwrapped.
-  for (const element of Array.from(dom.querySelectorAll(UNWRITABLE_FORMATS)).reverse()) {
+  for (const element of Array.from(dom.querySelectorAll(`${UNWRITABLE_FORMATS}, ${BOOKMARKS}`)).reverse()) {
     element.replaceWith(...Array.from(element.childNodes));
   }
 }
@@ -130,8 +137,8 @@ function unwrapUnwritableFormats(dom: Document): void {
 /**
  * Pasted HTML as a document whose inline styles say what the editor can write (bold, italic,
  * underline), as Lexical's import reads them from element.style, whose Word lists are lists,
- * whose quotes are paragraphs, whose code, sub- and superscript and the like are plain words, and
- * without the words a page hides from sight.
+ * whose quotes are paragraphs, whose code, sub- and superscript, bookmarks and the like are plain
+ * words, and without the words a page hides from sight.
  * DOMParser leaves `style` attributes unapplied under the page's Content Security Policy: each is
  * parsed again through the CSSOM (which the policy allows), and only those formats are kept.
  * Alignment, indents, sub- and superscript and the like would show in the editor with no control
