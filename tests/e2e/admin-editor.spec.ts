@@ -307,6 +307,18 @@ test("a paste from Word keeps its bookmarks' words as plain text: an anchor with
   await expect(editor.locator('a')).toHaveText(['a real link']);
 });
 
+test('a pasted heading 4 to 6 is a Heading 3, as the article page will publish it', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  // Google Docs and Word write their Heading 4-6 so; the editor has no style nor button for them.
+  await paste(editor, '<h2>Main</h2><h4>Smaller <b>point</b></h4><p>Text</p><h6>Smallest</h6>', 'Main\nSmaller point\nText\nSmallest');
+  await expect(editor.locator(':scope > *')).toHaveText(['Main', 'Smaller point', 'Text', 'Smallest']);
+  await expect(editor.locator('h3')).toHaveText(['Smaller point', 'Smallest']);
+  await expect(editor.locator('h3 strong')).toHaveText(['point']);
+  await expect(editor.locator('h4, h5, h6')).toHaveCount(0);
+  await editor.locator('h3').first().click();
+  await expect(page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Heading 3', exact: true })).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('Change Password refused: the focus stays in the dialog', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'Change Password' }).click();

@@ -87,6 +87,18 @@ function rebuildWordLists(dom: Document): void {
   }
 }
 
+/**
+ * The editor's headings go to 3, as the sanitiser's do: it publishes a Heading 4-6 (Google Docs
+ * and Word write them) as a Heading 3, and the editor would show it unstyled, with no button for it.
+ */
+function smallHeadingsAsHeading3(dom: Document): void {
+  for (const heading of Array.from(dom.querySelectorAll('h4, h5, h6'))) {
+    const h3 = dom.createElement('h3');
+    h3.append(...Array.from(heading.childNodes));
+    heading.replaceWith(h3);
+  }
+}
+
 /** Elements a quote may hold that are blocks of their own. */
 const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, ul, ol, div, blockquote, pre, table';
 
@@ -137,8 +149,8 @@ function unwrapUnwritableFormats(dom: Document): void {
 /**
  * Pasted HTML as a document whose inline styles say what the editor can write (bold, italic,
  * underline), as Lexical's import reads them from element.style, whose Word lists are lists,
- * whose quotes are paragraphs, whose code, sub- and superscript, bookmarks and the like are plain
- * words, and without the words a page hides from sight.
+ * whose quotes are paragraphs, whose headings go to 3, whose code, sub- and superscript,
+ * bookmarks and the like are plain words, and without the words a page hides from sight.
  * DOMParser leaves `style` attributes unapplied under the page's Content Security Policy: each is
  * parsed again through the CSSOM (which the policy allows), and only those formats are kept.
  * Alignment, indents, sub- and superscript and the like would show in the editor with no control
@@ -149,6 +161,7 @@ export function parsePastedHtml(html: string): Document {
   // Before the styles are cut down: a Word list is known by its mso-list style.
   rebuildWordLists(dom);
   quotesAsParagraphs(dom);
+  smallHeadingsAsHeading3(dom);
   unwrapUnwritableFormats(dom);
   for (const element of dom.querySelectorAll(VISUALLY_HIDDEN)) element.remove();
   for (const element of dom.querySelectorAll<HTMLElement>('[style]')) {
