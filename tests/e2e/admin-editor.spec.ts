@@ -292,6 +292,23 @@ test('a blank link (its address refused) stays blank when its article is edited 
   await deleteArticle(page.request, article.id);
 });
 
+test('a relative link stays relative when its article is edited and saved, never a link to another host', async ({ page }) => {
+  // An API client's body: the page resolves 'pricing' against the article's own address.
+  const article = await createArticle(page.request, { content: '<p>See <a href="pricing">our pricing</a> and <a href="/contact">us</a></p>', isPublished: false });
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: `Edit ${article.title}` }).click();
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.getByText('See').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('.');
+  await page.getByRole('button', { name: 'Update Article' }).click();
+  await expect(toastText(page, 'Article updated')).toBeVisible();
+  const saved = await (await page.request.get(`/api/articles/${article.id}`)).json();
+  // './pricing' is the same address as 'pricing' wherever the page is.
+  expect(saved.content).toBe('<p>See <a href="./pricing">our pricing</a> and <a href="/contact">us</a>.</p>');
+  await deleteArticle(page.request, article.id);
+});
+
 test("a paste from Word keeps its bookmarks' words as plain text: an anchor with no address is no link", async ({ page }) => {
   const editor = await newArticleEditor(page);
   // Word marks a heading a table of contents points at, and often the words copied, with a named

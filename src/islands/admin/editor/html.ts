@@ -6,12 +6,26 @@ import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
 import { $createParagraphNode, $getRoot, $isDecoratorNode, $isElementNode, type LexicalEditor, type LexicalNode } from 'lexical';
 import { ARTICLE_LINK_SCHEMES, type ArticleLinkScheme } from '../../../lib/article-link-schemes';
 
+/**
+ * Lexical writes a link's address through its formatUrl, which reads one with no scheme that does
+ * not start with '/', '#', '.' or '?' as a host ('pricing' became 'https://pricing', another site).
+ * A path-relative link (an API client's; the page resolves it against the article's address) is
+ * loaded as './pricing': the same address, in a form Lexical keeps.
+ */
+function keepRelativeLinks(dom: Document): void {
+  for (const link of dom.querySelectorAll('a[href]')) {
+    const href = link.getAttribute('href')!.trim();
+    if (href && !/^[a-z][a-z0-9+.-]*:/i.test(href) && !/^[/#.?]/.test(href)) link.setAttribute('href', `./${href}`);
+  }
+}
+
 /** Replaces the editor's content with the nodes parsed from `html` (inside editor.update). */
 export function $loadHtml(editor: LexicalEditor, html: string): void {
   const root = $getRoot();
   root.clear();
   if (html.trim()) {
     const dom = new DOMParser().parseFromString(html, 'text/html');
+    keepRelativeLinks(dom);
     let paragraph: ReturnType<typeof $createParagraphNode> | null = null;
     for (const node of $generateNodesFromDOM(editor, dom) as LexicalNode[]) {
       // The root takes only blocks: loose inline nodes (text outside any <p>) go into a paragraph.
