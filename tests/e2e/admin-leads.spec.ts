@@ -482,3 +482,35 @@ test('a status change that takes the enquiry out of the filtered list leaves the
   await expect(panel.getByRole('listitem')).toHaveCount(0);
   await expect(panel.getByRole('heading', { name: 'Enquiries', level: 2 })).toBeFocused();
 });
+
+test("the arrow keys step an enquiry's status without saving each step: Enter, or leaving the control, saves the one chosen", async ({ page }) => {
+  const lastName = `Steps${crypto.randomUUID().slice(0, 8)}`;
+  expect((await page.request.post('/api/contacts', { data: { ...sampleEnquiry(), lastName } })).status()).toBe(201);
+  const patches: unknown[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && /\/api\/enquiries\/\d+$/.test(new URL(r.url()).pathname)) patches.push(r.postDataJSON());
+  });
+  await signInToAdminPanel(page, ADMIN);
+  await page.getByRole('tab', { name: /^Enquiries/ }).click();
+  const panel = page.getByRole('tabpanel', { name: /^Enquiries/ });
+  await panel.getByRole('searchbox', { name: 'Search enquiries' }).fill(lastName);
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  const status = panel.getByLabel(`Status of Ada ${lastName}'s enquiry`);
+
+  // New -> Handled -> Archived by the keyboard: nothing is saved on the way.
+  await status.focus();
+  await status.press('ArrowDown');
+  await status.press('ArrowDown');
+  await expect(status).toHaveValue('archived');
+  await status.press('Enter');
+  await expect(toastText(page, 'Enquiry marked archived')).toBeVisible();
+  // A step saved would have sent its PATCH as it was taken, before this one.
+  expect(patches).toEqual([{ status: 'archived' }]);
+
+  // Stepped back one and left with Tab: that one is saved, once.
+  await status.press('ArrowUp');
+  await expect(status).toHaveValue('handled');
+  await status.press('Tab');
+  await expect(toastText(page, 'Enquiry marked handled')).toBeVisible();
+  expect(patches).toEqual([{ status: 'archived' }, { status: 'handled' }]);
+});

@@ -5,7 +5,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { atom } from 'nanostores';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { enquiriesTab as text, enquiryFieldLabels } from '../../content/leads';
 import { firm } from '../../content/site';
 import { api, ApiError, describeFailure } from '../../lib/api-client';
@@ -64,20 +64,68 @@ const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: text.stat
 const replyHref = (e: EnquiryRecord) => `mailto:${e.email}?subject=${encodeURIComponent(`${text.replySubject} to ${firm.name}`)}`;
 
 /**
- * Sets an enquiry's status. A refusal says why; a 404 (another admin deleted it, or retention did)
- * also loads the list again, or the row would stay and refuse every change made to it.
+ * Sets an enquiry's status; true once it is stored. A refusal says why; a 404 (another admin
+ * deleted it, or retention did) also loads the list again, or the row would stay and refuse every
+ * change made to it.
  */
-async function changeStatus(e: EnquiryRecord, status: EnquiryStatus) {
+async function changeStatus(e: EnquiryRecord, status: EnquiryStatus): Promise<boolean> {
   try {
     await api.patch(enquiries.itemUrl(e.id), { status });
     toast({ title: text.statusChanged(text.statusLabels[status]) });
     await enquiries.reload();
+    return true;
   } catch (err) {
-    if (endedSession(err)) return;
+    if (endedSession(err)) return false;
     console.error('[admin] changing the status failed', err);
     toast({ title: text.statusChangeFailed, description: describeFailure(err), variant: 'destructive' });
     if (err instanceof ApiError && err.status === 404) await enquiries.reload();
+    return false;
   }
+}
+
+/** Keys that step a closed select to the next or previous option, changing its value at each step. */
+const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * An enquiry's status, saved when it is chosen: picked from the list (pointer, a phone's picker,
+ * Enter in the open list), at once; stepped through with the keys of a closed select, which change
+ * it at every step, when Enter is pressed or the focus leaves it. A status stepped past is neither
+ * saved nor, under a status filter, takes the row out of the list on the way.
+ */
+function StatusSelect({ e }: { e: EnquiryRecord }) {
+  const [shown, setShown] = useState<EnquiryStatus>(e.status);
+  const stepping = useRef(false);
+  // The list's answer is the truth (another admin's change included), unless the admin is stepping
+  // through the statuses as it arrives.
+  useEffect(() => {
+    if (!stepping.current) setShown(e.status);
+  }, [e.status]);
+  const save = (status: EnquiryStatus) => {
+    stepping.current = false;
+    if (status === e.status) return;
+    void changeStatus(e, status).then((saved) => saved || setShown(e.status));
+  };
+  return (
+    <SelectField
+      labelHidden
+      label={text.changeStatus(enquirerName(e))}
+      options={statusOptions}
+      value={shown}
+      onKeyDown={(event) => {
+        if (STEP_KEYS.has(event.key)) stepping.current = true;
+        else if (event.key === 'Enter' && stepping.current) {
+          // Enter saves the status shown; it does not also open the list (as Chromium's select does).
+          event.preventDefault();
+          save(shown);
+        }
+      }}
+      onChange={(value) => {
+        setShown(value as EnquiryStatus);
+        if (!stepping.current) save(value as EnquiryStatus);
+      }}
+      onBlur={() => stepping.current && save(shown)}
+    />
+  );
 }
 
 /** A notice that gave up: why, and a button that sends it again (POST /api/enquiries/:id/notice). */
@@ -158,9 +206,7 @@ export default function EnquiriesTab() {
             <FailedNotice e={e} className="mt-1" />
           </>
         )}
-        rowActions={(e) => (
-          <SelectField labelHidden label={text.changeStatus(enquirerName(e))} options={statusOptions} value={e.status} onChange={(v) => void changeStatus(e, v as EnquiryStatus)} />
-        )}
+        rowActions={(e) => <StatusSelect e={e} />}
       />
       <EnquiryDetailsDialog enquiry={open} onChange={setOpen} onClose={() => setOpen(null)} />
     </>
