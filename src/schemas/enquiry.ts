@@ -26,7 +26,7 @@ export const enquirySchema = z.object({
   /** Honeypot; must be empty. */
   website: honeypotField,
   /**
-   * The key of the enquiry being written: the island makes one (crypto.randomUUID()) per enquiry
+   * The key of the enquiry being written: the island makes one (src/lib/submission-key.ts) per enquiry
    * and sends it again with every retry of the same content, so a retry whose first answer was lost
    * after the enquiry was stored is answered as that first one was, and stores nothing more.
    * Optional: the plain form post (before the island hydrates, or without JavaScript) sends none,

@@ -1,6 +1,6 @@
 /**
  * What the admin panel's create form sends as `submissionId` with the article or service it
- * creates: a UUID made once per opened form (crypto.randomUUID()) and sent again with every retry
+ * creates: a UUID made once per opened form (src/lib/submission-key.ts) and sent again with every retry
  * of it, so a Create pressed again after its first answer was lost after the commit is answered
  * with the row stored then (200) rather than storing it twice; the same key with other content is
  * refused (409 naming this field). Optional: an API client that sends none creates as before. Its

@@ -20,6 +20,7 @@ import { Button, Card } from './ui';
 import { collectionCopy } from '../../content/admin';
 import { endedSession } from './session';
 import { holdUnsavedChanges } from './unsaved-changes';
+import { newSubmissionId } from '../../lib/submission-key';
 
 export interface SchemaFormProps {
   fields: readonly FormField[];
@@ -55,10 +56,9 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
   /**
    * A create form's key (src/schemas/submission-id.ts): made once per opened form (each is a new
    * mount) and sent with every press of Create, so a press after an answer lost once the item was
-   * stored is answered with that item rather than storing a second one. None where the browser has
-   * no crypto.randomUUID (plain HTTP at an address other than localhost): the server stores as before.
+   * stored is answered with that item rather than storing a second one.
    */
-  const [submissionId] = useState(() => (item === null && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined));
+  const [submissionId] = useState(() => (item === null ? newSubmissionId() : undefined));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Opened, the form takes the focus at its heading (and so comes into view): the next Tab is its

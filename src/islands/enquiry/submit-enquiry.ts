@@ -7,6 +7,7 @@ import { enquirySchema, type EnquiryInput } from '../../schemas/enquiry';
 import { fieldIssues } from '../../schemas/fields';
 import { api, ApiError, describeFailure } from '../../lib/api-client';
 import { API_PATHS } from '../../lib/api-paths';
+import { newSubmissionId } from '../../lib/submission-key';
 
 export type SubmitResult = { ok: true } | { ok: false; issues: Record<string, string>; message?: string };
 
@@ -23,17 +24,11 @@ export function validateEnquiry(payload: EnquiryInput): Record<string, string> |
  * stored twice; other content is another enquiry, with a key of its own. Kept in the module, so it
  * outlives the dialog closing and opening again, and a send from either form of the page.
  */
-let unconfirmed: { content: string; submissionId: string | undefined } | undefined;
+let unconfirmed: { content: string; submissionId: string } | undefined;
 
-/**
- * The key for `content`: the unconfirmed one's when it is the same, else a new one. None where the
- * browser has no crypto.randomUUID (a page served over plain HTTP at an address other than
- * localhost is not a secure context): the key is optional, and such a send is stored as before.
- */
-function submissionIdFor(content: string): string | undefined {
-  if (unconfirmed?.content !== content) {
-    unconfirmed = { content, submissionId: typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined };
-  }
+/** The key for `content`: the unconfirmed one's when it is the same, else a new one. */
+function submissionIdFor(content: string): string {
+  if (unconfirmed?.content !== content) unconfirmed = { content, submissionId: newSubmissionId() };
   return unconfirmed.submissionId;
 }
 
