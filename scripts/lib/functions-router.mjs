@@ -77,6 +77,40 @@ export function findOverlaps(routes) {
  */
 export const literalPrefix = (pattern) => /^[A-Za-z0-9/._~-]*/.exec(pattern)[0];
 
+/**
+ * The function claiming a request (the first match, as Netlify's), or undefined; matching reads
+ * only the method and path. Like Netlify, it reads the path without one trailing slash: the
+ * manifest zip-it-and-ship-it writes ends each parameter route's expression in `\/?$`, netlify-cli
+ * (lib/functions/netlify-function.js, matchURLPath) drops the slash before it compares a literal
+ * path, and the functions' bootstrap drops it before it reads the parameters. So /api/services/7/
+ * is the services function's there, with id 7, and must not be a 404 here.
+ */
+export function routeMatcher(routes) {
+  return function match(method, requestPath) {
+    const pathname = requestPath !== '/' && requestPath.endsWith('/') ? requestPath.slice(0, -1) : requestPath;
+    for (const route of routes) {
+      if (route.methods && !route.methods.includes(method)) continue;
+      // URLPattern's match costs about 25 µs a call: a path pattern that is all literal matches
+      // only itself, and the others are first ruled out by their literal start.
+      let params = {};
+      if (route.prefix === route.path) {
+        if (pathname !== route.path) continue;
+      } else {
+        if (!pathname.startsWith(route.prefix)) continue;
+        const match = route.pattern.exec({ pathname });
+        if (!match) continue;
+        params = Object.fromEntries(Object.entries(match.pathname.groups).filter(([k]) => !/^\d+$/.test(k)));
+      }
+      return {
+        name: route.name,
+        handle: (request, { ip }) =>
+          route.handler(request, { params, ip, geo: {}, site: {}, deploy: {}, account: {}, requestId: crypto.randomUUID(), waitUntil }),
+      };
+    }
+    return undefined;
+  };
+}
+
 export async function loadFunctions(root) {
   const dir = path.join(root, BUNDLE_DIR);
   const routes = [];
@@ -102,28 +136,7 @@ export async function loadFunctions(root) {
     /** Scheduled Functions (config.schedule): no path, run by the platform on their cron schedule. */
     scheduled,
     /** The function claiming a request (the first match, as Netlify's), or undefined; matching reads only the method and path. */
-    match(method, pathname) {
-      for (const route of routes) {
-        if (route.methods && !route.methods.includes(method)) continue;
-        // URLPattern's match costs about 25 µs a call: a path pattern that is all literal matches
-        // only itself, and the others are first ruled out by their literal start.
-        let params = {};
-        if (route.prefix === route.path) {
-          if (pathname !== route.path) continue;
-        } else {
-          if (!pathname.startsWith(route.prefix)) continue;
-          const match = route.pattern.exec({ pathname });
-          if (!match) continue;
-          params = Object.fromEntries(Object.entries(match.pathname.groups).filter(([k]) => !/^\d+$/.test(k)));
-        }
-        return {
-          name: route.name,
-          handle: (request, { ip }) =>
-            route.handler(request, { params, ip, geo: {}, site: {}, deploy: {}, account: {}, requestId: crypto.randomUUID(), waitUntil }),
-        };
-      }
-      return undefined;
-    },
+    match: routeMatcher(routes),
   };
 }
 

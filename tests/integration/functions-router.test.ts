@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findOverlaps, literalPrefix } from '../../scripts/lib/functions-router.mjs';
+import { findOverlaps, literalPrefix, routeMatcher } from '../../scripts/lib/functions-router.mjs';
 import { API_PATHS } from '../../src/lib/api-paths.ts';
 
 type Route = { name: string; path: string; pattern: URLPattern; methods?: string[] };
@@ -93,6 +93,32 @@ describe('the literal start the router checks before a pattern', () => {
     expect(literalPrefix(pattern)).toBe(pattern);
     for (const path of ['/api/contacts', '/api/contacts/', '/api/contactsx', '/API/contacts', '/api//contacts', '/api/contact', '/api/%63ontacts']) {
       expect(new URLPattern({ pathname: pattern }).test({ pathname: path }), path).toBe(path === pattern);
+    }
+  });
+});
+
+describe('matching a request to a function, as Netlify does', () => {
+  // Netlify routes by the manifest zip-it-and-ship-it writes: a path with a parameter becomes an
+  // expression ending in `\/?$` (/api/articles/:id -> ^\/api\/articles(?:\/([^\/]+?))\/?$), and
+  // netlify-cli (lib/functions/netlify-function.js, matchURLPath) drops one trailing slash before it
+  // compares a literal path; the functions' bootstrap (@netlify/serverless-functions-api) drops it
+  // too before it reads context.params. So /api/articles/7/ is the articles function's, with id 7.
+  const stub = (name: string, p: string) => ({ ...route(name, p), prefix: literalPrefix(p), handler: () => new Response(name) });
+  const match = routeMatcher([stub('services', '/api/services'), stub('services', '/api/services/:id'), stub('notices', '/api/enquiries/:id/notice')]);
+
+  it('answers a path with one trailing slash as the path without it, parameters included', async () => {
+    expect(match('GET', '/api/services/')?.name).toBe('services');
+    expect(match('GET', '/api/services/7/')?.name).toBe('services');
+    expect(match('POST', '/api/enquiries/3/notice/')?.name).toBe('notices');
+    const params: Record<string, string> = {};
+    const seen = routeMatcher([{ ...stub('s', '/api/services/:id'), handler: (_req: Request, ctx: { params: Record<string, string> }) => Object.assign(params, ctx.params) }]);
+    await seen('GET', '/api/services/7/')!.handle(new Request('http://x/api/services/7/'), { ip: '127.0.0.1' } as never);
+    expect(params).toEqual({ id: '7' });
+  });
+
+  it('still refuses what Netlify refuses: two trailing slashes, an empty parameter, a longer path', () => {
+    for (const p of ['/api/services//', '/api/services/7//', '/api/enquiries//notice', '/api/services/7/x', '/api/servicesx']) {
+      expect(match('GET', p), p).toBeUndefined();
     }
   });
 });
