@@ -4,6 +4,7 @@ import { resolveDatabaseUrl } from './db/database-url.ts';
 
 // Parsed once, on first use, so a misconfigured deploy fails on its first request with a clear
 // message in the function log instead of failing half-way through one.
+// Parsed again only when the platform changes the database's variables under a warm instance.
 // '' counts as unset, for every setting here (and for the site's origin as astro.config.mjs reads
 // it): a variable left blank (a .env line, the platform's UI) means its default, and the local
 // runtime blanks the platform's variables so that the database it started is the one its
@@ -62,11 +63,19 @@ function notifyAddresses(value = ''): string[] {
 }
 
 let cached: ServerEnv | undefined;
+/**
+ * What the cache was read from among the variables the platform may change under a warm instance:
+ * Netlify's function bootstrap writes NETLIFY_DB_URL and NETLIFY_DB_DRIVER into process.env from
+ * each invocation's event (as @netlify/database's own client assumes, re-reading them per call).
+ */
+let cachedFor: string | undefined;
+const perInvocationKey = () => `${process.env.NETLIFY_DB_URL ?? ''}\0${process.env.NETLIFY_DB_DRIVER ?? ''}`;
 
 export class EnvError extends Error {}
 
 export function getEnv(): ServerEnv {
-  if (cached) return cached;
+  const key = perInvocationKey();
+  if (cached && cachedFor === key) return cached;
   const parsed = EnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -107,10 +116,12 @@ export function getEnv(): ServerEnv {
     mailFrom: e.MAIL_FROM || `"${firm.name} website" <${contact.email}>`,
     enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
   };
+  cachedFor = key;
   return cached;
 }
 
 /** For tests that change the environment between cases. */
 export function resetEnvCache(): void {
   cached = undefined;
+  cachedFor = undefined;
 }

@@ -25,4 +25,19 @@ describe('getEnv', () => {
   it('reads a blank session secret as none: the deploy is told to set it', async () => {
     await expect(withEnv({ SESSION_SECRET: '' }, async () => getEnv())).rejects.toThrow(/^SESSION_SECRET is not set\./);
   });
+
+  it("reads Netlify Database's connection string afresh when the platform hands a warm instance a new one", async () => {
+    // Netlify's function bootstrap (@netlify/serverless-functions-api) writes NETLIFY_DB_URL (and
+    // NETLIFY_DB_DRIVER=serverless) into process.env from each invocation's event, and
+    // @netlify/database's own client re-reads it on every call (createRefreshingHttpClient): a
+    // value kept from an instance's first invocation may be stale by a later one.
+    const first = 'postgres://u:one@ep-first.example.neon.tech/db';
+    const next = 'postgres://u:two@ep-first.example.neon.tech/db';
+    const urls = await withEnv({ NETLIFY_DB_URL: first, NETLIFY_DB_DRIVER: 'serverless', SESSION_SECRET: 'x'.repeat(32) }, async () => {
+      const before = getEnv().databaseUrl;
+      process.env.NETLIFY_DB_URL = next; // the next invocation, no reset: the platform knows of no cache
+      return [before, getEnv().databaseUrl];
+    });
+    expect(urls).toEqual([first, next]);
+  });
 });
