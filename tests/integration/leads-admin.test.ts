@@ -22,6 +22,7 @@ import { outboxDir } from '../../src/server/mail/transport.ts';
 import { deleteEnquiriesOlderThan } from '../../src/server/repositories/enquiries.ts';
 import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { adminSession } from '../support/admin-session.ts';
+import { asDeploy } from '../support/as-deploy.ts';
 import { ORIGIN, call } from '../support/call.ts';
 import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
@@ -245,7 +246,24 @@ describe('subscribers', () => {
       expect((await signUp('http://127.0.0.1:4399', 'blank-site@example.com')).status).toBe(201);
       expect(new URL(await welcomeLink('blank-site@example.com')).origin).toBe('http://127.0.0.1:4399');
     });
-    for (const email of ['loopback@example.com', 'configured@example.com', 'blank-site@example.com']) await getDb().deleteFrom('subscribers').where('email', '=', email).execute();
+    // A deploy preview's (or branch deploy's) mail names that deploy: its subscriber is in its own
+    // database, and Netlify's URL, the live site's, would carry the link (and its token) there.
+    const preview = 'https://deploy-preview-4--surgere.netlify.app';
+    await withEnv({ URL: 'https://surgere.example' }, () =>
+      asDeploy('deploy-preview', async () => {
+        expect((await signUp(preview, 'preview@example.com')).status).toBe(201);
+        expect(new URL(await welcomeLink('preview@example.com')).origin).toBe(preview);
+      }),
+    );
+    await withEnv({ URL: 'https://surgere.example' }, () =>
+      asDeploy('production', async () => {
+        expect((await signUp('https://surgere.netlify.app', 'live@example.com')).status).toBe(201);
+        expect(new URL(await welcomeLink('live@example.com')).origin).toBe('https://surgere.example');
+      }),
+    );
+    for (const email of ['loopback@example.com', 'configured@example.com', 'blank-site@example.com', 'preview@example.com', 'live@example.com']) {
+      await getDb().deleteFrom('subscribers').where('email', '=', email).execute();
+    }
   });
 
   it('unsubscribes through the link, keeps the address out of the default export, and resubscribes on a new sign-up', async () => {

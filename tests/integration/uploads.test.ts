@@ -27,6 +27,7 @@ import { durableCache, startPurgeApi } from '../../scripts/lib/durable-cache.mjs
 import { storedEncodings } from '../../scripts/lib/stored-encodings.mjs';
 import { call } from '../support/call.ts';
 import { adminSession } from '../support/admin-session.ts';
+import { asDeploy } from '../support/as-deploy.ts';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from(
@@ -871,26 +872,6 @@ describe('the daily sweep of unused images (netlify/functions/unused-images.ts)'
 });
 
 describe('on a deploy preview (Netlify announcing a deploy context other than production)', () => {
-  // Netlify's runtime names the invocation's deploy on its global, `Netlify.context.deploy.context`
-  // (src/server/deploy-context.ts); the test announces a preview the same way while it runs.
-  async function asDeploy<T>(context: string, run: () => Promise<T>): Promise<T> {
-    const holder = globalThis as { Netlify?: unknown };
-    const saved = holder.Netlify;
-    // Its env is the process's, as on Netlify: @netlify/blobs reads the blobs context through it.
-    const env = {
-      get: (key: string) => process.env[key],
-      has: (key: string) => key in process.env,
-      set: (key: string, value: string) => void (process.env[key] = value),
-      delete: (key: string) => void delete process.env[key],
-      toObject: () => ({ ...process.env }),
-    };
-    holder.Netlify = { context: { deploy: { context, id: 'preview-deploy', published: false } }, env };
-    try {
-      return await run();
-    } finally {
-      holder.Netlify = saved;
-    }
-  }
   const asPreview = <T,>(run: () => Promise<T>) => asDeploy('deploy-preview', run);
   const del = (name: string, cookie: string) => call(target, `/api/objects/uploads/${name}`, { method: 'DELETE', headers: { cookie }, params: { name } });
   const served = (name: string) => call(serve, `/objects/uploads/${name}`, { params: { name } });

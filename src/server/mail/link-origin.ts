@@ -4,7 +4,11 @@
  * X-Forwarded-Host) would hand the recipient's unsubscribe token to whatever host the sender
  * named. So the configured origin (SITE_URL, or Netlify's URL) is the one to use; without one, the
  * request's origin only when it is this machine (the local runtime, whose mail is a file here).
+ * A deploy preview or branch deploy names its own address, the one Netlify routed the request to
+ * by its host: its subscribers are in its own database, and the configured origin is the live
+ * site's (Netlify's URL always is), where the link would unsubscribe someone else's entry.
  */
+import { isLiveDeploy } from '../deploy-context.ts';
 import { getEnv } from '../env.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -14,6 +18,7 @@ export const NO_MAIL_ORIGIN =
   'without it only a request to localhost, 127.0.0.1 or [::1] may name its own origin.';
 
 export function mailLinkOrigin(req: Request): string {
+  if (!isLiveDeploy()) return new URL(req.url).origin;
   const configured = getEnv().siteUrl;
   if (configured) return configured;
   const url = new URL(req.url);
