@@ -1,0 +1,46 @@
+/**
+ * Layout of the public pages at phone widths with content an editor or a visitor's settings can
+ * make long: WCAG 1.4.10 reflow (nothing scrolls sideways at 320 CSS px, which is also 1280 px at
+ * 400% zoom) and 1.4.12 text spacing (nothing cut off or pushed off screen).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createArticle, deleteArticle } from './support/admin-api';
+import { skipCookieBanner } from './support/cookie-banner.ts';
+import type { Article } from '../../src/schemas/article';
+
+// 60 characters with no break opportunity, and a URL of over 170 with none either.
+const UNBROKEN = 'Supercalifragilisticexpialidociousnessandmorewordsjoinedxyzz';
+const LONG_URL = `https://example.com/a/very/long/path/that/has/no/spaces/${UNBROKEN}?q=${UNBROKEN}`;
+
+/** How far the page scrolls sideways: 0 when everything fits the viewport's width. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+
+test.describe('long article content', () => {
+  let article: Article;
+
+  test.beforeAll(async ({ request }) => {
+    article = await createArticle(request, {
+      title: `Strategic marketing for boutique consultancies in a changing world of channels and audiences ${UNBROKEN}`,
+      description: `A description with ${UNBROKEN} in it.`,
+      content: `<p>Body with ${UNBROKEN} and a bare address ${LONG_URL}</p><h2>Heading ${UNBROKEN}</h2><ul><li>${UNBROKEN}</li></ul><p><a href="${LONG_URL}">${LONG_URL}</a></p>`,
+      tags: Array.from({ length: 20 }, (_, i) => (i === 0 ? UNBROKEN.slice(0, 30) : `tag-number-${i}`)),
+      category: 'Customer & Partner Success Stories',
+    });
+  });
+
+  test.afterAll(async ({ request }) => {
+    if (article) await deleteArticle(request, article.id);
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await skipCookieBanner(page);
+  });
+
+  test('its page does not scroll sideways at 320px', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(`/insights/${article.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(UNBROKEN);
+    expect(await sidewaysOverflow(page)).toBe(0);
+  });
+});
