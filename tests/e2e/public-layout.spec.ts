@@ -43,4 +43,17 @@ test.describe('long article content', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(UNBROKEN);
     expect(await sidewaysOverflow(page)).toBe(0);
   });
+
+  for (const width of [320, 1280]) {
+    test(`its card in the Insights list fits its column and shows its description whole at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/insights');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: article.title }) });
+      await expect(card).toBeVisible();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      // The description is clamped to three lines, never cut off at the side.
+      const description = card.getByText(`A description with ${UNBROKEN} in it.`);
+      expect(await description.evaluate((p) => p.scrollWidth - p.clientWidth)).toBe(0);
+    });
+  }
 });
