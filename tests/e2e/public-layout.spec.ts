@@ -16,6 +16,14 @@ const LONG_URL = `https://example.com/a/very/long/path/that/has/no/spaces/${UNBR
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 
+/** WCAG 1.4.12's text spacing, applied over the page's own styles (the test bypasses the CSP for it). */
+async function applyTextSpacing(page: Page) {
+  await page.addStyleTag({
+    content:
+      '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+  });
+}
+
 test.describe('long article content', () => {
   let article: Article;
 
@@ -56,4 +64,19 @@ test.describe('long article content', () => {
       expect(await description.evaluate((p) => p.scrollWidth - p.clientWidth)).toBe(0);
     });
   }
+});
+
+test.describe('WCAG 1.4.12 text spacing', () => {
+  // The spacing goes in as a style element, which the pages' CSP (hashes only) would refuse.
+  test.use({ bypassCSP: true });
+
+  test('no public page scrolls sideways at 320px with text spacing applied', async ({ page }) => {
+    await skipCookieBanner(page);
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const path of ['/', '/about', '/services', '/packages', '/partners', '/insights', '/contact', '/cookie-policy', '/privacy-policy', '/terms-of-use', '/no-such-page']) {
+      await page.goto(path);
+      await applyTextSpacing(page);
+      expect(await sidewaysOverflow(page), path).toBe(0);
+    }
+  });
 });
