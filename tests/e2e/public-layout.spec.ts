@@ -80,3 +80,27 @@ test.describe('WCAG 1.4.12 text spacing', () => {
     }
   });
 });
+
+test("the drawer's sticky top bar never covers the link that has the focus (WCAG 2.4.11), at 400% zoom and on a landscape phone", async ({ page }) => {
+  await skipCookieBanner(page);
+  for (const size of [{ width: 320, height: 256 }, { width: 667, height: 375 }]) {
+    await page.setViewportSize(size);
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    const topBar = drawer.locator('> div').first();
+    const links = drawer.getByRole('navigation').getByRole('link');
+    // Down to Contact, then back up to Home: each link is scrolled into the part the bar leaves clear.
+    const order = [...(await links.all()), ...(await links.all()).reverse()];
+    await order[0]!.focus();
+    for (const link of order) {
+      await link.focus();
+      const barBottom = (await topBar.boundingBox())!.y + (await topBar.boundingBox())!.height;
+      const box = (await link.boundingBox())!;
+      expect(box.y, `${size.width}x${size.height}: ${await link.textContent()}`).toBeGreaterThanOrEqual(barBottom);
+      expect(box.y + box.height, `${size.width}x${size.height}: ${await link.textContent()}`).toBeLessThanOrEqual(size.height);
+    }
+    await page.keyboard.press('Escape');
+  }
+});
