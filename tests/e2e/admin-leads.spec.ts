@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
 import type { Subscriber } from '../../src/schemas/subscriber.ts';
@@ -31,6 +31,49 @@ function emlWith(needle: string): string[] {
     .filter((f) => f.endsWith('.eml'))
     .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
     .filter((text) => text.includes(needle));
+}
+
+
+/**
+ * An enquiry as GET /api/enquiries lists it: for the tests whose state cannot be made in time (a
+ * notice that used up its eight attempts) or on cue (a lead another admin deletes meanwhile), so
+ * the tab's answers are the server's shapes, served by the test.
+ */
+function servedEnquiry(id: number, firstName: string, lastName: string, email: string) {
+  return {
+    id,
+    firstName,
+    lastName,
+    email,
+    phone: '+61 400 111 222',
+    company: 'Compilers & Co',
+    message: 'About our brief',
+    service: 'Marketing Consulting',
+    page: 'Services',
+    ctaButton: 'Book a Consultation',
+    status: 'new',
+    createdAt: new Date().toISOString(),
+    notice: null as null | { status: string; attempts: number; lastError: string | null; sentAt: string | null },
+  };
+}
+
+/**
+ * Serves a tab's list as `leads()` holds it and `itemPath`'s answers from `answer` (which may change
+ * what the list holds next), then signs in and opens the tab.
+ */
+async function openServedTab(
+  page: Page,
+  tab: 'Enquiries' | 'Subscribers',
+  leads: () => unknown[],
+  itemPath: string,
+  answer: (method: string) => { status?: number; json: unknown },
+) {
+  const list = tab === 'Enquiries' ? /\/api\/enquiries(\?.*)?$/ : /\/api\/subscribers(\?.*)?$/;
+  await page.route(list, (route) => route.fulfill({ json: { items: leads(), total: leads().length, page: 1, pageSize: 25 } }));
+  await page.route(`**${itemPath}`, (route) => route.fulfill(answer(route.request().method())));
+  await skipCookieBanner(page);
+  await signInToAdminPanel(page, ADMIN);
+  await page.getByRole('tab', { name: tab === 'Enquiries' ? /^Enquiries/ : 'Subscribers' }).click();
 }
 
 test('an enquiry sent from the site reaches the Enquiries tab, its notice the outbox, and the CSV export', async ({ page }) => {
@@ -277,36 +320,16 @@ test('a notice that gave up shows why in the inbox, and Send notice again puts i
   // The server's side (the requeue, the send after it, 409/404/401/403) is in
   // tests/integration/outbox.test.ts; a notice that has used up its eight attempts cannot be made
   // here in time, so the inbox's answers are the server's shapes, served by the test.
-  const id = 2_000_000_001;
-  const failed = {
-    id,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'grace@example.com',
-    phone: '+61 400 111 222',
-    company: 'Compilers & Co',
-    message: 'About our brief',
-    service: 'Marketing Consulting',
-    page: 'Services',
-    ctaButton: 'Book a Consultation',
-    status: 'new',
-    createdAt: new Date().toISOString(),
-    notice: { status: 'failed', attempts: 8, lastError: 'EENVELOPE: 451 Mailbox busy, try again later', sentAt: null },
-  };
+  const lead = servedEnquiry(2_000_000_001, 'Grace', 'Hopper', 'grace@example.com');
+  const failed = { ...lead, notice: { status: 'failed', attempts: 8, lastError: 'EENVELOPE: 451 Mailbox busy, try again later', sentAt: null } };
   const pending = { ...failed, notice: { status: 'pending', attempts: 0, lastError: failed.notice.lastError, sentAt: null } };
-  let current: typeof failed | typeof pending = failed;
+  let current = failed;
   const asked: string[] = [];
-  await page.route(/\/api\/enquiries(\?.*)?$/, (route) =>
-    route.fulfill({ json: { items: [current], total: 1, page: 1, pageSize: 25 } }),
-  );
-  await page.route(`**/api/enquiries/${id}/notice`, (route) => {
-    asked.push(route.request().method());
+  await openServedTab(page, 'Enquiries', () => [current], `/api/enquiries/${lead.id}/notice`, (method) => {
+    asked.push(method);
     current = pending;
-    return route.fulfill({ json: pending });
+    return { json: pending };
   });
-  await skipCookieBanner(page);
-  await signInToAdminPanel(page, ADMIN);
-  await page.getByRole('tab', { name: /^Enquiries/ }).click();
 
   const row = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem').filter({ hasText: 'grace@example.com' });
   await expect(row.getByText('Notice not sent: EENVELOPE: 451 Mailbox busy, try again later')).toBeVisible();
@@ -323,33 +346,15 @@ test('a notice that gave up shows why in the inbox, and Send notice again puts i
 });
 
 test('Send notice again refused (another admin sent it meanwhile) says why and shows the notice as it now stands', async ({ page }) => {
-  const id = 2_000_000_003;
-  const lead = {
-    id,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada.refused@example.com',
-    phone: '+61 400 111 333',
-    company: 'Engines Ltd',
-    message: 'About our brief',
-    service: 'Marketing Consulting',
-    page: 'Services',
-    ctaButton: 'Book a Consultation',
-    status: 'new',
-    createdAt: new Date().toISOString(),
-  };
+  const lead = servedEnquiry(2_000_000_003, 'Ada', 'Lovelace', 'ada.refused@example.com');
   const failed = { ...lead, notice: { status: 'failed', attempts: 8, lastError: 'EENVELOPE: 451 Mailbox busy, try again later', sentAt: null } };
   // What the server holds once the other admin's press was sent.
   const sent = { ...lead, notice: { status: 'sent', attempts: 1, lastError: null, sentAt: new Date().toISOString() } };
-  let current: typeof failed | typeof sent = failed;
-  await page.route(/\/api\/enquiries(\?.*)?$/, (route) => route.fulfill({ json: { items: [current], total: 1, page: 1, pageSize: 25 } }));
-  await page.route(`**/api/enquiries/${id}/notice`, (route) => {
+  let current: typeof lead = failed;
+  await openServedTab(page, 'Enquiries', () => [current], `/api/enquiries/${lead.id}/notice`, () => {
     current = sent;
-    return route.fulfill({ status: 409, json: { error: 'This notice has not failed: it is sent, or still being tried' } });
+    return { status: 409, json: { error: 'This notice has not failed: it is sent, or still being tried' } };
   });
-  await skipCookieBanner(page);
-  await signInToAdminPanel(page, ADMIN);
-  await page.getByRole('tab', { name: /^Enquiries/ }).click();
 
   const row = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem').filter({ hasText: 'ada.refused@example.com' });
   await row.getByRole('button', { name: "Open Ada Lovelace's enquiry" }).click();
@@ -380,15 +385,11 @@ test('a welcome that gave up shows why in the Subscribers tab, and Send welcome 
   const pending: Subscriber = { ...failed, welcome: { status: 'pending', attempts: 0, lastError: 'EENVELOPE: 550 Mailbox unavailable', sentAt: null } };
   let current = failed;
   const asked: string[] = [];
-  await page.route(/\/api\/subscribers(\?.*)?$/, (route) => route.fulfill({ json: { items: [current], total: 1, page: 1, pageSize: 25 } }));
-  await page.route(`**/api/subscribers/${id}/welcome`, (route) => {
-    asked.push(route.request().method());
+  await openServedTab(page, 'Subscribers', () => [current], `/api/subscribers/${id}/welcome`, (method) => {
+    asked.push(method);
     current = pending;
-    return route.fulfill({ json: pending });
+    return { json: pending };
   });
-  await skipCookieBanner(page);
-  await signInToAdminPanel(page, ADMIN);
-  await page.getByRole('tab', { name: 'Subscribers' }).click();
 
   const row = page.getByRole('list', { name: 'Subscribers' }).getByRole('listitem').filter({ hasText: 'reader.failed@example.com' });
   await expect(row.getByText('Welcome not sent', { exact: true })).toBeVisible();
@@ -403,31 +404,12 @@ test('a welcome that gave up shows why in the Subscribers tab, and Send welcome 
 });
 
 test('a status change refused because another admin deleted the enquiry says why and drops its row', async ({ page }) => {
-  const id = 2_000_000_004;
-  const gone = {
-    id,
-    firstName: 'Mary',
-    lastName: 'Somerville',
-    email: 'mary.gone@example.com',
-    phone: '+61 400 111 444',
-    company: 'Orbits Pty',
-    message: 'About our brief',
-    service: 'Marketing Consulting',
-    page: 'Services',
-    ctaButton: 'Book a Consultation',
-    status: 'new',
-    createdAt: new Date().toISOString(),
-    notice: null,
-  };
-  let items = [gone];
-  await page.route(/\/api\/enquiries(\?.*)?$/, (route) => route.fulfill({ json: { items, total: items.length, page: 1, pageSize: 25 } }));
-  await page.route(`**/api/enquiries/${id}`, (route) => {
-    items = [];
-    return route.fulfill({ status: 404, json: { error: 'Enquiry not found' } });
+  const gone = servedEnquiry(2_000_000_004, 'Mary', 'Somerville', 'mary.gone@example.com');
+  let leads = [gone];
+  await openServedTab(page, 'Enquiries', () => leads, `/api/enquiries/${gone.id}`, () => {
+    leads = [];
+    return { status: 404, json: { error: 'Enquiry not found' } };
   });
-  await skipCookieBanner(page);
-  await signInToAdminPanel(page, ADMIN);
-  await page.getByRole('tab', { name: /^Enquiries/ }).click();
   const panel = page.getByRole('tabpanel', { name: /^Enquiries/ });
   await panel.getByLabel("Status of Mary Somerville's enquiry").selectOption('handled');
   await expect(toastText(page, 'Error updating enquiry')).toBeVisible();
@@ -446,15 +428,11 @@ test('a Delete refused because another admin deleted the subscriber first says w
     unsubscribedAt: null,
     welcome: null,
   };
-  let items = [gone];
-  await page.route(/\/api\/subscribers(\?.*)?$/, (route) => route.fulfill({ json: { items, total: items.length, page: 1, pageSize: 25 } }));
-  await page.route(`**/api/subscribers/${id}`, (route) => {
-    items = [];
-    return route.fulfill({ status: 404, json: { error: 'Subscriber not found' } });
+  let leads = [gone];
+  await openServedTab(page, 'Subscribers', () => leads, `/api/subscribers/${id}`, () => {
+    leads = [];
+    return { status: 404, json: { error: 'Subscriber not found' } };
   });
-  await skipCookieBanner(page);
-  await signInToAdminPanel(page, ADMIN);
-  await page.getByRole('tab', { name: 'Subscribers' }).click();
   const row = page.getByRole('list', { name: 'Subscribers' }).getByRole('listitem').filter({ hasText: 'reader.gone@example.com' });
   await row.getByRole('button', { name: 'Delete reader.gone@example.com' }).click();
   await page.getByRole('alertdialog', { name: 'Delete subscriber' }).getByRole('button', { name: 'Delete' }).click();
