@@ -40,7 +40,7 @@ import * as z from 'zod/mini';
  * Sized by bytes alone, an article in Chinese or Greek under the character limit got a 413 instead
  * of being saved or told which field is long.
  */
-const MAX_ARTICLE_BODY = ARTICLE_LIMITS.content * 3 + 64 * 1024;
+const MAX_ARTICLE_BODY = ARTICLE_LIMITS.contentAsSent * 3 + 64 * 1024;
 
 // Whether drafts are included depends on ?drafts and on the session cookie, so the CDN keys on
 // both: a cached visitor answer is never served to an admin.

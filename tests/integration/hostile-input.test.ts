@@ -12,7 +12,7 @@ import objectsServe from '../../netlify/functions/objects-serve.ts';
 import services from '../../netlify/functions/services.ts';
 import { INVALID_CHARACTERS, ONE_LINE } from '../../src/schemas/fields.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { articleSchema } from '../../src/schemas/article.ts';
+import { ARTICLE_LIMITS, articleSchema } from '../../src/schemas/article.ts';
 import { createArticle, findPublishedArticleByIdOrSlug } from '../../src/server/repositories/articles.ts';
 import { TEST_PASSWORD, adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
@@ -236,6 +236,26 @@ describe('article bodies and image paths', () => {
     const r = await call(articles, '/api/articles', { body: { ...validArticle(), content: `<p>${'< '.repeat(75_000)}</p>` }, headers: { cookie: admin.cookie } });
     expect(r.status).toBe(400);
     expect(r.json.issues).toEqual({ content: 'Must be 200000 characters or fewer once cleaned of markup the editor cannot write' });
+  });
+
+  it("saves a long article as the editor sends it, its markup past the limit but its cleaned body under it", async () => {
+    // The editor's export: a class and dir on each block, a white-space span round each run of text.
+    const paragraph = (i: number) =>
+      `<p class="mb-4 leading-relaxed" dir="ltr"><span style="white-space: pre-wrap;">Paragraph ${i} of a long article, </span>` +
+      `<b><strong class="font-semibold" style="white-space: pre-wrap;">with a bold phrase</strong></b>` +
+      `<span style="white-space: pre-wrap;"> and the rest of its sentence, long enough to be read as prose.</span></p>`;
+    const content = Array.from({ length: 1200 }, (_, i) => paragraph(i)).join('');
+    expect(content.length).toBeGreaterThan(ARTICLE_LIMITS.content);
+    const r = await call(articles, '/api/articles', { body: { ...validArticle(), content }, headers: { cookie: admin.cookie } });
+    expect(r.status).toBe(201);
+    expect(r.json.content.length).toBeLessThan(ARTICLE_LIMITS.content);
+    expect(r.json.content.slice(0, 120)).toBe('<p>Paragraph 0 of a long article, <b><strong>with a bold phrase</strong></b> and the rest of its sentence, long enough t');
+  });
+
+  it('refuses a body past the limit as sent, naming the field', async () => {
+    const r = await call(articles, '/api/articles', { body: { ...validArticle(), content: `<p>${'a'.repeat(ARTICLE_LIMITS.contentAsSent)}</p>` }, headers: { cookie: admin.cookie } });
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ content: 'Must be 800000 characters or fewer' });
   });
 
   it('saves an article under the character limit whatever its script, though its UTF-8 bytes are three times as many', async () => {
