@@ -33,9 +33,11 @@ const MAX_REASON = 500;
 /** The longest a sent job waits to be marked sent (with the others sent meanwhile). */
 export const MARK_WITHIN_MS = 200;
 /**
- * How long after a run begins its last send may start. A send that hangs ends at the SMTP socket
- * timeout (20 s, src/server/mail/transport.ts), so a run still ends, its untried jobs given back,
- * inside a Scheduled Function's 30 s.
+ * How long after a run begins its last send may start. A send whose server stops answering ends at
+ * the SMTP socket timeout (20 s, src/server/mail/transport.ts), so a run still ends, its untried
+ * jobs given back, inside a Scheduled Function's 30 s. A server slow at every step (10 s to connect,
+ * 10 s to greet, then 20 s idle) can outlast it: the platform then stops the run, and its claimed
+ * jobs are claimed again when their lease (LEASE_MS) ends.
  */
 export const SEND_WINDOW_MS = 8_000;
 
