@@ -377,28 +377,24 @@ async function smoke({ manifest }) {
 
   step('Publish an article');
   const title = `Netlify smoke ${RUN}`;
-  const created = await sendJson(
-    '/api/articles',
-    'POST',
-    {
-      title,
-      description: 'Published by npm run test:netlify.',
-      content: '<h2>Why</h2><p>Some <strong>bold</strong> text.<script>alert(1)</script></p>',
-      author: 'Admin',
-      category: 'Thought Leadership',
-      imageUrl,
-      youtubeUrl: '',
-      readTime: '1 min read',
-      metaTitle: '',
-      metaDescription: '',
-      tags: ['smoke'],
-      slug: '',
-      isFeatured: false,
-      isPublished: true,
-      publishedAt: new Date().toISOString(),
-    },
-    { cookie },
-  );
+  const published = {
+    title,
+    description: 'Published by npm run test:netlify.',
+    content: '<h2>Why</h2><p>Some <strong>bold</strong> text.<script>alert(1)</script></p>',
+    author: 'Admin',
+    category: 'Thought Leadership',
+    imageUrl,
+    youtubeUrl: '',
+    readTime: '1 min read',
+    metaTitle: '',
+    metaDescription: '',
+    tags: ['smoke'],
+    slug: '',
+    isFeatured: false,
+    isPublished: true,
+    publishedAt: new Date().toISOString(),
+  };
+  const created = await sendJson('/api/articles', 'POST', published, { cookie });
   const createdText = await created.text();
   const article = created.status === 201 ? JSON.parse(createdText) : {};
   check(created.status === 201 && Number.isInteger(article.id), 'POST /api/articles (published) -> 201', `${created.status} id ${article.id}`);
@@ -418,6 +414,20 @@ async function smoke({ manifest }) {
     check(feed.status === 200 && feedText.includes(title), 'GET /insights/rss.xml holds the new article', String(feed.status));
     const listed = await (await get('/api/articles')).text();
     check(listed.includes(title), 'GET /api/articles lists it');
+
+    // Slugged, then renamed: the former slug (kept by migration 0015's trigger) and the slug in
+    // capitals answer a 301 to the article's address.
+    for (const slug of [`smoke-${RUN}`, `smoke-renamed-${RUN}`]) {
+      const saved = await sendJson(`/api/articles/${article.id}`, 'PUT', { ...published, slug }, { cookie });
+      await saved.arrayBuffer();
+      check(saved.status === 200, `PUT /api/articles/${article.id} with slug ${slug} -> 200`, String(saved.status));
+    }
+    for (const from of [`/insights/smoke-${RUN}`, `/insights/SMOKE-RENAMED-${RUN}`]) {
+      const moved = await get(from);
+      await moved.arrayBuffer();
+      const location = moved.headers.get('location');
+      check(moved.status === 301 && location === `/insights/smoke-renamed-${RUN}`, `GET ${from} -> 301 to the article's slug`, `${moved.status} ${location}`);
+    }
   }
 
 
