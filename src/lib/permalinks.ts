@@ -61,9 +61,11 @@ export interface ArticleLinkFields {
  * /insights/{id}. /insights/{id} keeps resolving for slugged articles too, so old links never break.
  */
 export function articleUrl(article: ArticleLinkFields): string {
-  const slug = article.slug?.trim();
-  return `${INSIGHTS_PATH}/${slug ? encodeURIComponent(slug) : article.id}`;
+  return articleKeyUrl(article.slug?.trim() || article.id);
 }
+
+/** /insights/{key}: the page an article id or slug names. */
+export const articleKeyUrl = (key: string | number): string => `${INSIGHTS_PATH}/${encodeURIComponent(key)}`;
 
 /**
  * The public origin of a request: the configured site (SITE_URL, or Netlify's URL, at build) or,
