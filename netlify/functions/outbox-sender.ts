@@ -28,7 +28,7 @@ export default function outboxSender(): Promise<Response> {
   return withRequestDatabase(async () => {
     const db = getDb();
     const lines = [
-      await job('delivery', () => deliverDue(db, getMailer()), (d) => `sent ${d.sent}, retrying ${d.retrying}, failed ${d.failed}`),
+      await job('delivery', () => deliverDue(db, getMailer()), (d) => `sent ${d.sent}, retrying ${d.retrying}, failed ${d.failed}, cancelled ${d.cancelled}`),
       await job('retention', () => deleteEnquiriesOlderThan(db, getEnv().enquiryRetentionDays), (n) => `${n} enquiries past retention deleted`),
       await job(
         'upload parts',

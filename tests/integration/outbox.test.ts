@@ -11,6 +11,8 @@ import contacts from '../../netlify/functions/contacts.ts';
 import inbox from '../../netlify/functions/enquiries.ts';
 import noticeAgain from '../../netlify/functions/enquiry-notices.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
+import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
+import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { firmTime } from '../../src/lib/firm-time.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
@@ -27,6 +29,8 @@ let refusing = true;
 let rejecting: { at: 'RCPT' | 'DATA'; code: number; text: string } | undefined;
 /** Recipients this server refuses at RCPT TO while the others are accepted: one partner's full or closed mailbox. */
 const refusedRecipients = new Map<string, { code: number; text: string }>();
+/** Recipients whose RCPT TO this server answers only once `release` settles, after calling `reached`: a send in progress. */
+const heldRecipients = new Map<string, { reached: () => void; release: Promise<void> }>();
 const rejection = (at: 'RCPT' | 'DATA') =>
   rejecting?.at === at ? Object.assign(new Error(rejecting.text), { responseCode: rejecting.code }) : undefined;
 const received: (ParsedMail & { rcptTo: string[] })[] = [];
@@ -40,6 +44,11 @@ beforeAll(async () => {
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (refusing) return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      const held = heldRecipients.get(_address.address);
+      if (held) {
+        held.reached();
+        return void held.release.then(() => callback());
+      }
       const refused = refusedRecipients.get(_address.address);
       if (refused) return callback(Object.assign(new Error(refused.text), { responseCode: refused.code }));
       callback(rejection('RCPT'));
@@ -183,7 +192,7 @@ describe('the enquiry notice through the outbox', () => {
         const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warned.push(args.map(String).join(' ')));
         try {
           const report = await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000) });
-          expect(report).toEqual({ sent: 0, retrying: 0, failed: 1 });
+          expect(report).toEqual({ sent: 0, retrying: 0, failed: 1, cancelled: 0 });
         } finally {
           spy.mockRestore();
           rejecting = undefined;
@@ -230,7 +239,7 @@ describe('the enquiry notice through the outbox', () => {
       refusing = false;
       const mailer = smtpMailer();
       const before = received.length;
-      expect(await deliverDue(getDb(), mailer, { only: ids, now: new Date(later + 10 * 60_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(await deliverDue(getDb(), mailer, { only: ids, now: new Date(later + 10 * 60_000) })).toEqual({ sent: 1, retrying: 0, failed: 0, cancelled: 0 });
       expect(received.slice(before).map((m) => m.replyTo?.value[0]?.address)).toEqual([(jobs[secondIndex]!.payload as { replyTo: string }).replyTo]);
       expect((await jobOf(answers[secondIndex]!.json.id)).status).toBe('sent');
     }));
@@ -333,7 +342,7 @@ describe('the enquiry notice through the outbox', () => {
       refusing = false;
       await withEnv({ NOTIFY_EMAIL: now.join(', ') }, async () => {
         const report = await deliverDue(getDb(), smtpMailer(), { only: [job.id], now: new Date(Date.now() + 86_400_000) });
-        expect(report).toEqual({ sent: 1, retrying: 0, failed: 0 });
+        expect(report).toEqual({ sent: 1, retrying: 0, failed: 0, cancelled: 0 });
       });
       expect(await jobOf(r.json.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
       expect(received.filter((m) => m.replyTo?.value[0]?.address === body.email).map((m) => m.rcptTo)).toEqual([now]);
@@ -350,6 +359,44 @@ describe('the enquiry notice through the outbox', () => {
         expect(await until(welcome, (j) => j.status !== 'pending')).toMatchObject({ kind: 'welcome', status: 'sent', attempts: 1 });
       });
       expect(received.filter((m) => m.subject === 'Welcome to the Surgere newsletter' && m.rcptTo.includes(email)).map((m) => m.rcptTo)).toEqual([[email]]);
+    }));
+
+  it('sends no welcome whose subscriber unsubscribed after the sender claimed it, while an earlier message of its batch was being sent', () =>
+    withSmtp(async () => {
+      const [first, leaver] = [`reader.first.${unique()}@example.com`, `reader.leaving.${unique()}@example.com`];
+      // Both welcomes wait for a retry (the server refused their first attempt), the first one due first.
+      refusing = true;
+      const jobs = [];
+      for (const [i, email] of [first, leaver].entries()) {
+        const r = await call(newsletter, '/api/newsletter', { body: { email, sourcePage: '/insights' }, ip: uniqueIp() });
+        expect(r.status).toBe(201);
+        const job = await until(
+          () => getDb().selectFrom('outbox').selectAll().where('subscriberId', '=', r.json.id).executeTakeFirstOrThrow(),
+          (j) => j.lastError !== null,
+        );
+        await getDb().updateTable('outbox').set({ nextAttemptAt: new Date(Date.now() + i * 1000) }).where('id', '=', job.id).execute();
+        jobs.push(job.id);
+      }
+      refusing = false;
+      const { promise: reached, resolve: reach } = Promise.withResolvers<void>();
+      const { promise: release, resolve: letGo } = Promise.withResolvers<void>();
+      heldRecipients.set(first, { reached: reach, release });
+      try {
+        // Both are claimed; while the first is with the mail server, the second address unsubscribes.
+        const delivery = deliverDue(getDb(), smtpMailer(), { only: jobs, now: new Date(Date.now() + 86_400_000) });
+        await reached;
+        const link = `/api/newsletter/unsubscribe?email=${encodeURIComponent(leaver)}&token=${await createUnsubscribeToken(leaver)}`;
+        const r = await call(unsubscribeFn, link, { method: 'POST', rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        expect(r.status).toBe(200);
+        letGo();
+        expect(await delivery).toEqual({ sent: 1, retrying: 0, failed: 0, cancelled: 1 });
+      } finally {
+        heldRecipients.delete(first);
+        letGo();
+      }
+      const welcomes = received.filter((m) => m.subject === 'Welcome to the Surgere newsletter');
+      expect([first, leaver].map((email) => welcomes.filter((m) => m.rcptTo.includes(email)).length)).toEqual([1, 0]);
+      expect(await getDb().selectFrom('outbox').select(['id', 'status']).where('id', 'in', jobs).orderBy('id').execute()).toEqual([{ id: jobs[0], status: 'sent' }]);
     }));
 
   it('tells every address of a comma-separated NOTIFY_EMAIL with one message, one RCPT TO each', () =>
@@ -383,7 +430,7 @@ describe('the enquiry notice through the outbox', () => {
             lastError: `Not accepted for ${two}: 452 Mailbox full (every other recipient has it, and is not sent it again)`,
           });
           refusedRecipients.delete(two);
-          expect(await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+          expect(await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000) })).toEqual({ sent: 1, retrying: 0, failed: 0, cancelled: 0 });
           expect(await jobOf(r.json.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
         });
       } finally {
@@ -471,7 +518,7 @@ describe('the enquiry notice through the outbox', () => {
         const later = new Date(Date.now() + 86_400_000);
         // The first send starts at once and waits out the greeting; by then the run's window is over.
         const report = await deliverDue(getDb(), hung, { only: ids, now: later, deadline: Date.now() + 1_000 });
-        expect(report).toEqual({ sent: 0, retrying: 1, failed: 0 });
+        expect(report).toEqual({ sent: 0, retrying: 1, failed: 0, cancelled: 0 });
         const after = await Promise.all(sends.map((send) => jobOf(send.r.json.id)));
         const tried = after.filter((job) => job.attempts === 2);
         const untried = after.filter((job) => job.attempts === 1);

@@ -18,7 +18,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import { getEnv } from '../env.ts';
-import { addressed, deliveredAfter, undeliverableReason, type QueuedMessage } from '../mail/message.ts';
+import { addressed, deliveredAfter, MESSAGE_KINDS, undeliverableReason, type QueuedMessage } from '../mail/message.ts';
 import { PartlyRefused, type Mailer } from '../mail/transport.ts';
 
 export const MAX_ATTEMPTS = 8;
@@ -61,10 +61,12 @@ export interface DeliveryReport {
   sent: number;
   retrying: number;
   failed: number;
+  /** Welcomes claimed but not sent: their subscriber unsubscribed (or was deleted) after the claim. */
+  cancelled: number;
 }
 
 /** How many jobs a run claimed (a full batch means more may be due). */
-export const claimed = (r: DeliveryReport) => r.sent + r.retrying + r.failed;
+export const claimed = (r: DeliveryReport) => r.sent + r.retrying + r.failed + r.cancelled;
 
 /** The wait before attempt n + 1, after n failed attempts. */
 export function backoffMs(attempts: number, baseDelayMs = BASE_DELAY_MS): number {
@@ -126,6 +128,27 @@ function sentMarks(db: Kysely<Database>) {
   };
 }
 
+/**
+ * Whether a claimed welcome may still go, asked right before its send: the claim leaves the job
+ * pending, so an unsubscribe (or a delete) that lands while the batch is being sent removes it or
+ * its subscriber, and the copy the sender holds must not go out. A pending welcome of an address no
+ * longer subscribed is dropped here as the unsubscribe drops it. An unsubscribe after this look,
+ * while the mail server is being talked to, comes too late for this message: at-least-once, as ever.
+ */
+async function stillWanted(db: Kysely<Database>, job: OutboxRow): Promise<boolean> {
+  if (job.kind !== MESSAGE_KINDS.welcome) return true;
+  const row = await db
+    .selectFrom('outbox')
+    .innerJoin('subscribers', 'subscribers.id', 'outbox.subscriberId')
+    .select('subscribers.status')
+    .where('outbox.id', '=', job.id)
+    .where('outbox.status', '=', 'pending')
+    .executeTakeFirst();
+  if (row?.status === 'subscribed') return true;
+  if (row) await db.deleteFrom('outbox').where('id', '=', job.id).where('status', '=', 'pending').execute();
+  return false;
+}
+
 /** Sends one claimed job; a failure is recorded at once, a success handed to the marks. */
 async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Settings): Promise<keyof DeliveryReport> {
   const queued = job.payload as QueuedMessage;
@@ -135,6 +158,7 @@ async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: 
     if (undeliverable) throw new Undeliverable(undeliverable);
     // Every recipient accepted it on earlier attempts (the one that refused is no longer listed).
     if (message.envelopeTo?.length === 0) return 'sent';
+    if (!(await stillWanted(db, job))) return 'cancelled';
     await mailer.send(message, `${job.kind}-${job.id}`);
   } catch (err) {
     const reason = reasonOf(err);
@@ -176,7 +200,7 @@ async function giveBack(db: Kysely<Database>, jobs: OutboxRow[], o: Settings): P
 }
 
 async function deliver(db: Kysely<Database>, mailer: Mailer, jobs: OutboxRow[], o: Settings): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
   const marks = sentMarks(db);
   let tried = 0;
   try {
@@ -220,7 +244,7 @@ const withDefaults = (o: DeliveryOptions): Settings => ({
 /** Sends every job that is due (the scheduled run, and the send after an answer), a batch at a time. */
 export async function deliverDue(db: Kysely<Database>, mailer: Mailer, options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const o = withDefaults(options);
-  if (o.only?.length === 0) return { sent: 0, retrying: 0, failed: 0 };
+  if (o.only?.length === 0) return { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
   await failInterrupted(db, o);
   const jobs = await db
     .updateTable('outbox')
