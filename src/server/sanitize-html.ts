@@ -146,6 +146,15 @@ export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
+/**
+ * Whether sanitised article HTML has any text a reader sees. The editor sends a body with none (its
+ * text trimmed is empty) as no body, so empty paragraphs, line breaks and spaces alone count as none
+ * here too (trim() takes no-break spaces as well, as the editor's does).
+ */
+export function articleHtmlHasText(clean: string): boolean {
+  return sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).trim() !== '';
+}
+
 /** Article HTML for a feed: sanitised as above, its relative links made absolute against the article's URL. */
 export function sanitizeArticleHtmlForFeed(html: string, articleUrl: URL | string): string {
   if (!html) return '';

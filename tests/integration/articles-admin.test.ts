@@ -132,6 +132,30 @@ describe('article CRUD', () => {
     expect(typeof a.id).toBe('number');
   });
 
+  it('stores a body that shows no text once cleaned as no body, as the editor sends an emptied one', async () => {
+    const { cookie } = await adminSession();
+    const blank = [
+      '<p></p>',
+      '<p><br></p>',
+      '<p class="editor-paragraph" dir="ltr"><br></p><p>&nbsp; \n</p><p> &#160;</p>',
+      '<h2></h2><ul><li><br></li></ul>',
+      '<p><a href="https://example.com"></a></p>',
+      '<p><script>alert(1)</script><img src="https://example.com/x.png"></p>',
+    ];
+    for (const content of blank) {
+      const r = await create(cookie, payload({ content }));
+      expect([r.status, r.json.content], content).toEqual([201, null]);
+      expect((await get(r.json.id, cookie)).json.content, content).toBeNull();
+    }
+    // A body emptied on an edit is no body either.
+    const { id } = (await create(cookie, payload())).json;
+    const edited = await call(articles, `/api/articles/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body: payload({ content: '<p><br></p>' }) });
+    expect([edited.status, edited.json.content]).toEqual([200, null]);
+    // Text anywhere in it keeps it whole.
+    const kept = await create(cookie, payload({ content: '<p><br></p><p>One line.</p>' }));
+    expect(kept.json.content).toBe('<p><br /></p><p>One line.</p>');
+  });
+
   it('sets publishedAt to the time of each save', async () => {
     const { cookie } = await adminSession();
     const before = Date.now();
