@@ -134,7 +134,7 @@ export const collectionCopy = {
   update: (Noun: string) => `Update ${Noun}`,
   saved: (Noun: string, editing: boolean) => ({ title: editing ? `${Noun} updated` : `${Noun} created`, description: 'Changes saved successfully' }),
   saveFailed: (noun: string, reason = 'Please try again') => ({ title: `Error saving ${noun}`, description: reason }),
-  exportFailed: { title: 'Export failed', description: 'The session could not be checked just now. Please try again.' },
+  exportFailed: { title: 'Export failed', description: 'The export could not be started just now. Please try again.' },
   loadFailed: (nouns: string) => `The ${nouns} could not be loaded.`,
   loadFailedToast: (nouns: string) => ({ title: `Error loading ${nouns}`, description: `Failed to fetch ${nouns}` }),
   deleted: (Noun: string) => ({ title: `${Noun} deleted` }),

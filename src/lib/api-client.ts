@@ -49,6 +49,20 @@ interface Sent {
 const asJson = (body: unknown): Sent | undefined =>
   body === undefined ? undefined : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
 
+/** The ApiError a non-OK answer is thrown as. */
+async function failure(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = null;
+  if (text && isJson(response)) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed);
+}
+
 async function request<T>(method: string, url: string, sent?: Sent): Promise<T> {
   const response = await fetch(url, {
     method,
@@ -57,18 +71,7 @@ async function request<T>(method: string, url: string, sent?: Sent): Promise<T> 
     body: sent?.body,
   });
 
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let parsed: unknown = null;
-    if (text && isJson(response)) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = null;
-      }
-    }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed);
-  }
+  if (!response.ok) throw await failure(response);
 
   if (!isJson(response)) throw new ApiError(response.status, 'Server returned non-JSON response', null);
   return (await response.json()) as T;
@@ -80,6 +83,16 @@ export const api = {
   put: <T = unknown>(url: string, body: unknown) => request<T>('PUT', url, asJson(body)),
   patch: <T = unknown>(url: string, body: unknown) => request<T>('PATCH', url, asJson(body)),
   delete: <T = unknown>(url: string) => request<T>('DELETE', url),
+  /**
+   * A GET whose answer is not read here (a download the browser then fetches itself, which shows
+   * nothing when the server refuses it): a non-OK answer throws like any other, an OK one's body
+   * is let go unread.
+   */
+  probe: async (url: string): Promise<void> => {
+    const response = await fetch(url, { credentials: 'include' });
+    if (!response.ok) throw await failure(response);
+    await response.body?.cancel();
+  },
   /** Raw bytes (an image, or a part of one) with the headers that describe them; a JSON answer like the rest. */
   putBytes: <T = unknown>(url: string, bytes: Blob, headers: Record<string, string>) => request<T>('PUT', url, { body: bytes, headers }),
 };

@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   // The From of every message the site sends (the provider must accept it as a sender).
   MAIL_FROM: z.string().min(3).or(z.literal('')).optional(),
   ENQUIRY_RETENTION_DAYS: count(730),
+  // The most a CSV export may hold: Netlify ends a streamed function answer at 20 MB
+  // (docs/decisions/0022). Lowered only to test the refusal without 20 MB of rows.
+  EXPORT_MAX_BYTES: count(20_000_000),
 });
 
 export interface ServerEnv {
@@ -54,6 +57,7 @@ export interface ServerEnv {
   notifyEmail: string[];
   mailFrom: string;
   enquiryRetentionDays: number;
+  exportMaxBytes: number;
 }
 
 /** NOTIFY_EMAIL's entries: split at commas, each trimmed, empty ones dropped; none at all is the contact address. */
@@ -115,6 +119,7 @@ export function getEnv(): ServerEnv {
     notifyEmail: notifyAddresses(e.NOTIFY_EMAIL),
     mailFrom: e.MAIL_FROM || `"${firm.name} website" <${contact.email}>`,
     enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
+    exportMaxBytes: e.EXPORT_MAX_BYTES,
   };
   cachedFor = key;
   return cached;

@@ -16,6 +16,7 @@ import { adminSession } from '../support/admin-session.ts';
 import { ORIGIN } from '../support/call.ts';
 import { routeDatabaseThroughFaultProxy } from '../support/database-through-fault-proxy.ts';
 import { useOwnDatabase } from '../support/own-database.ts';
+import { withEnv } from '../support/with-env.ts';
 
 const ENQUIRIES = 2 * EXPORT_BATCH_SIZE + 234;
 const SUBSCRIBERS = 2 * EXPORT_BATCH_SIZE;
@@ -111,6 +112,52 @@ describe('the batch boundary', () => {
       const { items } = await collect(exportSubscribers(getDb(), { search: '@micro.example', status: 'all' }, size));
       expect(items.map((s) => s.id)).toEqual(expected);
     }
+  });
+});
+
+describe('an export past the size a download can hold', () => {
+  const HOSTILE = 40;
+
+  beforeAll(async () => {
+    // The cells a CSV grows most on against the row as the database writes it: a semicolon (quoted
+    // in the CSV only), a formula sign (an apostrophe), quotes, line breaks, letters of several
+    // bytes, and times at whole seconds (ISO's 24 characters against the record's 22).
+    await sql`insert into enquiries (first_name, last_name, email, phone, company, message, service, page, cta_button, status, created_at)
+      select '=Ünïcødé;' || i, '+"Quoted";', 'h' || i || '@example.com', '-1;2', '@Acme;Ltd', 'Line;one' || chr(10) || '=two "quoted" ' || repeat('é;', 40),
+        ';', ';', ';', 'archived', timestamptz '2024-01-01T00:00:00Z' + i * interval '1 second'
+      from generate_series(1, ${HOSTILE}) as i`.execute(getDb());
+  });
+
+  const answer = (handler: typeof inbox, path: string) => handler(request(path), { params: {} });
+
+  it('is refused before anything is read when its bound passes EXPORT_MAX_BYTES, the message naming the filter to narrow it by; narrowed, it downloads whole', async () => {
+    const whole = await answer(inbox, '/api/enquiries?format=csv&status=archived');
+    expect(whole.status).toBe(200);
+    const bytes = (await whole.arrayBuffer()).byteLength;
+
+    // One byte short of the file as it comes: refused, never started and cut off at the limit.
+    await withEnv({ EXPORT_MAX_BYTES: String(bytes - 1) }, async () => {
+      const refused = await answer(inbox, '/api/enquiries?format=csv&status=archived');
+      expect([refused.status, refused.headers.get('content-type')]).toEqual([400, 'application/json; charset=utf-8']);
+    });
+
+    await withEnv({ EXPORT_MAX_BYTES: '50000' }, async () => {
+      const all = await answer(inbox, '/api/enquiries?format=csv');
+      expect(all.status).toBe(400);
+      expect(await all.json()).toEqual({
+        error: 'Too many enquiries to export at once: the file would pass the 50 kB a download can hold. Choose a status or search to export fewer at a time.',
+      });
+      const narrowed = await download(inbox, '/api/enquiries?format=csv&status=archived');
+      expect(narrowed).toHaveLength(HOSTILE);
+      expect(narrowed[0]).toMatchObject({ 'First name': "'=Ünïcødé;40", Company: "'@Acme;Ltd", Received: '2024-01-01T00:00:40.000Z' });
+
+      const readers = await answer(subscribers, '/api/subscribers?format=csv&status=all');
+      expect(readers.status).toBe(400);
+      expect(await readers.json()).toEqual({
+        error: 'Too many subscribers to export at once: the file would pass the 50 kB a download can hold. Choose a status or search to export fewer at a time.',
+      });
+      expect(await download(subscribers, '/api/subscribers?format=csv&status=all&search=tie')).toHaveLength(11);
+    });
   });
 });
 

@@ -70,17 +70,22 @@ export async function logout(): Promise<void> {
 
 /**
  * A download link's click (Export CSV). The browser fetches the file itself, streamed to disk, and
- * shows nothing when the server refuses it; so the session is checked first: an ended one asks
- * for the password like any refused request, an unreachable server is said so, and only then does
- * the browser follow the link.
+ * shows nothing when the server refuses it; so the download is asked for here first and let go as
+ * soon as it is answered: an ended session asks for the password like any refused request, a
+ * refusal is shown with the server's reason (an export too large for one download, and the filter
+ * to narrow it by), an unreachable server is said so, and only then does the browser follow the
+ * link. The server answers both requests (the first batch is read twice): the price of a refusal
+ * the admin can read.
  */
 export async function downloadWithSession(event: MouseEvent<HTMLAnchorElement>): Promise<void> {
   event.preventDefault();
   const { href } = event.currentTarget;
   try {
-    await api.get(API_PATHS.me);
+    await api.probe(href);
   } catch (err) {
-    if (!endedSession(err)) toast({ ...collectionCopy.exportFailed, variant: 'destructive' });
+    if (endedSession(err)) return;
+    const refused = err instanceof ApiError && err.status < 500 && err.serverMessage;
+    toast({ ...collectionCopy.exportFailed, ...(refused ? { description: refused } : {}), variant: 'destructive' });
     return;
   }
   const link = document.createElement('a');

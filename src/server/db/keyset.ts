@@ -7,7 +7,8 @@
  * The cursor's time travels as Postgres's own text for the column: a JavaScript Date keeps
  * milliseconds and would skip or repeat rows whose times differ in the microseconds.
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database } from './schema.ts';
 
 /** Rows a batch reads: enough to keep the statements few, few enough to stream as they come. */
 export const EXPORT_BATCH_SIZE = 500;
@@ -46,4 +47,25 @@ export async function* keysetBatches<Row extends { id: number; cursorAt: string 
     const last = rows[rows.length - 1]!;
     cursor = { at: last.cursorAt, id: last.id };
   }
+}
+
+/** What an export will read: its rows, and their bytes as Postgres writes each whole row as text. */
+export interface ExportExtent {
+  rows: number;
+  bytes: number;
+}
+
+/**
+ * The extent of the rows `query` selects (an export's rows, before any cursor), in one statement
+ * before the first batch is read. A whole row as text is a record, `(1,"Acme, Ltd",...)`: every
+ * column, commas between, a value quoted when it holds a comma, a quote, a space or a line break,
+ * its quotes doubled, times as 22 to 32 characters. Each CSV cell is one of those columns, so the
+ * CSV can be bounded from this (src/server/http/csv.ts) without reading it twice.
+ */
+export async function exportExtent<DB, TB extends keyof DB, O>(db: Kysely<Database>, query: SelectQueryBuilder<DB, TB, O>): Promise<ExportExtent> {
+  const row = await db
+    .selectFrom(query.as('x'))
+    .select([sql<string>`count(*)`.as('rows'), sql<string>`coalesce(sum(octet_length(x::text)), 0)`.as('bytes')])
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), bytes: Number(row.bytes) };
 }

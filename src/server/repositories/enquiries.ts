@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
 import { containsPattern } from '../db/like.ts';
-import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
+import { after, cursorText, exportExtent, keysetBatches, type ExportExtent, type KeysetCursor } from '../db/keyset.ts';
 import { readPage, type PageQuery } from '../db/page.ts';
 import type { Database, EnquiryRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type QueuedMessage } from '../mail/message.ts';
@@ -187,6 +187,11 @@ export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?
     (row) => toEnquiryRecord(row),
     batchSize,
   );
+}
+
+/** How many enquiries the filter's export holds, and their size as rows (keyset.ts exportExtent). */
+export function enquiryExportExtent(db: Kysely<Database>, filter: Filter): Promise<ExportExtent> {
+  return exportExtent(db, enquiriesWithNotice(db, filter));
 }
 
 export async function findEnquiry(db: Kysely<Database>, id: number): Promise<EnquiryRecord | undefined> {

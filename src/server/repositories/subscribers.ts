@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
 import { containsPattern } from '../db/like.ts';
 import { readPage, type PageQuery } from '../db/page.ts';
-import { after, cursorText, keysetBatches, type KeysetCursor } from '../db/keyset.ts';
+import { after, cursorText, exportExtent, keysetBatches, type ExportExtent, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
 import { LATEST_MESSAGE_SELECTION, latestMessage, requeueFailed, toOutboxMessage, type LatestMessageColumns, type RequeueOutcome } from './outbox.ts';
@@ -138,6 +138,11 @@ export function exportSubscribers(db: Kysely<Database>, filter: Filter, batchSiz
     (row) => toSubscriber(row),
     batchSize,
   );
+}
+
+/** How many subscribers the filter's export holds, and their size as rows (keyset.ts exportExtent). */
+export function subscriberExportExtent(db: Kysely<Database>, filter: Filter): Promise<ExportExtent> {
+  return exportExtent(db, subscribersWithWelcome(db, filter));
 }
 
 export async function findSubscriber(db: Kysely<Database>, id: number): Promise<Subscriber | undefined> {
