@@ -39,6 +39,15 @@ describe('withPagePolicy', () => {
     expect(page.html).toBe(html.replace(policy, own));
   });
 
+  it("never allows an inline script the policy did not name: markup injected into a page gets no hash of its own", () => {
+    const INJECTED = 'window.__xss=1';
+    const policy = `script-src 'self' ${hash(RUNTIME)} ${OTHER_PAGE}; style-src 'self' ${OTHER_STYLE}`;
+    const html = `<html><head><meta http-equiv="content-security-policy" content="${policy}"></head><body><script>${RUNTIME}</script><p><script>${INJECTED}</script></p></body></html>`;
+    const page = withPagePolicy(html, policy);
+    expect(page.header).toBe(`script-src 'self' ${hash(RUNTIME)}; style-src 'self'`);
+    expect(page.html).toContain(`content="script-src 'self' ${hash(RUNTIME)}; style-src`);
+  });
+
   it('sends no header when the page had none', () => {
     expect(withPagePolicy('<p>x</p>', null)).toEqual({ html: '<p>x</p>', header: null });
   });

@@ -6,9 +6,13 @@
  * on-demand page, whose policy is a header, it costs bytes in the first round trip. The page's
  * styles are also cut to what it uses (src/server/page-styles.ts), which changes their hash.
  * So before a page is sent (src/middleware.ts, after every other change to its markup), the
- * `'sha256-...'` sources of a `script-src` that has any become exactly the hashes of the page's
- * inline scripts, and those of a `style-src` exactly the hashes of its inline styles; every other
- * source and directive stays as it is.
+ * `'sha256-...'` sources of a `script-src` that has any become the hashes of the page's inline
+ * scripts that the policy already named, and those of a `style-src` exactly the hashes of its
+ * inline styles; every other source and directive stays as it is. A script is allowed only when
+ * Astro hashed it (or a layout gave it its hash, Astro.csp): the page's own markup cannot vouch
+ * for itself, or a script injected into an on-demand page (an escaping bug, a stored value) would
+ * be hashed and run like the site's. Styles cannot be held to Astro's list, since cutting them to
+ * what the page uses changes their hash.
  */
 import crypto from 'node:crypto';
 
@@ -35,7 +39,7 @@ export function inlineHashes(html: string): InlineHashes {
   return { 'script-src': [...scripts], 'style-src': [...styles] };
 }
 
-/** `policy` (one or several, comma-joined) whose hashed directives name exactly `hashes`. */
+/** `policy` (one or several, comma-joined) whose hashed directives name `hashes`: every style's, and each script's the policy named. */
 export function policyForHashes(policy: string, hashes: InlineHashes): string {
   return policy
     .split(',')
@@ -44,10 +48,12 @@ export function policyForHashes(policy: string, hashes: InlineHashes): string {
         .split(';')
         .map((directive) => {
           const [name = '', ...sources] = directive.trim().split(/\s+/);
-          const own = hashes[name.toLowerCase() as keyof InlineHashes];
+          const kind = name.toLowerCase() as keyof InlineHashes;
+          const own = hashes[kind];
           if (!own || !sources.some((source) => SHA256_SOURCE.test(source))) return directive;
+          const allowed = kind === 'script-src' ? own.filter((source) => sources.includes(source)) : own;
           const leading = directive.match(/^\s*/)![0];
-          return `${leading}${[name, ...sources.filter((source) => !SHA256_SOURCE.test(source)), ...own].join(' ')}`;
+          return `${leading}${[name, ...sources.filter((source) => !SHA256_SOURCE.test(source)), ...allowed].join(' ')}`;
         })
         .join(';'),
     )

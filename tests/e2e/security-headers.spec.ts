@@ -2,8 +2,11 @@
 // serves it: a static page (netlify.toml's rules), an on-demand page and the 404 page (middleware),
 // JSON answers and errors (the API wrapper) and an uploaded image (its own stricter policy).
 // These are the headers Mozilla Observatory scores; with them every answer rates A+.
+import crypto from 'node:crypto';
 import { expect, test, type APIResponse } from '@playwright/test';
 import { ADMIN_PAGE_HEADERS, API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { articleUrl } from '../../src/lib/permalinks.ts';
+import { createArticle, deleteArticle } from './support/admin-api.ts';
 import { signInThroughApi } from './support/admin-sign-in.ts';
 
 const PAGE_POLICY = SECURITY_HEADERS['Content-Security-Policy']!;
@@ -73,6 +76,22 @@ test('a page, an on-demand page, a JSON answer, an error, an image and a 404 all
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/png');
   expectHeaders(image, IMAGE_SECURITY_HEADERS, 'image');
+});
+
+test("an article's page allows the site's inline scripts alone, not one its text spells out", async ({ request }) => {
+  // Astro writes a title into attributes (og:title, the video's title) with its < and > as typed,
+  // which is safe markup but reads as a script element to a pattern.
+  const injected = 'window.__titleScriptRan=1';
+  const article = await createArticle(request, { title: `Markup in a title <script>${injected}</script>`, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+  try {
+    const page = await request.get(articleUrl(article));
+    expect(page.status()).toBe(200);
+    expectPagePolicy(page, 'article page');
+    const injectedHash = `'sha256-${crypto.createHash('sha256').update(injected).digest('base64')}'`;
+    expect(page.headers()['content-security-policy']).not.toContain(injectedHash);
+  } finally {
+    await deleteArticle(request, article.id);
+  }
 });
 
 test('hostile path parameters answer 404, never 5xx', async ({ request }) => {
