@@ -15,9 +15,8 @@
  * what the page uses changes their hash.
  */
 import crypto from 'node:crypto';
+import { rawTextElements } from './raw-text-elements.ts';
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
-const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 const HAS_SRC = /\ssrc\s*=/i;
 const POLICY_META = /(<meta\s+http-equiv="content-security-policy"\s+content=")([^"]*)(")/i;
 const SHA256_SOURCE = /^'sha256-[A-Za-z0-9+/=]+'$/;
@@ -34,8 +33,10 @@ export interface InlineHashes {
 export function inlineHashes(html: string): InlineHashes {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) if (!HAS_SRC.test(attributes)) scripts.add(sha256Source(body));
-  for (const [, body] of html.matchAll(INLINE_STYLE)) styles.add(sha256Source(body));
+  for (const { name, attributes, text } of rawTextElements(html)) {
+    if (name === 'style') styles.add(sha256Source(text));
+    else if (!HAS_SRC.test(attributes)) scripts.add(sha256Source(text));
+  }
   return { 'script-src': [...scripts], 'style-src': [...styles] };
 }
 

@@ -15,9 +15,9 @@
  */
 import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import postcss, { type AtRule, type Container, type Declaration, type Node, type Root } from 'postcss';
+import { rawTextElements } from './raw-text-elements.ts';
 import { siteStylesheetPath, TAILWIND_MARKER } from './site-stylesheet.ts';
 
-const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 /** How Astro marks an island rendered in the browser alone (`client:only`). */
 const CLIENT_ONLY_ISLAND = /<astro-island\b[^>]*\sclient="only"/;
@@ -179,6 +179,9 @@ function pruneStylesheet(css: Root, available: ReadonlySet<string>, elements: Re
   return pruned.toString();
 }
 
+/** The page's `<style>` elements without attributes: the ones Astro writes. */
+const plainStyleElements = (html: string) => rawTextElements(html).filter(({ name, attributes }) => name === 'style' && attributes === '');
+
 /**
  * The head's `<style>` elements (Astro writes one per font beside the Tailwind sheet) and Astro's
  * island rule (written in the body, before the first island) as one element, at the first one's
@@ -188,10 +191,10 @@ function pruneStylesheet(css: Root, available: ReadonlySet<string>, elements: Re
  */
 function inOneStyleElement(html: string, tailwind: string, kept: string): string {
   const headEnd = html.indexOf('</head>');
-  const elements = [...html.matchAll(STYLE_ELEMENT)].filter(({ 0: element, 1: css, index }) => index < headEnd || css === ISLAND_STYLES || element === tailwind);
-  const css = elements.map(([element, text]) => (element === tailwind ? kept : text)).join('');
+  const elements = plainStyleElements(html).filter(({ element, text, index }) => index < headEnd || text === ISLAND_STYLES || element === tailwind);
+  const css = elements.map(({ element, text }) => (element === tailwind ? kept : text)).join('');
   let out = html;
-  for (const { 0: element, index } of elements.toReversed()) out = out.slice(0, index) + out.slice(index + element.length);
+  for (const { element, index } of elements.toReversed()) out = out.slice(0, index) + out.slice(index + element.length);
   const first = elements[0]!.index;
   return out.slice(0, first) + `<style>${css}</style>` + out.slice(first);
 }
@@ -210,9 +213,9 @@ export function pageStyles(): PageStyles {
   const pruned = new Map<string, string>();
 
   function prune(html: string): string {
-    const style = [...html.matchAll(STYLE_ELEMENT)].find(([, css]) => css.includes(TAILWIND_MARKER));
+    const style = plainStyleElements(html).find(({ text }) => text.includes(TAILWIND_MARKER));
     if (!style || CLIENT_ONLY_ISLAND.test(html)) return html;
-    const [element, css] = style;
+    const { element, text: css } = style;
     let sheet = parsed.get(css);
     if (!sheet) {
       sheet = { root: postcss.parse(css), href: siteStylesheetPath(css) };

@@ -293,6 +293,17 @@ test('a stored XSS payload does not run', async ({ page, request }) => {
   expect(dialogs).toEqual([]);
 });
 
+test("a title that spells out a style element keeps it as text: it neither styles the page nor leaves the share title", async ({ page, request }) => {
+  // Astro writes the title into the head's og:title and twitter:title with its < and > as typed.
+  const title = `Why <style>html{background:rgb(255,0,0)}</style> slows you ${RUN}`.slice(0, 200);
+  const article = await createArticle(request, { title });
+  created.push(article);
+  await page.goto(`/insights/${article.id}`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${title} | Surgere`);
+  await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute('content', `${title} | Surgere`);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe('rgb(255, 0, 0)');
+});
+
 test('printed, an article is its own content: no header, footer, banner or call to action, and its links show where they lead', async ({ page }) => {
   await page.goto(`/insights/${full.id}`);
   await page.emulateMedia({ media: 'print' });
