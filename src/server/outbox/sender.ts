@@ -241,7 +241,10 @@ const withDefaults = (o: DeliveryOptions): Settings => ({
   notifyEmail: o.notifyEmail ?? getEnv().notifyEmail,
 });
 
-/** Sends every job that is due (the scheduled run, and the send after an answer), a batch at a time. */
+/**
+ * Claims at most BATCH due jobs and sends them: one batch a call, so a run stays within its time
+ * limit (the send after an answer calls again while a claim comes back full).
+ */
 export async function deliverDue(db: Kysely<Database>, mailer: Mailer, options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const o = withDefaults(options);
   if (o.only?.length === 0) return { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
