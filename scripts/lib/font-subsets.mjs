@@ -5,7 +5,7 @@
 // The glyph set: printable ASCII (any English an editor writes in an article), a fixed set of
 // editorial punctuation, and every other character that appears in src/. A character outside it
 // (an accented name in an article, say) is drawn by the metric-matched fallback font; the build
-// fails if a built page uses one (see `checkBuiltPages`). Of the OpenType layout features, the
+// fails if a built page uses one (see `missingGlyphs`). Of the OpenType layout features, the
 // subsets keep those a browser applies to Latin text unasked and that shape it correctly
 // (`LAYOUT_FEATURES`); the rest, which harfbuzz's subsetter would keep, are dropped: the site's CSS
 // asks for none of them (no tabular or old-style figures, no stylistic sets), and Inter's
