@@ -17,8 +17,9 @@ import { TooltipProvider } from './Tooltip';
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-[600px]' } as const;
 
 /**
- * A visitor's dialog (public): roomier, scrolling within 80% of the screen's height (the enquiry
- * dialog's height in the spec), its larger heading leaving room for the Close button. An admin's:
+ * A visitor's dialog (public): roomier, scrolling within 80% of the screen's height so the page
+ * stays in view around it and a long form never runs off a short screen, its larger heading
+ * leaving room for the Close button. An admin's:
  * compact, long names wrapping anywhere.
  */
 const LOOKS = {
