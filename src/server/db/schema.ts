@@ -186,7 +186,6 @@ export type SubscriberRow = Selectable<SubscribersTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ServiceRow = Selectable<ServicesTable>;
-export type NewService = Insertable<ServicesTable>;
 export type ServiceUpdate = Updateable<ServicesTable>;
 export type PackageRow = Selectable<PackagesTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
