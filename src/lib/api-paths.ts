@@ -24,6 +24,8 @@ export const API_PATHS = {
   requestReset: '/api/auth/request-reset',
   /** Issues a signed URL for one image upload. */
   upload: '/api/objects/upload',
+  /** One uploaded image: the PUTs of its signed upload URL, and its DELETE. */
+  uploadTarget: '/api/objects/uploads/:name',
   packages: '/api/packages',
   teamMembers: '/api/team-members',
   companyStats: '/api/company-stats',

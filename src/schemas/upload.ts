@@ -9,6 +9,8 @@
  * UPLOAD_PART_BYTES (4 MiB, about 5.6 MB once encoded) and each with a standard
  * `Content-Range: bytes <start>-<end>/<total>` header; a file within one part is one plain PUT.
  */
+// With its .ts extension: scripts/test-netlify.mjs loads this module under Node's own TypeScript support.
+import { API_PATHS } from '../lib/api-paths.ts';
 
 /** Server-made object names: 32 lowercase hex characters, nothing a path could be built from. */
 const OBJECT_NAME = /^[0-9a-f]{32}$/;
@@ -27,7 +29,7 @@ export interface StoredImage {
 
 /** Where an uploaded image is served, and where its upload URL (and its delete) point. */
 export const objectPublicPath = (name: string) => `/objects/uploads/${name}`;
-export const uploadTargetPath = (name: string) => `/api/objects/uploads/${name}`;
+export const uploadTargetPath = (name: string) => API_PATHS.uploadTarget.replace(':name', name);
 
 /** The object name an image path names when it is one of our uploads (/objects/uploads/{name}); else null. */
 export function uploadedObjectName(path: string): string | null {
