@@ -42,7 +42,7 @@ export interface Collection<T> {
   /** The filters the list starts with: what shows every item. */
   readonly initialFilters: Readonly<Record<string, string>>;
   readonly $state: ReadableAtom<CollectionState<T>>;
-  /** Loads the list the first time; later calls do nothing until it is reset. */
+  /** Loads the list unless it is loaded or loading: the first time, after a failed load, and after a load an ended session refused. */
   open(): Promise<void>;
   /** Loads the current query again (after a save, a delete or a status change). */
   reload(): Promise<void>;
