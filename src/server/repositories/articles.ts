@@ -119,9 +119,11 @@ export async function listImageNamesInUse(db: Kysely<Database>): Promise<Set<str
 }
 
 // ---------------------------------------------------------------------------------------------
-// Public read functions for the Insights pages, sitemap and feed. Each page request runs exactly
-// one of these (one SQL query), selecting only the columns that page renders, and none of them
-// can return a draft.
+// Read functions for the Insights pages, sitemap and feed: each one query, selecting only the
+// columns its page renders, so a published article's page, the list, the feed and the sitemap cost
+// one query a request. Only findDraftArticleByIdOrSlug returns a draft (an admin's preview); an
+// article address with no published article also asks for a former slug, then (a signed-in admin
+// only) for a draft.
 // ---------------------------------------------------------------------------------------------
 
 const CARD_COLUMNS = [
