@@ -1,7 +1,8 @@
 /**
  * The query of an admin list (the Enquiries and Subscribers tabs and their CSV export):
- * ?page=2&pageSize=25&search=acme&status=new&format=csv. Each list composes these fields with its
- * own status filter. Imports zod only.
+ * ?page=2&pageSize=25&search=acme&status=new&format=csv. Each of those two composes these fields
+ * with its own status filter; the Articles list takes the page, size and search only. Imports zod
+ * only.
  */
 import * as z from 'zod/mini';
 import { optionalText } from './fields';
