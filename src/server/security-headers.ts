@@ -3,7 +3,8 @@
 // lists identical.
 //
 // The policy below carries the directives a <meta> CSP cannot (frame-ancestors) or that apply to
-// every page alike; each page's script-src and style-src come from Astro's own CSP <meta>, which
+// every page alike; each page's script-src and style-src come from Astro's own CSP (a <meta> in a
+// prerendered page, a header on an on-demand one: withSecurityHeaders joins ours to it), which
 // lists the hashes of the scripts and styles Astro emits, so no 'unsafe-inline' script is ever allowed.
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
