@@ -7,7 +7,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
  * The request body's bytes, refused with 413 and `tooLargeMessage` once they pass `maxBytes`: the
  * declared Content-Length is checked first, then what actually arrives, since Content-Length can be
- * absent (chunked) or wrong. The one limited body reader: JSON bodies and uploads both use it.
+ * absent (chunked) or wrong. The one limited body reader: JSON bodies, plain form posts and uploads all use it.
  */
 export async function readBodyBytes(req: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array<ArrayBuffer>> {
   const length = req.headers.get('content-length');
