@@ -1,6 +1,7 @@
 // POST /api/auth/request-reset {email} -> 200 {message}
-// No email service is configured, so no reset e-mail can be sent: the answer says so, the same for
-// every address (it never tells whether an account exists), and never as a server error.
+// Password reset by e-mail stays disabled, whatever SMTP_URL says (an admin's password is reset
+// with `npm run admin -- reset-password`): the answer says so, the same for every address (it
+// never tells whether an account exists), and never as a server error.
 import type { Config } from '@netlify/functions';
 import { RequestResetSchema } from '../../src/schemas/auth.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';

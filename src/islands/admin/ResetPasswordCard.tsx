@@ -1,6 +1,6 @@
 /**
- * The 'Reset Password' card: no email service is configured, so the reset is permanently
- * disabled; the card says so and Cancel closes it.
+ * The 'Reset Password' card: reset by e-mail is permanently disabled, even where the site sends
+ * mail (`npm run admin -- reset-password` resets a password); the card says so and Cancel closes it.
  */
 import { useEffect, useRef } from 'react';
 import { TextField } from './fields';
