@@ -1,5 +1,6 @@
 // Scheduled, every 5 minutes: sends what the outbox still holds (messages whose first attempt,
-// right after their request, failed or never ran), with backoff between attempts, and applies the
+// right after their request, failed or never ran), one batch a run (BATCH, src/server/outbox/
+// sender.ts, so the run ends within its time limit), with backoff between attempts, and applies the
 // retention rules: enquiries older than ENQUIRY_RETENTION_DAYS (default 730) are deleted, and so
 // are the parts of uploads no upload URL can finish any more. Each job runs whatever became of the
 // others (the parts live in Blobs, so a database outage must not keep them): a failure is logged
