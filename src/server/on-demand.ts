@@ -1,6 +1,6 @@
 /**
- * The one way an on-demand route loads its data: one database read, then the answer's status and
- * cache headers. A found answer (and a not-found one: 404) carries the CDN cache headers under the
+ * The one way an on-demand route loads its data: one load (a page's one query, or the few an
+ * article address may need), then the answer's status and cache headers. A found answer (and a not-found one: 404) carries the CDN cache headers under the
  * route's tags, so a flood of requests, good or bad, reaches the database once a minute at most and
  * a write purges it. When the database does not answer, the route answers 503 with `no-store` and
  * a Retry-After, so the next request tries again; the page renders its 'unavailable' state. Any
