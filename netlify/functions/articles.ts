@@ -13,7 +13,8 @@
 //                                      stored, 200 and that article when it is the same content (a
 //                                      retry whose answer was lost), 409 when it is not
 // PUT    /api/articles/:id             replace (admin); with the updatedAt its edit was opened at, 409
-//                                      if someone saved it since
+//                                      if someone saved it since with other content (the same
+//                                      content: 200, a retry whose answer was lost)
 // DELETE /api/articles/:id             delete (admin)
 // Writes validate with the form's schema (400 with field issues), store the body sanitised and
 // within its limits once cleaned (the repository's rule: 400 on content past them), and purge the

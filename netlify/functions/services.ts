@@ -4,7 +4,8 @@
 //                            200 and that service when it is the same content (a retry whose
 //                            answer was lost), 409 when it is not
 // PUT    /api/services/:id  replace (admin); with the updatedAt its edit was opened at, 409 if
-//                            someone saved it since
+//                            someone saved it since with other content (the same content: 200, a
+//                            retry whose answer was lost)
 // DELETE /api/services/:id  delete (admin)
 // Writes validate with the form's schema (400 with field issues) and purge the CDN's cached
 // services page and answers, so /services shows the change within seconds.

@@ -302,6 +302,32 @@ describe('two admins editing one article', () => {
   });
 });
 
+describe('an edit saved again after its answer was lost', () => {
+  const put = (cookie: string, id: number, body: unknown) => call(articles, `/api/articles/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body });
+
+  it('is answered 200 with the article as that save stored it, not a 409 about someone else; other content is still refused', async () => {
+    const { cookie } = await adminSession();
+    const { id } = (await create(cookie, payload({ title: `Lost answer ${RUN}` }))).json;
+    const opened = (await get(id, cookie)).json;
+    const edit = payload({ title: `Lost answer, edited ${RUN}`, tags: ['pricing', 'growth'], updatedAt: opened.updatedAt });
+
+    // The save lands and its answer never reaches the panel (a dropped connection, a proxy's timeout).
+    const landed = await put(cookie, id, edit);
+    expect(landed.status).toBe(200);
+    // The admin presses Update again, the form as it was.
+    const again = await put(cookie, id, edit);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(landed.json);
+    expect((await get(id, cookie)).json).toEqual(landed.json);
+
+    // Content that differs from what is stored is a save over a later one: refused as before.
+    const other = await put(cookie, id, { ...edit, description: 'Changed after the lost answer.' });
+    expect(other.status).toBe(409);
+    expect(other.json.issues).toEqual({ updatedAt: 'Someone else saved this article after you opened it: reopen it to see their change, then make yours' });
+    expect((await get(id, cookie)).json).toEqual(landed.json);
+  });
+});
+
 describe('drafts are for admins only', () => {
   it('hides a draft from anonymous GETs and shows it to an admin', async () => {
     const { cookie } = await adminSession();

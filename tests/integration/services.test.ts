@@ -132,6 +132,30 @@ describe('two admins editing one service', () => {
   });
 });
 
+describe('an edit saved again after its answer was lost', () => {
+  const put = (cookie: string, id: number, body: unknown) => call(services, `/api/services/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body });
+  const get = (cookie: string, id: number) => call(services, `/api/services/${id}`, { params: { id: String(id) }, headers: { cookie } });
+
+  it('is answered 200 with the service as that save stored it, not a 409 about someone else; other content is still refused', async () => {
+    const { cookie } = await adminSession();
+    const { id } = (await create(cookie, payload({ title: `Lost answer ${RUN}` }))).json;
+    const opened = (await get(cookie, id)).json;
+    const edit = payload({ title: `Lost answer, edited ${RUN}`, features: ['Funnel review', 'Pricing check'], updatedAt: opened.updatedAt });
+
+    const landed = await put(cookie, id, edit);
+    expect(landed.status).toBe(200);
+    const again = await put(cookie, id, edit);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(landed.json);
+    expect((await get(cookie, id)).json).toEqual(landed.json);
+
+    const other = await put(cookie, id, { ...edit, description: 'Changed after the lost answer.' });
+    expect(other.status).toBe(409);
+    expect(other.json.issues).toEqual({ updatedAt: 'Someone else saved this service after you opened it: reopen it to see their change, then make yours' });
+    expect((await get(cookie, id)).json).toEqual(landed.json);
+  });
+});
+
 describe('CDN caching of the public list', () => {
   it("lets the CDN keep a visitor's answer under the services tag, never an admin's", async () => {
     const visitor = await call(services, '/api/services');

@@ -3,7 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleCreateValues, type ArticleValues } from '../../schemas/article.ts';
 import { isObjectName } from '../../schemas/upload.ts';
 import { storedArticleBody } from '../article-body.ts';
-import { creationOf, type Creation } from '../db/create-once.ts';
+import { creationOf, holdsSent, type Creation } from '../db/create-once.ts';
 import { containsPattern } from '../db/like.ts';
 import type { PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
@@ -332,18 +332,26 @@ export async function createArticle(db: Kysely<Database>, { submissionId, ...val
 
 /**
  * Replaces an article; undefined when there is none with that id or, with `openedAt` (the
- * `updatedAt` its edit was opened at), when it has been saved since (db/row-version.ts).
+ * `updatedAt` its edit was opened at), when it has been saved since (db/row-version.ts) with other
+ * content. Saved since with this very content (as stored, the publication time only when the client
+ * named one) is this edit sent again after its answer was lost: answered with the article as
+ * stored, nothing written, rather than refused as someone else's save.
  */
 export async function updateArticle(db: Kysely<Database>, id: number, values: ArticleValues, openedAt?: string): Promise<Article | undefined> {
+  const row = articleRow(values);
   let update = db
     .updateTable('articles')
-    .set({ ...articleRow(values), updatedAt: new Date() })
+    .set({ ...row, updatedAt: new Date() })
     .where('id', '=', id);
   if (openedAt !== undefined) update = update.where(stillAt(openedAt));
-  const row = await update
+  const updated = await update
     .returningAll()
     .executeTakeFirst();
-  return row && toArticle(row);
+  if (updated) return toArticle(updated);
+  if (openedAt === undefined) return undefined;
+  const stored = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+  const { publishedAt: _, ...sent } = row;
+  return stored && holdsSent(stored, values.publishedAt === undefined ? sent : row) ? toArticle(stored) : undefined;
 }
 
 export async function deleteArticle(db: Kysely<Database>, id: number): Promise<boolean> {
