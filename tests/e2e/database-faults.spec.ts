@@ -158,3 +158,50 @@ test('a failure that is not the database being down (a table it cannot find) ans
   expect((await page.goto(`${origin}${insightsPath}`))?.status()).toBe(404);
   expect(child?.exitCode).toBeNull();
 });
+
+test("an article's form keeps what was written when its save is refused by a database that is down, and saves it once it is back", async ({ page }) => {
+  const admin = { email: 'faults-editor@example.com', password: 'faults-editor-password-2026' };
+  const { db } = createDb(database.databaseUrl, database.wsProxy);
+  try {
+    await createAdmin(db, admin.email, admin.password);
+  } finally {
+    await db.destroy();
+  }
+  expect((await page.request.post(`${origin}/api/auth/login`, { data: { username: admin.email, password: admin.password } })).status()).toBe(200);
+  await page.goto(`${origin}/admin`);
+  await expect(page.getByRole('heading', { name: dashboardCopy.title })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const title = page.getByLabel('Title', { exact: true });
+  const description = page.getByLabel('Description', { exact: true });
+  const editor = page.getByRole('textbox', { name: 'Content', exact: true });
+  await title.fill('Written while the database was down');
+  await description.fill('Kept through a refused save.');
+  await page.getByLabel('Read Time', { exact: true }).fill('2 min read');
+  await editor.click();
+  await page.keyboard.type('A body that must not be lost.');
+
+  await proxy.setMode('refuse');
+  try {
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    const toasts = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+    await expect(toasts.getByText('Error saving article', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(toasts.getByText('Please try again', { exact: true })).toBeVisible();
+  } finally {
+    await proxy.heal();
+  }
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeVisible();
+  await expect(title).toHaveValue('Written while the database was down');
+  await expect(description).toHaveValue('Kept through a refused save.');
+  await expect(editor).toHaveText('A body that must not be lost.');
+
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/articles' && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Create Article' }).click(),
+  ]);
+  expect(saved.status()).toBe(201);
+  const article = await saved.json();
+  expect(article).toMatchObject({ title: 'Written while the database was down', description: 'Kept through a refused save.', content: expect.stringContaining('A body that must not be lost.') });
+  await expect(page.getByRole('heading', { name: 'Create New Article' })).toBeHidden();
+  expect((await page.request.delete(`${origin}/api/articles/${article.id}`, { headers: { origin } })).status()).toBe(200);
+  expect(child?.exitCode).toBeNull();
+});
