@@ -380,4 +380,19 @@ describe('sign-in attempts the database fails', () => {
     await proxy.heal();
     await expectUncounted(email, password, ip);
   });
+
+  it('the connection going silent at the account look-up: 503 within 5 s, and the attempt counts nothing', async () => {
+    const { email, password } = await newAdmin();
+    const ip = uniqueIp();
+    // Only the session that sends the look-up goes silent; the points are given back on another.
+    proxy.holdOn('from "users"');
+    const t0 = performance.now();
+    const r = await attempt(email, password, ip);
+    const ms = performance.now() - t0;
+    expect(r.status).toBe(503);
+    expect(r.json).toEqual({ error: UNAVAILABLE_MESSAGE });
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    await proxy.heal();
+    await expectUncounted(email, password, ip);
+  });
 });

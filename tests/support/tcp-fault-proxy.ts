@@ -9,7 +9,9 @@
  *   first bytes, as a server that restarts or a provider that ends sessions does.
  * Apart from the mode, `cutOn(text)` resets any session at the moment its client sends those bytes
  * (a statement's SQL, say), before they reach the server: a connection lost in the middle of a
- * request, between the statements that went through and the one that did not.
+ * request, between the statements that went through and the one that did not. `holdOn(text)` makes
+ * such a session go silent instead (those bytes dropped, nothing relayed either way from then on),
+ * as one connection whose network drops packets silently mid-request, while other sessions carry on.
  * `heal()` goes back to 'pass' on the same port (ending sessions a hold broke), so the app reaches the database again with no
  * change to its settings.
  */
@@ -20,6 +22,8 @@ export type FaultMode = 'pass' | 'refuse' | 'hold' | 'terminate';
 interface Session {
   client: net.Socket;
   upstream: net.Socket | undefined;
+  /** Gone silent under holdOn: nothing more is relayed either way. */
+  held: boolean;
 }
 
 export interface TcpFaultProxy {
@@ -33,6 +37,8 @@ export interface TcpFaultProxy {
   setMode(mode: FaultMode): Promise<void>;
   /** Resets each session that sends `text` from now on, before it is relayed; undefined ends it. */
   cutOn(text: string | undefined): void;
+  /** Silences each session that sends `text` from now on, before it is relayed; heal() ends them. */
+  holdOn(text: string | undefined): void;
   heal(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -41,6 +47,7 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
   const sessions = new Set<Session>();
   let mode: FaultMode = 'pass';
   let cutText: string | undefined;
+  let holdText: string | undefined;
   let accepted = 0;
   let server: net.Server | undefined;
   let port = 0;
@@ -53,7 +60,7 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
 
   const onConnection = (client: net.Socket) => {
     accepted += 1;
-    const session: Session = { client, upstream: undefined };
+    const session: Session = { client, upstream: undefined, held: false };
     sessions.add(session);
     client.on('error', () => {});
     client.on('close', () => {
@@ -73,10 +80,11 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
     // Relayed by hand rather than piped, so that 'hold' can stop a live session in place.
     client.on('data', (chunk: Buffer) => {
       if (cutText !== undefined && chunk.includes(cutText)) return cut(session);
-      if (mode === 'pass' || mode === 'refuse') upstream.write(chunk);
+      if (holdText !== undefined && chunk.includes(holdText)) session.held = true;
+      if ((mode === 'pass' || mode === 'refuse') && !session.held) upstream.write(chunk);
     });
     upstream.on('data', (chunk) => {
-      if ((mode === 'pass' || mode === 'refuse') && !client.destroyed) client.write(chunk);
+      if ((mode === 'pass' || mode === 'refuse') && !session.held && !client.destroyed) client.write(chunk);
     });
   };
 
@@ -125,8 +133,14 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
     cutOn(text) {
       cutText = text;
     },
+    holdOn(text) {
+      holdText = text;
+    },
     heal() {
       cutText = undefined;
+      holdText = undefined;
+      // What a silenced session sent was dropped: its stream is broken, so it ends here.
+      for (const s of [...sessions]) if (s.held) cut(s);
       return proxy.setMode('pass');
     },
     async stop() {

@@ -77,11 +77,34 @@ const isPoolerHost = (connectionString: string): boolean => {
 
 const quiet = () => {};
 
+type PooledClient = { on(event: 'error', listener: (err: Error) => void): unknown; query: (...args: unknown[]) => unknown; end(): Promise<void> };
+
+/**
+ * A connection whose answer never came (the query limit passed) is still waiting for it: pg gives
+ * up on the query but keeps the connection, and Kysely hands it back to the pool as sound, so the
+ * next statement of the request (a sign-in giving back its throttle points) or of another request
+ * sharing the pool queued behind the lost one and waited out a limit of its own (9 s for a sign-in).
+ * Such a connection is ended instead, which takes it out of the pool: the next statement gets a
+ * connection of its own.
+ */
+function endOnReadTimeout(client: PooledClient): void {
+  const query = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const result = query.apply(this, args);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (err instanceof Error && err.message === 'Query read timeout') client.end().catch(quiet);
+      });
+    }
+    return result;
+  };
+}
+
 /**
  * A Neon Pool whose every error has a listener: an idle client's (the pool's 'error' event) and a
  * checked-out client's (its own 'error' event, which pg-pool leaves unheard). An 'error' event
  * nobody listens to ends the process; here the query in flight fails instead, and the handler
- * answers it.
+ * answers it. A connection whose query timed out is not lent again (endOnReadTimeout).
  */
 function createPool(connectionString: string, limits: DbLimits, max: number): Pool {
   const config: PoolConfig = {
@@ -98,7 +121,10 @@ function createPool(connectionString: string, limits: DbLimits, max: number): Po
     // Sockets closing after pool.end() report errors that mean nothing; anything else is worth a line.
     if (!(pool as unknown as { ending: boolean }).ending) console.error('[db] idle connection lost:', err.message || err);
   });
-  pool.on('connect', (client: { on(event: 'error', listener: (err: Error) => void): unknown }) => client.on('error', quiet));
+  pool.on('connect', (client: PooledClient) => {
+    client.on('error', quiet);
+    endOnReadTimeout(client);
+  });
   return pool;
 }
 
