@@ -11,6 +11,11 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 // U+FFFE/U+FFFF); a stray control character from a pasted article would make the whole feed invalid.
 const INVALID_XML_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
+/** Text without the characters XML 1.0 cannot carry: for text a serialiser escapes itself (the feed's titles and bodies). */
+export function xmlChars(value: string): string {
+  return value.replace(INVALID_XML_CHARS, '');
+}
+
 export function escapeXml(value: string): string {
-  return value.replace(INVALID_XML_CHARS, '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  return xmlChars(value).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }

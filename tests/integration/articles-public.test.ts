@@ -230,6 +230,20 @@ describe('/insights/rss.xml', () => {
     const item = xml.split('<item>').find((chunk) => chunk.includes(`#article-${credited.id}<`));
     expect(item).toContain('<dc:creator>Siobhán O&apos;Brien &amp; Co &lt;Sydney&gt;</dc:creator>');
   });
+
+  it('stays well-formed XML with control characters in a title or body: they are left out, the rest kept', async () => {
+    // A title or body pasted from another program can carry characters XML 1.0 cannot hold (the
+    // article form refuses only U+0000); one of them in any item made every reader refuse the feed.
+    const pasted = await insertArticle({
+      title: `Pasted\u0001 \u0008title\u000b \uFFFE😀 שלום ]]> ${RUN}`,
+      content: '<p>a\u0001b\u000cc ]]> d</p>',
+    });
+    const xml = await (await rssGet(endpointContext('/insights/rss.xml'))).text();
+    const item = xml.split('<item>').find((chunk) => chunk.includes(`#article-${pasted.id}<`));
+    expect(item).toContain(`<title>Pasted title 😀 שלום ]]&gt; ${RUN}</title>`);
+    expect(item).toContain('<content:encoded>&lt;p&gt;abc ]]&amp;gt; d&lt;/p&gt;</content:encoded>');
+    expect(xml).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+  });
 });
 
 describe('/robots.txt', () => {

@@ -8,7 +8,7 @@ import type { APIRoute } from 'astro';
 import { insightsPage } from '../../content/insights';
 import { firm } from '../../content/site';
 import { absoluteUrl, articleUrl, INSIGHTS_PATH, INSIGHTS_RSS_PATH, publicOrigin } from '../../lib/permalinks';
-import { escapeXml } from '../../lib/xml';
+import { escapeXml, xmlChars } from '../../lib/xml';
 import { CACHE_TAGS, PATH_ONLY } from '../../server/cdn-cache';
 import { respondOnDemand } from '../../server/on-demand';
 import { listPublishedArticlesForFeed, type FeedArticle } from '../../server/repositories/articles';
@@ -46,13 +46,15 @@ export const GET: APIRoute = (context) => {
         lastBuild ? `<lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>` : '',
       ].join(''),
       items: articles.map((article) => ({
-        title: article.title,
+        // @astrojs/rss escapes the five specials but keeps a control character pasted into a title
+        // or body, and one of them makes the whole feed malformed for every reader.
+        title: xmlChars(article.title),
         link: abs(articleUrl(article)),
         pubDate: article.publishedAt,
         // Plain text, but readers take an item's description as HTML: escaped as HTML here, then as
         // XML by the feed, so '<img onerror=...>' in one reads as those characters.
         description: escapeXml(article.description),
-        content: sanitizeArticleHtmlForFeed(article.content ?? '', abs(articleUrl(article))),
+        content: xmlChars(sanitizeArticleHtmlForFeed(article.content ?? '', abs(articleUrl(article)))),
         categories: [article.category],
         // The id, not the URL: a slug added or changed later must not make readers see a new item.
         customData: [
