@@ -35,6 +35,9 @@ test("with no published articles the list says 'No Articles Yet'", async ({ page
   await expect(page.getByText('No more articles here')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
   await expect(page.locator('head link[rel="prev"]')).toHaveCount(0);
+  // Not found, like every other 404 of the site: unindexed, and naming no canonical URL of itself.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
 });
 
 test("an empty category beside a published one says 'No Articles in' it, and 'Show All Articles' returns to All", async ({ page, request }) => {
