@@ -174,6 +174,28 @@ test('12 a page: the pager links pages with rel prev/next and reads Page X of Y;
   }
 });
 
+test('a repeated parameter is another spelling of a page: sent to its one URL', async ({ request }) => {
+  const trendsList = `/insights?category=${encodeURIComponent(TRENDS)}`;
+  for (const [asked, canonical] of [
+    ['/insights?page=2&page=3', '/insights?page=2'],
+    ['/insights?page=2&page=2', '/insights?page=2'],
+    [`${trendsList}&category=Nope`, trendsList],
+    [`${trendsList}&page=2&category=${encodeURIComponent(TRENDS)}`, `${trendsList}&page=2`],
+    ['/insights?category', '/insights'],
+  ] as const) {
+    const r = await request.get(asked, { maxRedirects: 0 });
+    expect(r.status(), asked).toBe(301);
+    const location = new URL(r.headers()['location'], 'http://x');
+    expect(location.pathname + location.search, asked).toBe(canonical);
+  }
+  // Parameters the page does not read, and a '+' for a space (as a platform may re-encode the
+  // query), are no other spelling: answered, not redirected.
+  for (const same of [`${trendsList}&utm_source=newsletter`, `/insights?utm_source=x&category=${encodeURIComponent(TRENDS)}`, '/insights?category=Thought+Leadership']) {
+    const r = await request.get(same, { maxRedirects: 0 });
+    expect(r.status(), same).toBe(200);
+  }
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
