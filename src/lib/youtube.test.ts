@@ -39,6 +39,11 @@ describe('parseYouTubeId: near misses are rejected', () => {
     ['watch with a short v', 'https://www.youtube.com/watch?v=abc'],
     ['embed with an extra segment', `https://www.youtube.com/embed/${ID}/extra`],
     ['shorts (not a listed form)', `https://www.youtube.com/shorts/${ID}`],
+    // Eleven characters each, but names of YouTube's own player paths, not videos: without their
+    // query the player would show YouTube's error instead of the page's 'Invalid YouTube URL'.
+    ['a playlist embed', 'https://www.youtube.com/embed/videoseries?list=PLx0sYbCqOb8TBPRdmBHs5Iftvv9TPboYG'],
+    ['a channel live-stream embed', 'https://www.youtube.com/embed/live_stream?channel=UCuAXFkgsw1L7xaCfnd5JJOw'],
+    ['a playlist embed on youtube-nocookie', 'https://www.youtube-nocookie.com/embed/videoseries?list=PLx0sYbCqOb8TBPRdmBHs5Iftvv9TPboYG'],
     ['channel page', 'https://www.youtube.com/@surgeremarketing'],
     ['look-alike host', `https://www.youtube.com.evil.example/watch?v=${ID}`],
     ['look-alike short host', `https://youtu.be.evil.example/${ID}`],

@@ -5,6 +5,12 @@
  */
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+/**
+ * Player paths that fit VIDEO_ID but name no video: a playlist's and a channel's live stream
+ * (/embed/videoseries?list=…, /embed/live_stream?channel=…). Embedded without their query, the
+ * player shows YouTube's own error where the page should say the link is not a video's.
+ */
+const PLAYER_PATHS = new Set(['videoseries', 'live_stream']);
 
 const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
 const NOCOOKIE_HOSTS = new Set(['youtube-nocookie.com', 'www.youtube-nocookie.com']);
@@ -44,7 +50,7 @@ export function parseYouTubeId(input: string | null | undefined): string | null 
       candidate = segments[1];
     }
   }
-  return candidate && VIDEO_ID.test(candidate) ? candidate : null;
+  return candidate && VIDEO_ID.test(candidate) && !PLAYER_PATHS.has(candidate) ? candidate : null;
 }
 
 /**
