@@ -12,7 +12,8 @@ import type { NewArticle } from '../../src/server/db/schema.ts';
 import { listArticlePage, listPublishedArticleCardPage, listPublishedArticleLinks } from '../../src/server/repositories/articles.ts';
 import { GET as sitemapGet, SITEMAP_URL_LIMIT, staticPaths } from '../../src/pages/sitemap.xml.ts';
 import { GET as sitemapPartGet } from '../../src/pages/sitemap-[part].xml.ts';
-import { FEED_SIZE, GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
+import { FEED_BODY_BUDGET, FEED_SIZE, GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
+import { ARTICLE_LIMITS } from '../../src/schemas/article.ts';
 import { call } from '../support/call.ts';
 import { endpointContext } from '../support/endpoint-context.ts';
 import { useOwnDatabase } from '../support/own-database.ts';
@@ -203,4 +204,26 @@ describe('the public array at scale', () => {
     expect(next.json.items).toHaveLength(100);
     expect(next.json.items.some((a: { id: number }) => ids.includes(a.id))).toBe(false);
   });
+});
+
+describe('the feed of long articles', () => {
+  it('keeps each fetch small: full bodies while they fit FEED_BODY_BUDGET, the rest of the newest 50 by their description and link', async () => {
+    // Fifty articles near the body limit made a 27 MB feed, past what a function may answer
+    // (Netlify: 6 MB, 20 MB streamed), rebuilt for every reader's poll.
+    const paragraph = '<p>Growth &amp; <strong>brand</strong> strategy, <a href="https://surgere.example/services">our services</a></p>';
+    const body = paragraph.repeat(Math.floor(ARTICLE_LIMITS.content / paragraph.length));
+    expect(body.length).toBeLessThanOrEqual(ARTICLE_LIMITS.content);
+    const rows = await insert(Array.from({ length: 50 }, (_, i) => ({ title: `Long ${i}`, content: body, publishedAt: new Date(Date.UTC(2026, 10, 1) + i * DAY) })));
+    const res = await rssGet(endpointContext('/insights/rss.xml'));
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    const items = xml.split('<item>').slice(1);
+    expect(items).toHaveLength(FEED_SIZE);
+    const withBody = Math.floor(FEED_BODY_BUDGET / body.length);
+    expect(withBody).toBeGreaterThan(0);
+    const newestFirst = rows.map((r) => r.id).reverse();
+    expect(items.map((item) => /#article-(\d+)</.exec(item)?.[1])).toEqual(newestFirst.map(String));
+    expect(items.map((item) => item.includes('<content:encoded>'))).toEqual(newestFirst.map((_, i) => i < withBody));
+    expect(Buffer.byteLength(xml)).toBeLessThan(3 * FEED_BODY_BUDGET);
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * /insights/rss.xml: RSS 2.0 feed of the newest published articles with their full, sanitised
- * body in content:encoded, built by @astrojs/rss. On demand, one query, cached at the CDN under
- * the 'articles' tag. https://www.rssboard.org/rss-specification
+ * body in content:encoded (while the bodies fit FEED_BODY_BUDGET), built by @astrojs/rss. On
+ * demand, one query, cached at the CDN under the 'articles' tag.
+ * https://www.rssboard.org/rss-specification
  */
 import { getRssString } from '@astrojs/rss';
 import type { APIRoute } from 'astro';
@@ -16,8 +17,17 @@ import { sanitizeArticleHtmlForFeed } from '../../server/sanitize-html';
 
 export const prerender = false;
 
-/** Readers poll feeds often; the newest fifty full articles keep each fetch small. */
+/** Readers poll feeds often: the newest fifty articles, and their bodies only while they fit FEED_BODY_BUDGET. */
 export const FEED_SIZE = 50;
+
+/**
+ * Characters of article body (as stored, cleaned) the feed carries in all. Fifty bodies near their
+ * 200,000-character limit made a 27 MB feed, over four times the 6 MB a buffered function answer
+ * may carry on AWS Lambda (where Netlify runs functions), rebuilt at every CDN miss; escaped as XML,
+ * this budget stays within about 3 MB. Past it, an item is its title, description and link, as in
+ * any feed of summaries.
+ */
+export const FEED_BODY_BUDGET = 1_000_000;
 
 /**
  * Text for the feed's customData. @astrojs/rss parses customData again (fast-xml-parser) and writes
@@ -33,6 +43,9 @@ export const GET: APIRoute = (context) => {
 
   async function render(articles: FeedArticle[]) {
     const lastBuild = articles.reduce<Date | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
+    // Newest first, each body while the bodies so far fit the budget; none after the first that does not.
+    let budget = FEED_BODY_BUDGET;
+    const withBody = articles.map((article) => (budget -= article.content?.length ?? 0) >= 0);
     const body = await getRssString({
       title: `${firm.name} ${insightsPage.title}`,
       description: insightsPage.metaDescription,
@@ -45,7 +58,7 @@ export const GET: APIRoute = (context) => {
         '<language>en-AU</language>',
         lastBuild ? `<lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>` : '',
       ].join(''),
-      items: articles.map((article) => ({
+      items: articles.map((article, i) => ({
         // @astrojs/rss escapes the five specials but keeps a control character pasted into a title
         // or body, and one of them makes the whole feed malformed for every reader.
         title: xmlChars(article.title),
@@ -54,7 +67,7 @@ export const GET: APIRoute = (context) => {
         // Plain text, but readers take an item's description as HTML: escaped as HTML here, then as
         // XML by the feed, so '<img onerror=...>' in one reads as those characters.
         description: escapeXml(article.description),
-        content: xmlChars(sanitizeArticleHtmlForFeed(article.content ?? '', abs(articleUrl(article)))),
+        content: withBody[i] ? xmlChars(sanitizeArticleHtmlForFeed(article.content ?? '', abs(articleUrl(article)))) : undefined,
         categories: [article.category],
         // The id, not the URL: a slug added or changed later must not make readers see a new item.
         customData: [
