@@ -12,11 +12,13 @@ export const onRequest = defineMiddleware(async (_context, next) => {
   // A built page is read once and changed as text, in this order: it keeps only the stylesheet
   // rules it can use (src/server/page-styles.ts); Astro's island runtime is left to the first
   // island used (src/server/island-runtime.ts); then its policy allows the inline scripts and
-  // styles it now has and no others (src/server/page-csp.ts). In development Vite injects styles
-  // and scripts its own way, and there is nothing to change.
+  // styles it still has that Astro hashed, and the one style the pruner wrote, and no others
+  // (src/server/page-csp.ts). In development Vite injects styles and scripts its own way, and
+  // there is nothing to change.
   if (import.meta.env.PROD && response.headers.get('content-type')?.startsWith('text/html')) {
     const headers = new Headers(response.headers);
-    const page = withPagePolicy(withIslandRuntimeOnDemand(styles.prune(await response.text())), headers.get('content-security-policy'));
+    const pruned = styles.prune(await response.text());
+    const page = withPagePolicy(withIslandRuntimeOnDemand(pruned.html), headers.get('content-security-policy'), pruned.style);
     if (page.header) headers.set('content-security-policy', page.header);
     headers.delete('content-length');
     response = new Response(page.html, { status: response.status, statusText: response.statusText, headers });

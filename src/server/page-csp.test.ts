@@ -16,9 +16,9 @@ describe('inlineHashes', () => {
 });
 
 describe('policyForHashes', () => {
-  it('makes the hashed directives name exactly the given hashes, in each policy of a comma-joined header', () => {
+  it('makes the hashed directives name the given hashes it named, and the vouched ones, in each policy of a comma-joined header', () => {
     const policy = `default-src 'self'; script-src 'self' ${hash(RUNTIME)} ${OTHER_PAGE}; style-src 'self' ${OTHER_STYLE};, frame-ancestors 'none'`;
-    expect(policyForHashes(policy, { 'script-src': [hash(RUNTIME)], 'style-src': [hash(STYLE)] })).toBe(
+    expect(policyForHashes(policy, { 'script-src': [hash(RUNTIME)], 'style-src': [hash(STYLE)] }, [hash(STYLE)])).toBe(
       `default-src 'self'; script-src 'self' ${hash(RUNTIME)}; style-src 'self' ${hash(STYLE)};, frame-ancestors 'none'`,
     );
   });
@@ -30,10 +30,10 @@ describe('policyForHashes', () => {
 });
 
 describe('withPagePolicy', () => {
-  it("rewrites the page's <meta> policy and its header to its own inline elements, a changed style included", () => {
+  it("rewrites the page's <meta> policy and its header to its own inline elements, the pruner's style included", () => {
     const policy = `script-src 'self' ${hash(RUNTIME)} ${OTHER_PAGE}; style-src 'self' ${OTHER_STYLE}`;
     const html = `<html><head><meta http-equiv="content-security-policy" content="${policy}"><style>${STYLE}</style></head><body><script>${RUNTIME}</script></body></html>`;
-    const page = withPagePolicy(html, policy);
+    const page = withPagePolicy(html, policy, STYLE);
     const own = `script-src 'self' ${hash(RUNTIME)}; style-src 'self' ${hash(STYLE)}`;
     expect(page.header).toBe(own);
     expect(page.html).toBe(html.replace(policy, own));
@@ -46,6 +46,14 @@ describe('withPagePolicy', () => {
     const page = withPagePolicy(html, policy);
     expect(page.header).toBe(`script-src 'self' ${hash(RUNTIME)}; style-src 'self'`);
     expect(page.html).toContain(`content="script-src 'self' ${hash(RUNTIME)}; style-src`);
+  });
+
+  it('never allows an inline style that neither the policy named nor the pruner wrote', () => {
+    const INJECTED = 'html{background:red}';
+    const policy = `script-src 'self' ${hash(RUNTIME)}; style-src 'self' ${OTHER_STYLE} ${hash('h2{margin:0}')}`;
+    const html = `<html><head><meta http-equiv="content-security-policy" content="${policy}"><style>${STYLE}</style></head><body><style>h2{margin:0}</style><p><style>${INJECTED}</style></p></body></html>`;
+    const page = withPagePolicy(html, policy, STYLE);
+    expect(page.header).toBe(`script-src 'self'; style-src 'self' ${hash(STYLE)} ${hash('h2{margin:0}')}`);
   });
 
   it('sends no header when the page had none', () => {

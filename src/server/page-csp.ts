@@ -3,16 +3,15 @@
  * other. Astro writes into every page's policy the hash of every inline script and style the whole
  * site emits (a dozen and more: other pages' styles, island runtimes the page does not use); a
  * hash the page has no element for only widens what an injected element could run, and on an
- * on-demand page, whose policy is a header, it costs bytes in the first round trip. The page's
- * styles are also cut to what it uses (src/server/page-styles.ts), which changes their hash.
- * So before a page is sent (src/middleware.ts, after every other change to its markup), the
- * `'sha256-...'` sources of a `script-src` that has any become the hashes of the page's inline
- * scripts that the policy already named, and those of a `style-src` exactly the hashes of its
- * inline styles; every other source and directive stays as it is. A script is allowed only when
- * Astro hashed it (or a layout gave it its hash, Astro.csp): the page's own markup cannot vouch
- * for itself, or a script injected into an on-demand page (an escaping bug, a stored value) would
- * be hashed and run like the site's. Styles cannot be held to Astro's list, since cutting them to
- * what the page uses changes their hash.
+ * on-demand page, whose policy is a header, it costs bytes in the first round trip. So before a
+ * page is sent (src/middleware.ts, after every other change to its markup), the `'sha256-...'`
+ * sources of a `script-src` or `style-src` that has any become the hashes of the page's inline
+ * elements of that kind that the policy already named; every other source and directive stays as
+ * it is. An element is allowed only when Astro hashed it (or a layout gave it its hash, Astro.csp):
+ * the page's own markup cannot vouch for itself, or a script or style injected into an on-demand
+ * page (an escaping bug, a stored value) would be hashed and applied like the site's. The one
+ * exception is the style element the page's styles were cut to (src/server/page-styles.ts), whose
+ * hash no policy can hold in advance: the pruner that wrote it vouches for it.
  */
 import crypto from 'node:crypto';
 import { rawTextElements } from './raw-text-elements.ts';
@@ -40,8 +39,11 @@ export function inlineHashes(html: string): InlineHashes {
   return { 'script-src': [...scripts], 'style-src': [...styles] };
 }
 
-/** `policy` (one or several, comma-joined) whose hashed directives name `hashes`: every style's, and each script's the policy named. */
-export function policyForHashes(policy: string, hashes: InlineHashes): string {
+/**
+ * `policy` (one or several, comma-joined) whose hashed directives name those of `hashes` the
+ * policy named, and `vouched` (hashes of elements this server wrote itself).
+ */
+export function policyForHashes(policy: string, hashes: InlineHashes, vouched: readonly string[] = []): string {
   return policy
     .split(',')
     .map((single) =>
@@ -52,7 +54,7 @@ export function policyForHashes(policy: string, hashes: InlineHashes): string {
           const kind = name.toLowerCase() as keyof InlineHashes;
           const own = hashes[kind];
           if (!own || !sources.some((source) => SHA256_SOURCE.test(source))) return directive;
-          const allowed = kind === 'script-src' ? own.filter((source) => sources.includes(source)) : own;
+          const allowed = own.filter((source) => sources.includes(source) || vouched.includes(source));
           const leading = directive.match(/^\s*/)![0];
           return `${leading}${[name, ...sources.filter((source) => !SHA256_SOURCE.test(source)), ...allowed].join(' ')}`;
         })
@@ -61,11 +63,15 @@ export function policyForHashes(policy: string, hashes: InlineHashes): string {
     .join(',');
 }
 
-/** The page with its `<meta>` policy, and its policy header if it has one, naming its own inline elements alone. */
-export function withPagePolicy(html: string, header: string | null): { html: string; header: string | null } {
+/**
+ * The page with its `<meta>` policy, and its policy header if it has one, naming its own inline
+ * elements alone; `prunedStyle` is the content of the style element the pruner wrote, if it did.
+ */
+export function withPagePolicy(html: string, header: string | null, prunedStyle: string | null = null): { html: string; header: string | null } {
   const hashes = inlineHashes(html);
+  const vouched = prunedStyle === null ? [] : [sha256Source(prunedStyle)];
   return {
-    html: html.replace(POLICY_META, (_, open: string, policy: string, close: string) => `${open}${policyForHashes(policy, hashes)}${close}`),
-    header: header && policyForHashes(header, hashes),
+    html: html.replace(POLICY_META, (_, open: string, policy: string, close: string) => `${open}${policyForHashes(policy, hashes, vouched)}${close}`),
+    header: header && policyForHashes(header, hashes, vouched),
   };
 }

@@ -89,7 +89,7 @@ describe('pageStyles', () => {
   const styles = pageStyles();
 
   it("keeps the utilities and the reset rules the page's markup can use", () => {
-    const html = styles.prune(page('<h1 class="a md:c 2xl:f">Hi</h1>'));
+    const html = styles.prune(page('<h1 class="a md:c 2xl:f">Hi</h1>')).html;
     const css = styleOf(html);
     expect(css).toContain('.a{color:red}');
     expect(css).not.toContain('.b{'); // only an island adds it: the island fetches the whole sheet
@@ -105,13 +105,13 @@ describe('pageStyles', () => {
   });
 
   it("names the whole sheet's file on the root element, for islands to fetch", () => {
-    const html = styles.prune(page('<p class="a">x</p>'));
+    const html = styles.prune(page('<p class="a">x</p>')).html;
     expect(html).toContain(`<html data-site-stylesheet="${siteStylesheetPath(CSS)}">`);
     expect(siteStylesheetPath(CSS)).toMatch(/^\/_astro\/site\.[\w-]{12}\.css$/);
   });
 
   it('keeps only the custom properties something on the page reads, following what they read in turn', () => {
-    const css = styleOf(styles.prune(page('<p class="shadow">x</p>')));
+    const css = styleOf(styles.prune(page('<p class="shadow">x</p>')).html);
     // Read by a kept utility: its registration and its fallback stay.
     expect(css).toContain('@property --tw-shadow{');
     expect(css).toContain('--tw-shadow:0 0 #0000');
@@ -125,14 +125,14 @@ describe('pageStyles', () => {
 
   it('keeps a theme variable that another style or a style attribute on the page reads', () => {
     const html = page('<p class="a" style="color:var(--color-gold)">x</p><style>.prose{color:var(--color-ink)}</style>');
-    const css = styleOf(styles.prune(html));
+    const css = styleOf(styles.prune(html).html);
     expect(css).toContain('--color-gold:gold');
     expect(css).toContain('--color-ink:#111');
     expect(css).not.toContain('--color-unread');
   });
 
   it('drops a media query left empty, and keeps a group variant when the group is there too', () => {
-    const css = styleOf(styles.prune(page('<a class="group"><span class="group-hover:e">x</span></a>')));
+    const css = styleOf(styles.prune(page('<a class="group"><span class="group-hover:e">x</span></a>')).html);
     expect(css).toContain('.group:hover .group-hover\\:e{color:gold}');
     expect(css).not.toContain('@media');
     // Its unread fallbacks gone, the properties layer is empty from the inside out, and goes too.
@@ -141,7 +141,7 @@ describe('pageStyles', () => {
   });
 
   it('keeps the unlayered rules the page can use, and only the keyframes a kept rule animates with', () => {
-    const css = styleOf(styles.prune(page('<p class="a" aria-current="page">x</p><footer>f</footer>')));
+    const css = styleOf(styles.prune(page('<p class="a" aria-current="page">x</p><footer>f</footer>')).html);
     expect(css).toContain('@media print{body>footer{display:none}}');
     expect(css).toContain('@media (prefers-reduced-motion:no-preference){.a[data-open]{animation:a-in .2s}}');
     expect(css).toContain('[aria-current=page]{text-decoration:underline}');
@@ -155,7 +155,7 @@ describe('pageStyles', () => {
     const html = styles.prune(
       `<!doctype html><html><head><style>@font-face{font-family:A}</style><link rel="preload" href="/a.woff2"><style>${CSS}</style><style>.late{}</style></head>` +
         `<body><p class="a">x</p><style>.in-body{}</style><style>${ISLAND_STYLES}</style><astro-island></astro-island></body></html>`,
-    );
+    ).html;
     expect([...html.matchAll(/<style>/g)]).toHaveLength(2);
     expect(html).toMatch(
       /^<!doctype html><html data-site-stylesheet="[^"]+"><head><style>@font-face\{font-family:A\}\/\*! tailwindcss[^<]*\.a\{color:red\}[^<]*\.late\{\}astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style><link rel="preload" href="\/a.woff2"><\/head><body><p class="a">x<\/p><style>\.in-body\{\}<\/style><astro-island><\/astro-island><\/body><\/html>$/,
@@ -163,13 +163,18 @@ describe('pageStyles', () => {
   });
 
   it('gives the same answer from its cache for the same classes', () => {
-    const first = styles.prune(page('<p class="a">1</p>'));
-    const second = styles.prune(page('<p class="a">2</p>'));
+    const first = styles.prune(page('<p class="a">1</p>')).html;
+    const second = styles.prune(page('<p class="a">2</p>')).html;
     expect(styleOf(second)).toBe(styleOf(first));
   });
 
-  it('leaves a page with a client-only island whole', () => {
+  it('leaves a page with a client-only island whole, and vouches for no style of it', () => {
     const html = page('<astro-island uid="x" component-url="/_astro/AdminApp.js" client="only"></astro-island>');
-    expect(styles.prune(html)).toBe(html);
+    expect(styles.prune(html)).toEqual({ html, style: null });
+  });
+
+  it('names the content of the one style element it wrote', () => {
+    const pruned = styles.prune(page('<p class="a">x</p>'));
+    expect(pruned.style).toBe(styleOf(pruned.html));
   });
 });

@@ -189,19 +189,28 @@ const plainStyleElements = (html: string) => rawTextElements(html).filter(({ nam
  * `kept` instead. Each inline style is one more hash in the page's policy, which on an on-demand
  * page is a header in the first round trip. Other styles in the body stay where they are.
  */
-function inOneStyleElement(html: string, tailwind: string, kept: string): string {
+function inOneStyleElement(html: string, tailwind: string, kept: string): PrunedPage {
   const headEnd = html.indexOf('</head>');
   const elements = plainStyleElements(html).filter(({ element, text, index }) => index < headEnd || text === ISLAND_STYLES || element === tailwind);
   const css = elements.map(({ element, text }) => (element === tailwind ? kept : text)).join('');
   let out = html;
   for (const { element, index } of elements.toReversed()) out = out.slice(0, index) + out.slice(index + element.length);
   const first = elements[0]!.index;
-  return out.slice(0, first) + `<style>${css}</style>` + out.slice(first);
+  return { html: out.slice(0, first) + `<style>${css}</style>` + out.slice(first), style: css };
+}
+
+export interface PrunedPage {
+  html: string;
+  /**
+   * The content of the one style element the pruner wrote, or null when it left the page as it
+   * was. Only the pruner can vouch for it: its hash is in no policy Astro wrote (src/server/page-csp.ts).
+   */
+  style: string | null;
 }
 
 export interface PageStyles {
   /** `html` with its Tailwind stylesheet cut to what the page uses, and the whole sheet's address on its root. */
-  prune(html: string): string;
+  prune(html: string): PrunedPage;
 }
 
 /**
@@ -212,9 +221,9 @@ export function pageStyles(): PageStyles {
   const parsed = new Map<string, { root: Root; href: string }>();
   const pruned = new Map<string, string>();
 
-  function prune(html: string): string {
+  function prune(html: string): PrunedPage {
     const style = plainStyleElements(html).find(({ text }) => text.includes(TAILWIND_MARKER));
-    if (!style || CLIENT_ONLY_ISLAND.test(html)) return html;
+    if (!style || CLIENT_ONLY_ISLAND.test(html)) return { html, style: null };
     const { element, text: css } = style;
     let sheet = parsed.get(css);
     if (!sheet) {
@@ -232,7 +241,8 @@ export function pageStyles(): PageStyles {
       if (pruned.size >= CACHE_LIMIT) pruned.delete(pruned.keys().next().value!);
       pruned.set(key, kept);
     }
-    return inOneStyleElement(html, element, kept).replace(HTML_ELEMENT, `<html data-site-stylesheet="${sheet.href}"`);
+    const page = inOneStyleElement(html, element, kept);
+    return { ...page, html: page.html.replace(HTML_ELEMENT, `<html data-site-stylesheet="${sheet.href}"`) };
   }
 
   return { prune };
