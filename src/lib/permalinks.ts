@@ -30,8 +30,7 @@ export const FORM_IDS = {
 /** The footer's Quick Links: where the header's menu control leads without JavaScript. */
 export const FOOTER_LINKS_ID = 'footer-links';
 
-export const INSIGHTS_PATH = PAGE_PATHS.insights;
-export const INSIGHTS_RSS_PATH = `${INSIGHTS_PATH}/rss.xml`;
+export const INSIGHTS_RSS_PATH = `${PAGE_PATHS.insights}/rss.xml`;
 export const SITEMAP_PATH = '/sitemap.xml';
 export const FAVICON_PATH = '/favicon.svg';
 
@@ -44,7 +43,7 @@ export function insightsListUrl({ category, page = 1 }: { category?: string | nu
   if (category) params.set('category', category);
   if (page > 1) params.set('page', String(page));
   const query = params.toString().replaceAll('+', '%20');
-  return query ? `${INSIGHTS_PATH}?${query}` : INSIGHTS_PATH;
+  return query ? `${PAGE_PATHS.insights}?${query}` : PAGE_PATHS.insights;
 }
 
 /** The sitemap's parts once it is an index: the site's own pages, then published articles by the thousand. */
@@ -65,7 +64,7 @@ export function articleUrl(article: ArticleLinkFields): string {
 }
 
 /** /insights/{key}: the page an article id or slug names. */
-export const articleKeyUrl = (key: string | number): string => `${INSIGHTS_PATH}/${encodeURIComponent(key)}`;
+export const articleKeyUrl = (key: string | number): string => `${PAGE_PATHS.insights}/${encodeURIComponent(key)}`;
 
 /**
  * The public origin of a request: the configured site (SITE_URL, or Netlify's URL, at build) or,

@@ -8,7 +8,7 @@
  */
 import type { APIRoute } from 'astro';
 import { contactNav, footerQuickLinks, legalLinks, mainNav } from '../content/site';
-import { absoluteUrl, articleUrl, INSIGHTS_PATH, publicOrigin, sitemapArticlesPath, sitemapPagesPath } from '../lib/permalinks';
+import { absoluteUrl, articleUrl, PAGE_PATHS, publicOrigin, sitemapArticlesPath, sitemapPagesPath } from '../lib/permalinks';
 import { escapeXml } from '../lib/xml';
 import { CACHE_TAGS, PATH_ONLY } from '../server/cdn-cache';
 import { respondOnDemand } from '../server/on-demand';
@@ -37,7 +37,7 @@ export function urlset(origin: URL, paths: string[], articles: ArticleLink[], { 
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...paths.map((path) => entry(path, path === INSIGHTS_PATH ? newest : undefined)),
+    ...paths.map((path) => entry(path, path === PAGE_PATHS.insights ? newest : undefined)),
     ...articles.map((article) => entry(articleUrl(article), article.updatedAt)),
     '</urlset>',
     '',

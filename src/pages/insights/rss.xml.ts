@@ -8,7 +8,7 @@ import { getRssString } from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { insightsPage } from '../../content/insights';
 import { firm } from '../../content/site';
-import { absoluteUrl, articleUrl, INSIGHTS_PATH, INSIGHTS_RSS_PATH, publicOrigin } from '../../lib/permalinks';
+import { absoluteUrl, articleUrl, INSIGHTS_RSS_PATH, PAGE_PATHS, publicOrigin } from '../../lib/permalinks';
 import { escapeXml, xmlChars } from '../../lib/xml';
 import { CACHE_TAGS, PATH_ONLY } from '../../server/cdn-cache';
 import { respondOnDemand } from '../../server/on-demand';
@@ -49,7 +49,7 @@ export const GET: APIRoute = (context) => {
     const body = await getRssString({
       title: `${firm.name} ${insightsPage.title}`,
       description: insightsPage.metaDescription,
-      site: abs(INSIGHTS_PATH),
+      site: abs(PAGE_PATHS.insights),
       trailingSlash: false,
       xmlns: { dc: 'http://purl.org/dc/elements/1.1/', atom: 'http://www.w3.org/2005/Atom' },
       // customData is parsed as XML, so every value in it is escaped (customDataText).
@@ -71,7 +71,7 @@ export const GET: APIRoute = (context) => {
         categories: [article.category],
         // The id, not the URL: a slug added or changed later must not make readers see a new item.
         customData: [
-          `<guid isPermaLink="false">${customDataText(`${abs(INSIGHTS_PATH)}#article-${article.id}`)}</guid>`,
+          `<guid isPermaLink="false">${customDataText(`${abs(PAGE_PATHS.insights)}#article-${article.id}`)}</guid>`,
           `<dc:creator>${customDataText(article.author)}</dc:creator>`,
         ].join(''),
       })),
