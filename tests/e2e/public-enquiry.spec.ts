@@ -305,3 +305,23 @@ test('closing the dialog keeps what was typed for the next opening, from any but
   await expect(dialog.getByLabel('First Name *')).toHaveValue('');
   await expect(dialog.getByLabel('Message')).toHaveValue('');
 });
+
+test('a /contact form sent back by the server, then sent by the island, is emptied on success rather than refilled with the refused text', async ({ page }) => {
+  // The first press lands before the island hydrates: the browser posts, and the server sends the form back.
+  const release = await holdEnquiryFormIsland(page);
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  // The browser accepts an address without a top-level domain; the shared schema does not.
+  await fillEnquiry(form, { ...validEnquiry, 'Email *': 'ada@analytical' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your message was not sent. Please check the highlighted fields.');
+
+  release();
+  const captured = await routeEnquiries(page);
+  await useFormIsland(page, 'EnquiryForm');
+  await form.getByLabel('Email *', { exact: true }).fill('ada@analytical.example');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
+  expect(captured.payloads).toHaveLength(1);
+  for (const label of Object.keys(validEnquiry)) await expect(form.getByLabel(label, { exact: true })).toHaveValue('');
+});

@@ -69,6 +69,18 @@ const typedValues = (form: HTMLFormElement) => {
   return Object.fromEntries(enquiryFormFields.map((name) => [name, String(data.get(name) ?? '')]));
 };
 
+/**
+ * Empties what was typed once it is sent. Not form.reset(): that puts back the values the form was
+ * rendered with, which for a form the server sent back (or a dialog opened on its draft) are the
+ * very words just sent, so the form would look unsent.
+ */
+function emptyTypedFields(form: HTMLFormElement) {
+  for (const name of enquiryFormFields) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = '';
+  }
+}
+
 export default function EnquiryForm({ context, onSuccess, draft, standalone = false, returned }: Props) {
   const id = useId();
   // Read once: the inputs are uncontrolled, so later changes to the draft are the form's own.
@@ -135,7 +147,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
     const result = await submit.sendEnquiry(payload);
     setPending(false);
     if (result.ok) {
-      form.reset();
+      emptyTypedFields(form);
       draft?.set({});
       setErrors({});
       toast({ title: enquiryOutcome.sentTitle, description: enquiryOutcome.sentText });

@@ -71,7 +71,9 @@ export default function NewsletterForm({
     const failure = await submit.subscribe(payload);
     setPending(false);
     if (failure === null) {
-      form.reset();
+      // Emptied, not form.reset(): that puts back the address the form was rendered with, which
+      // for a form the server sent back is a refused one.
+      if (emailRef.current) emailRef.current.value = '';
       toast({ title: newsletterOutcome.sentTitle, description: newsletterOutcome.sentText });
     } else {
       toast({ title: newsletterOutcome.failedTitle, description: failure, variant: 'destructive' });
