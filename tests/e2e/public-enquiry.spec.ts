@@ -325,3 +325,18 @@ test('a /contact form sent back by the server, then sent by the island, is empti
   expect(captured.payloads).toHaveLength(1);
   for (const label of Object.keys(validEnquiry)) await expect(form.getByLabel(label, { exact: true })).toHaveValue('');
 });
+
+test('Send pressed twice while the form\'s code is still loading sends the enquiry once', async ({ page }) => {
+  const captured = await routeEnquiries(page);
+  await page.goto('/contact');
+  const release = await holdRoute(page, '**/_astro/submit-enquiry*.js');
+  await useFormIsland(page, 'EnquiryForm');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await form.getByRole('button', { name: /Send Message|Sending\.\.\./ }).click();
+  release();
+  await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
+  await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('');
+  expect(captured.payloads).toHaveLength(1);
+});

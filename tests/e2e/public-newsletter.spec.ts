@@ -89,3 +89,22 @@ test('an address sent back by the server, then subscribed by the island, is empt
   await expect(toastText(page, 'Successfully subscribed!')).toBeVisible();
   await expect(email).toHaveValue('');
 });
+
+test('Subscribe pressed twice while the form\'s code is still loading subscribes once and says so', async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/newsletter') && r.method() === 'POST') posts.push(r.postData() ?? '');
+  });
+  await page.goto('/insights');
+  const release = await holdRoute(page, '**/_astro/submit-newsletter*.js');
+  await useFormIsland(page, 'NewsletterForm');
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  await email.fill(`twice-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+  await email.press('Enter');
+  await email.press('Enter');
+  release();
+  await expect(toastText(page, 'Successfully subscribed!')).toBeVisible();
+  await expect(email).toHaveValue('');
+  expect(posts).toHaveLength(1);
+  await expect(toastText(page, 'Subscription failed')).toHaveCount(0);
+});

@@ -92,6 +92,9 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
     returned ? (firstReturnedIssue ? enquiryOutcome.checkFields : returned.error) : null,
   );
   const [pending, setPending] = useState(false);
+  // Set the moment Send is pressed, not once the code that sends has loaded: a press while it is
+  // still loading (a slow connection, nothing shown yet) would otherwise send a second request.
+  const submitting = useRef(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -112,10 +115,18 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await submitForm(event.currentTarget);
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function submitForm(form: HTMLFormElement) {
     setRefusal(null);
 
-    const form = event.currentTarget;
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '');
     const payload = {

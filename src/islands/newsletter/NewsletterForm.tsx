@@ -40,13 +40,24 @@ export default function NewsletterForm({
   useEffect(() => setHydrated(true), []);
   const [error, setError] = useState<string | null>(returned ? (returned.issues.email ?? returned.error) : null);
   const [pending, setPending] = useState(false);
+  // Set the moment Subscribe is pressed, not once the code that sends has loaded: a press while it
+  // is still loading would send the address again, and its 409 would replace the success toast.
+  const submitting = useRef(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await submitForm(event.currentTarget);
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function submitForm(form: HTMLFormElement) {
     const data = new FormData(form);
     // The page goes with the consent it records: which form the address was given to.
     const payload = { email: String(data.get('email') ?? ''), website: String(data.get('website') ?? ''), sourcePage: window.location.pathname };
