@@ -108,3 +108,18 @@ test('Subscribe pressed twice while the form\'s code is still loading subscribes
   expect(posts).toHaveLength(1);
   await expect(toastText(page, 'Subscription failed')).toHaveCount(0);
 });
+
+test('an address the server refuses is marked beside the field, which takes the focus, as well as in the toast', async ({ page, request }) => {
+  const address = `marked-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect((await request.post('/api/newsletter', { data: { email: address } })).status()).toBe(201);
+  await page.goto('/insights');
+  await useFormIsland(page, 'NewsletterForm');
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  await email.fill(address);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(toastText(page, 'Subscription failed')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('This email address is already subscribed.');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveValue(address);
+});

@@ -87,7 +87,12 @@ export default function NewsletterForm({
       if (emailRef.current) emailRef.current.value = '';
       toast({ title: newsletterOutcome.sentTitle, description: newsletterOutcome.sentText });
     } else {
-      toast({ title: newsletterOutcome.failedTitle, description: failure, variant: 'destructive' });
+      // An address the server refused is marked on the field as the plain form post marks it.
+      if (failure.emailIssue) {
+        setError(failure.emailIssue);
+        emailRef.current?.focus();
+      }
+      toast({ title: newsletterOutcome.failedTitle, description: failure.message, variant: 'destructive' });
     }
   }
 

@@ -4,7 +4,7 @@
  */
 import { newsletterSchema, type NewsletterInput } from '../../schemas/newsletter';
 import { fieldIssues, REQUIRED } from '../../schemas/fields';
-import { api, describeFailure } from '../../lib/api-client';
+import { api, ApiError, describeFailure } from '../../lib/api-client';
 import { API_PATHS } from '../../lib/api-paths';
 
 /** The email field's message, or null when valid. */
@@ -13,12 +13,19 @@ export function validateNewsletter(payload: NewsletterInput): string | null {
   return parsed.success ? null : (fieldIssues(parsed.error).email ?? REQUIRED);
 }
 
-/** POST /api/newsletter; resolves to null on success or the failure toast's description. */
-export async function subscribe(payload: NewsletterInput): Promise<string | null> {
+export interface SubscribeFailure {
+  /** The failure toast's description. */
+  message: string;
+  /** The server's message for the address (a 400 or 409 naming `email`), shown beside the field. */
+  emailIssue?: string;
+}
+
+/** POST /api/newsletter; resolves to null on success, else what the form shows of the failure. */
+export async function subscribe(payload: NewsletterInput): Promise<SubscribeFailure | null> {
   try {
     await api.post(API_PATHS.newsletter, payload);
     return null;
   } catch (error) {
-    return describeFailure(error);
+    return { message: describeFailure(error), emailIssue: error instanceof ApiError ? error.fieldIssues.email : undefined };
   }
 }
