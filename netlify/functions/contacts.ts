@@ -19,6 +19,7 @@ import { enquiryNotice } from '../../src/server/mail/enquiry-notice.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { insertEnquiryWithNotice } from '../../src/server/repositories/enquiries.ts';
 import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
+import { contact } from '../../src/content/site.ts';
 
 export default route({
   POST: withFormPosts({ form: `${PAGE_PATHS.contact}#${FORM_IDS.enquiry}`, done: PAGE_PATHS.enquirySent }, async (req, ctx) => {
@@ -34,7 +35,8 @@ export default route({
     });
     switch (written.outcome) {
       case 'over-limit':
-        throw overLimit(written.spent, 'Too many messages from your network in the last hour. Please try again later or email us directly.');
+        // The firm's address in full: the dialog covers the page's contact details, and the toast fades.
+        throw overLimit(written.spent, `Too many messages from your network in the last hour. Please try again later or email us at ${contact.email}.`);
       // The same key with other content is refused rather than answered as the stored enquiry: a
       // 201 would tell the visitor their changed words reached the firm, and they did not. The form
       // makes a new key whenever the content changes, so only a client misusing its key meets this.

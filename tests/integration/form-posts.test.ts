@@ -74,7 +74,7 @@ describe('a plain form post to POST /api/contacts', () => {
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
     expect(refusal(refused.headers.get('location'))).toEqual({
       status: '429',
-      error: 'Too many messages from your network in the last hour. Please try again later or email us directly.',
+      error: 'Too many messages from your network in the last hour. Please try again later or email us at hello@surgere.com.au.',
     });
   });
 
