@@ -18,11 +18,11 @@ import { givePointBack, overLimit, rateLimiter, spendPoint } from '../../src/ser
 import { enquiryNotice } from '../../src/server/mail/enquiry-notice.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { insertEnquiryWithNotice } from '../../src/server/repositories/enquiries.ts';
-import { FORM_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
+import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
 import { contact } from '../../src/content/site.ts';
 
 export default route({
-  POST: withFormPosts({ form: `${PAGE_PATHS.contact}#${FORM_IDS.enquiry}`, done: PAGE_PATHS.enquirySent }, async (req, ctx) => {
+  POST: withFormPosts({ form: PAGE_PATHS.contact, done: PAGE_PATHS.enquirySent }, async (req, ctx) => {
     const enquiry = await readSubmission(req, enquirySchema);
     // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
     if (enquiry.website) return json({}, { status: 201 });

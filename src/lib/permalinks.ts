@@ -21,7 +21,7 @@ export const PAGE_PATHS = {
   subscribed: '/newsletter/subscribed',
 } as const;
 
-/** The ids of the forms on their pages: a refused plain form post is sent back to these. */
+/** The ids of the enquiry and newsletter forms on their pages. */
 export const FORM_IDS = {
   enquiry: 'enquiry-form',
   newsletter: 'newsletter',

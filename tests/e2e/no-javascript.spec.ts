@@ -68,6 +68,8 @@ test('an enquiry the server refuses comes back on /contact with the reason besid
   await expect(page.getByRole('alert')).toHaveText('Your message was not sent. Please check the highlighted fields.');
   const email = form.getByLabel('Email *', { exact: true });
   await expect(email).toHaveAttribute('aria-invalid', 'true');
+  // The field to correct has the focus, so its message is read out with it.
+  await expect(email).toBeFocused();
   await expect(email).toHaveValue('ada@analytical');
   await expect(form.getByText('Invalid email', { exact: true })).toBeVisible();
   await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
@@ -101,6 +103,7 @@ test('the newsletter form subscribes, and the same address again comes back alre
   const email = page.getByRole('textbox', { name: 'Email address' });
   await expect(email).toHaveValue(address);
   await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
   await expect(page.getByText('This email address is already subscribed.')).toBeVisible();
 });
 
@@ -117,4 +120,23 @@ test.describe('on a phone', () => {
     await expect(links).toBeInViewport();
     await expect(links.getByRole('link', { name: 'Insights' })).toHaveAttribute('href', '/insights');
   });
+});
+
+test('an enquiry refused for a reason no field can fix comes back with the focus on that reason', async ({ page }) => {
+  // The function's answer past the hourly limit, which the e2e server's high limit never reaches.
+  const reason = 'Too many messages from your network in the last hour. Please try again later or email us at hello@surgere.com.au.';
+  await page.route('**/api/contacts', (route) =>
+    route.fulfill({ status: 307, headers: { location: `/contact?${new URLSearchParams({ status: '429', error: reason })}` } }),
+  );
+  await page.goto('/contact');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/contact' && r.request().method() === 'POST'),
+    form.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  expect(response.status()).toBe(429);
+  await expect(page.getByRole('alert')).toHaveText(reason);
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
 });

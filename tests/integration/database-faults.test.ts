@@ -222,8 +222,8 @@ describe('a plain form post (no JavaScript) with the database refused', () => {
   // was typed and why it was not taken, never the API's JSON.
   const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
   for (const [label, handler, path, form, fields] of [
-    ['POST /api/contacts', contacts, '/api/contacts', '/contact#enquiry-form', () => new URLSearchParams(enquiry() as unknown as Record<string, string>)],
-    ['POST /api/newsletter', newsletter, '/api/newsletter', '/insights#newsletter', () => new URLSearchParams({ email: `fault.${unique()}@example.com`, sourcePage: '/insights' })],
+    ['POST /api/contacts', contacts, '/api/contacts', '/contact', () => new URLSearchParams(enquiry() as unknown as Record<string, string>)],
+    ['POST /api/newsletter', newsletter, '/api/newsletter', '/insights', () => new URLSearchParams({ email: `fault.${unique()}@example.com`, sourcePage: '/insights' })],
   ] as const) {
     it(`${label}: 307 back to the form with a 503 it reads back, what was typed kept; taken once healed`, async () => {
       const body = fields();

@@ -197,7 +197,15 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       aria-busy={pending}
     >
       {refusal && (
-        <p role="alert" className="rounded-control border border-danger-700 bg-danger-50 px-4 py-3 text-sm font-medium text-danger-700 sm:col-span-2">
+        <p
+          role="alert"
+          // A refusal no field can fix (the hourly limit, the service down) takes the focus a field
+          // would: a page sent back opens on why nothing was sent, which an alert present at load
+          // is not read out as.
+          tabIndex={-1}
+          autoFocus={!firstReturnedIssue}
+          className="rounded-control border border-danger-700 bg-danger-50 px-4 py-3 text-sm font-medium text-danger-700 sm:col-span-2"
+        >
           {refusal}
         </p>
       )}

@@ -9,7 +9,9 @@
  *     Redirect back to the form's page, which keeps the method and body, so the page (rendered on
  *     demand) shows the form again with what was typed and why it was not taken, never an API's
  *     JSON. The refusal travels in the query (messages only, never what was typed), and the page
- *     reads it from a POST only: a link cannot make the page show a message.
+ *     reads it from a POST only: a link cannot make the page show a message. No #fragment: a page
+ *     opened at one never autofocuses (HTML's autofocus steps stop at a target element), and the
+ *     form sent back focuses, and so scrolls to, the field to correct or the reason itself.
  * https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/307
  */
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
@@ -54,8 +56,8 @@ const ISSUE = 'issue.';
 
 /**
  * Gives a POST handler its plain-form answers: for a form post, success becomes 303 to `done` and
- * any failure (400 with issues, 409, 413, 429, 503, 500) becomes 307 back to `form`. JSON posts are
- * answered by the handler itself, unchanged.
+ * any failure (400 with issues, 409, 413, 429, 503, 500) becomes 307 back to `form` (a path). JSON
+ * posts are answered by the handler itself, unchanged.
  */
 export function withFormPosts({ form, done }: { form: string; done: string }, handler: RouteHandler): RouteHandler {
   return async (req, ctx) => {
@@ -68,8 +70,7 @@ export function withFormPosts({ form, done }: { form: string; done: string }, ha
       const refusal = answerableError(err, requestLabel(req));
       const query = new URLSearchParams({ [STATUS]: String(refusal.status), [ERROR]: refusal.message });
       for (const [field, message] of Object.entries(refusal.issues ?? {})) query.set(`${ISSUE}${field}`, message);
-      const { hash, pathname } = new URL(form, 'http://form');
-      return redirect(307, `${pathname}?${query}${hash}`, refusal.headers);
+      return redirect(307, `${form}?${query}`, refusal.headers);
     }
   };
 }
