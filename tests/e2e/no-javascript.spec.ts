@@ -140,3 +140,23 @@ test('an enquiry refused for a reason no field can fix comes back with the focus
   await expect(page.getByRole('alert')).toBeFocused();
   await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
 });
+
+test('a sign-up refused for a reason no address can fix comes back with the focus on that reason and the address not marked wrong', async ({ page }) => {
+  // The function's answer past the hourly limit, which the e2e server's high limit never reaches.
+  const reason = 'Too many sign-ups from your network in the last hour. Please try again later.';
+  await page.route('**/api/newsletter', (route) =>
+    route.fulfill({ status: 307, headers: { location: `/insights?${new URLSearchParams({ status: '429', error: reason })}` } }),
+  );
+  await page.goto('/insights');
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  await email.fill('reader@example.com');
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/insights' && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Subscribe' }).click(),
+  ]);
+  expect(response.status()).toBe(429);
+  await expect(page.getByRole('alert')).toHaveText(reason);
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(email).toHaveValue('reader@example.com');
+  expect(await email.getAttribute('aria-invalid')).toBeNull();
+});

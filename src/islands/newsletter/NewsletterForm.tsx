@@ -38,7 +38,10 @@ export default function NewsletterForm({
   const id = useId();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [error, setError] = useState<string | null>(returned ? (returned.issues.email ?? returned.error) : null);
+  const [error, setError] = useState<string | null>(returned?.issues.email ?? null);
+  // A refusal of a plain form post that no address can fix (the hourly limit, the service down):
+  // shown and focused on its own, so a valid address is not marked wrong.
+  const [refusal, setRefusal] = useState<string | null>(returned && !returned.issues.email ? returned.error : null);
   const [pending, setPending] = useState(false);
   // Set the moment Subscribe is pressed, not once the code that sends has loaded: a press while it
   // is still loading would send the address again, and its 409 would replace the success toast.
@@ -58,6 +61,7 @@ export default function NewsletterForm({
   }
 
   async function submitForm(form: HTMLFormElement) {
+    setRefusal(null);
     const data = new FormData(form);
     // The page goes with the consent it records: which form the address was given to.
     const payload = { email: String(data.get('email') ?? ''), website: String(data.get('website') ?? ''), sourcePage: window.location.pathname };
@@ -127,7 +131,7 @@ export default function NewsletterForm({
             maxLength={EMAIL_MAX_LENGTH}
             placeholder="Enter your email"
             defaultValue={returned?.values.email}
-            autoFocus={returned !== undefined}
+            autoFocus={returned?.issues.email !== undefined}
             onInput={() => {
               if (error) setError(null);
             }}
@@ -161,6 +165,16 @@ export default function NewsletterForm({
           {pending ? '…' : 'Subscribe'}
         </button>
       </form>
+      {refusal && (
+        <p
+          role="alert"
+          tabIndex={-1}
+          autoFocus
+          className="mt-3 rounded-control border border-danger-700 bg-danger-50 px-4 py-3 text-sm font-medium text-danger-700"
+        >
+          {refusal}
+        </p>
+      )}
     </div>
   );
 }
