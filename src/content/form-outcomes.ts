@@ -12,6 +12,8 @@ export const enquiryOutcome = {
   failedText: 'Please try again later.',
   /** Above a form the server sent back with fields to correct. */
   checkFields: 'Your message was not sent. Please check the highlighted fields.',
+  /** Above a form the server sent back for a reason no field can fix: the failure toast's words on one line. */
+  refused: (reason: string) => `Failed to send message: ${reason}`,
   /** Where the confirmation page leads next. */
   next: { label: 'Back to Home', href: PAGE_PATHS.home },
 } as const;
@@ -21,5 +23,7 @@ export const newsletterOutcome = {
   sentText: "You'll receive our weekly marketing insights.",
   failedTitle: 'Subscription failed',
   failedText: 'Please try again later.',
+  /** Below a form the server sent back for a reason no address can fix: the failure toast's words on one line. */
+  refused: (reason: string) => `Subscription failed: ${reason}`,
   next: { label: 'Back to Insights', href: PAGE_PATHS.insights },
 } as const;

@@ -136,7 +136,7 @@ test('an enquiry refused for a reason no field can fix comes back with the focus
     form.getByRole('button', { name: 'Send Message' }).click(),
   ]);
   expect(response.status()).toBe(429);
-  await expect(page.getByRole('alert')).toHaveText(reason);
+  await expect(page.getByRole('alert')).toHaveText(`Failed to send message: ${reason}`);
   await expect(page.getByRole('alert')).toBeFocused();
   await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
 });
@@ -155,7 +155,7 @@ test('a sign-up refused for a reason no address can fix comes back with the focu
     page.getByRole('button', { name: 'Subscribe' }).click(),
   ]);
   expect(response.status()).toBe(429);
-  await expect(page.getByRole('alert')).toHaveText(reason);
+  await expect(page.getByRole('alert')).toHaveText(`Subscription failed: ${reason}`);
   await expect(page.getByRole('alert')).toBeFocused();
   await expect(email).toHaveValue('reader@example.com');
   expect(await email.getAttribute('aria-invalid')).toBeNull();

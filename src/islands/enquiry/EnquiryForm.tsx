@@ -89,7 +89,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
   const [errors, setErrors] = useState<Errors>(() => (returned?.issues ?? {}) as Errors);
   const firstReturnedIssue = returned && enquiryFormFields.find((name) => returned.issues[name]);
   const [refusal, setRefusal] = useState(
-    returned ? (firstReturnedIssue ? enquiryOutcome.checkFields : returned.error) : null,
+    returned ? (firstReturnedIssue ? enquiryOutcome.checkFields : enquiryOutcome.refused(returned.error)) : null,
   );
   const [pending, setPending] = useState(false);
   // Set the moment Send is pressed, not once the code that sends has loaded: a press while it is

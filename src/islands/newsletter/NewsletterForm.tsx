@@ -41,7 +41,7 @@ export default function NewsletterForm({
   const [error, setError] = useState<string | null>(returned?.issues.email ?? null);
   // A refusal of a plain form post that no address can fix (the hourly limit, the service down):
   // shown and focused on its own, so a valid address is not marked wrong.
-  const [refusal, setRefusal] = useState<string | null>(returned && !returned.issues.email ? returned.error : null);
+  const [refusal, setRefusal] = useState<string | null>(returned && !returned.issues.email ? newsletterOutcome.refused(returned.error) : null);
   const [pending, setPending] = useState(false);
   // Set the moment Subscribe is pressed, not once the code that sends has loaded: a press while it
   // is still loading would send the address again, and its 409 would replace the success toast.
