@@ -134,6 +134,8 @@ export const collectionCopy = {
   update: (Noun: string) => `Update ${Noun}`,
   saved: (Noun: string, editing: boolean) => ({ title: editing ? `${Noun} updated` : `${Noun} created`, description: 'Changes saved successfully' }),
   saveFailed: (noun: string, reason = 'Please try again') => ({ title: `Error saving ${noun}`, description: reason }),
+  /** An edit's save refused because another admin deleted the item after the form was opened. */
+  deletedSinceOpened: (noun: string) => `Someone else deleted this ${noun} after you opened it, so it cannot be updated. What you typed is still in the form.`,
   exportFailed: { title: 'Export failed', description: 'The export could not be started just now. Please try again.' },
   loadFailed: (nouns: string) => `The ${nouns} could not be loaded.`,
   loadFailedToast: (nouns: string) => ({ title: `Error loading ${nouns}`, description: `Failed to fetch ${nouns}` }),

@@ -961,6 +961,46 @@ test('services: create, edit and delete through the Services tab', async ({ page
   await visitor.dispose();
 });
 
+test("a save refused because another admin saved or deleted the service since it was opened keeps what was typed and brings the list up to date, so Edit opens their version", async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const title = `StaleService${RUN}`;
+  const fields = { title, icon: 'target', features: ['Audit'] };
+  const created = await page.request.post('/api/services', { headers: { origin }, data: { ...fields, description: 'As first written.' } });
+  expect(created.status()).toBe(201);
+  const service = (await created.json()) as { id: number; updatedAt: string };
+  await page.getByRole('tab', { name: 'Services' }).click();
+  const panel = page.getByRole('tabpanel');
+  const row = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await row.getByRole('button', { name: `Edit ${title}` }).click();
+
+  // Another admin saves it while this form is open: the refusal shows their description in the list.
+  const theirs = await page.request.put(`/api/services/${service.id}`, { headers: { origin }, data: { ...fields, description: 'Their change.', updatedAt: service.updatedAt } });
+  expect(theirs.status()).toBe(200);
+  const description = panel.locator('form').getByLabel('Description', { exact: true });
+  await description.fill('My change.');
+  await panel.getByRole('button', { name: 'Update Service' }).click();
+  await expect(toastText(page, 'Someone else saved this service after you opened it: reopen it to see their change, then make yours')).toBeVisible();
+  await expect(description).toHaveValue('My change.');
+  await expect(row.getByText('Their change.', { exact: true })).toBeVisible();
+
+  // Reopened, the form holds their version.
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await row.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(description).toHaveValue('Their change.');
+  await description.fill('Their change, and mine.');
+
+  // Another admin deletes it meanwhile: the save says so, keeps the text, and the row goes.
+  expect((await page.request.delete(`/api/services/${service.id}`, { headers: { origin } })).status()).toBe(200);
+  await panel.getByRole('button', { name: 'Update Service' }).click();
+  await expect(toastText(page, 'Someone else deleted this service after you opened it, so it cannot be updated. What you typed is still in the form.')).toBeVisible();
+  await expect(description).toHaveValue('Their change, and mine.');
+  await expect(row).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+});
+
 test('articles: the search finds an article among many, drafts too; each row links to its page, a draft\'s as a preview', async ({ page }) => {
   await signInToAdminPanel(page);
   const origin = new URL(page.url()).origin;

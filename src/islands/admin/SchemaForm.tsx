@@ -26,8 +26,8 @@ export interface SchemaFormProps {
   fields: readonly FormField[];
   /** Singular, lower case: 'article'. */
   noun: string;
-  /** Where a new item is POSTed (the collection's URL) and an edited one PUT (its item URL). */
-  collection: Pick<Collection<unknown>, 'url' | 'itemUrl'>;
+  /** Where a new item is POSTed (the collection's URL) and an edited one PUT (its item URL); reloaded when an edit finds it out of date. */
+  collection: Pick<Collection<unknown>, 'url' | 'itemUrl' | 'reload'>;
   /** The item being edited, or null to create one. */
   item: ({ id: number } & Record<string, unknown>) | null;
   onSaved: () => void;
@@ -107,7 +107,14 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       // Saved by someone else since it was opened, or created by this form before with other content
       // (a press whose answer was lost, then a change): no field shows that, the toast says it.
       const unfielded = err instanceof ApiError ? (err.fieldIssues.updatedAt ?? err.fieldIssues.submissionId) : undefined;
-      toast({ ...collectionCopy.saveFailed(noun, unfielded), variant: 'destructive' });
+      // Deleted by someone else since it was opened: 'Please try again' would be refused every time.
+      const deleted = editing && err instanceof ApiError && err.status === 404;
+      toast({ ...collectionCopy.saveFailed(noun, deleted ? collectionCopy.deletedSinceOpened(noun) : unfielded), variant: 'destructive' });
+      // Saved or deleted by someone else, the list's copy is out of date: reloaded, Edit opens the item
+      // as it now stands (or its row goes) instead of that copy, whose every save would be refused
+      // again. The form keeps what was typed.
+      const savedSince = editing && err instanceof ApiError && err.fieldIssues.updatedAt !== undefined;
+      if (deleted || savedSince) void collection.reload();
     } finally {
       setSaving(false);
     }
