@@ -4,9 +4,10 @@
  * 400% zoom) and 1.4.12 text spacing (nothing cut off or pushed off screen).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createArticle, deleteArticle } from './support/admin-api';
+import { createArticle, createService, deleteArticle, deleteService } from './support/admin-api';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import type { Article } from '../../src/schemas/article';
+import type { Service } from '../../src/schemas/service';
 
 // 60 characters with no break opportunity, and a URL of over 170 with none either.
 const UNBROKEN = 'Supercalifragilisticexpialidociousnessandmorewordsjoinedxyzz';
@@ -62,6 +63,41 @@ test.describe('long article content', () => {
       // The description is clamped to three lines, never cut off at the side.
       const description = card.getByText(`A description with ${UNBROKEN} in it.`);
       expect(await description.evaluate((p) => p.scrollWidth - p.clientWidth)).toBe(0);
+    });
+  }
+});
+
+test.describe('a service with long words', () => {
+  let service: Service;
+
+  test.beforeAll(async ({ request }) => {
+    service = await createService(request, {
+      title: `Ünïcødé growth ${UNBROKEN}`,
+      description: `A description with ${LONG_URL} in it.`,
+      features: [UNBROKEN, 'A short feature'],
+    });
+  });
+
+  test.afterAll(async ({ request }) => {
+    if (service) await deleteService(request, service.id);
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await skipCookieBanner(page);
+  });
+
+  for (const width of [320, 1280]) {
+    test(`its card on /services fits its column and shows its words whole at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/services');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: service.title }) });
+      await expect(card).toBeVisible();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      for (const text of [service.title, service.description, UNBROKEN]) {
+        const shown = card.getByText(text, { exact: true });
+        expect(await shown.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+        expect(await shown.evaluate((element) => element.getBoundingClientRect().right <= element.closest('li[class]')!.getBoundingClientRect().right)).toBe(true);
+      }
     });
   }
 });

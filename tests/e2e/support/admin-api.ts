@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Article, ArticleInput } from '../../../src/schemas/article.ts';
 import type { EnquiryRecord } from '../../../src/schemas/enquiry.ts';
+import type { Service, ServiceInput } from '../../../src/schemas/service.ts';
 import { signInThroughApi } from './admin-sign-in.ts';
 
 // Admin API calls for e2e tests that need content set up (or cleaned away) without the admin UI:
@@ -60,6 +61,21 @@ export async function updateArticle(request: APIRequestContext, article: Article
 export async function deleteArticle(request: APIRequestContext, id: number): Promise<void> {
   const r = await asAdmin(request, () => request.delete(`/api/articles/${id}`));
   expect([200, 404], `delete article ${id}: ${await r.text()}`).toContain(r.status());
+}
+
+/** Creates a service through POST /api/services; anything not given gets a unique, valid default. */
+export async function createService(request: APIRequestContext, payload: Partial<ServiceInput> = {}): Promise<Service> {
+  const unique = `${Date.now().toString(36)}-${process.pid}-${++counter}`;
+  const data: ServiceInput = { title: `E2E service ${unique}`, description: 'A service made by an end-to-end test.', icon: 'target', features: [], ...payload };
+  const r = await asAdmin(request, () => request.post('/api/services', { data }));
+  expect(r.status(), `create service: ${await r.text()}`).toBe(201);
+  return (await r.json()) as Service;
+}
+
+/** Deletes a service through DELETE /api/services/:id (an already deleted one is fine). */
+export async function deleteService(request: APIRequestContext, id: number): Promise<void> {
+  const r = await asAdmin(request, () => request.delete(`/api/services/${id}`));
+  expect([200, 404], `delete service ${id}: ${await r.text()}`).toContain(r.status());
 }
 
 /** The Enquiries inbox's rows that `search` finds (name, email or company), through GET /api/enquiries. */
