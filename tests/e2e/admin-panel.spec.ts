@@ -1001,6 +1001,30 @@ test("a save refused because another admin saved or deleted the service since it
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
+test("the form's sticky save bar never covers the field that has the focus (WCAG 2.4.11), on a phone and a landscape phone", async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('tab', { name: 'Services' }).click();
+  const panel = page.getByRole('tabpanel');
+  for (const size of [{ width: 320, height: 480 }, { width: 667, height: 375 }]) {
+    await page.setViewportSize(size);
+    await panel.getByRole('button', { name: 'New Service' }).click();
+    const form = panel.locator('form');
+    const bar = form.locator('> div.sticky');
+    // From the form's heading down through its fields to the Active switch, by Tab.
+    for (const label of ['Title', 'Description', 'Icon Name', 'Sort Order', 'Features (one per line)', 'Active']) {
+      await page.keyboard.press('Tab');
+      const field = label === 'Active' ? form.getByRole('switch', { name: 'Active' }) : form.getByLabel(label, { exact: true });
+      await expect(field).toBeFocused();
+      const barTop = (await bar.boundingBox())!.y;
+      // The switch's checkbox is visually hidden: what shows is its label.
+      const box = (await (label === 'Active' ? form.locator('label', { has: page.getByRole('switch', { name: 'Active' }) }) : field).boundingBox())!;
+      expect(box.y + box.height, `${size.width}x${size.height}: ${label}`).toBeLessThanOrEqual(barTop);
+    }
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toHaveCount(0);
+  }
+});
+
 test('articles: the search finds an article among many, drafts too; each row links to its page, a draft\'s as a preview', async ({ page }) => {
   await signInToAdminPanel(page);
   const origin = new URL(page.url()).origin;

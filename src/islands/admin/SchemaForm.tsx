@@ -7,7 +7,7 @@
  * it is: the panel asks for the password, and the admin saves again. While an image uploads, the
  * save waits (its button pending) for the image to be in the form.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { formValuesOf, payloadOf, type FormField, type FormValues } from '../../schemas/form-fields';
 import { toast } from '../../stores/toasts';
@@ -36,6 +36,9 @@ export interface SchemaFormProps {
   onDirtyChange?: (dirty: boolean) => void;
 }
 
+/** Room left between a focused field and the save bar below it. */
+const SAVE_BAR_GAP_PX = 8;
+
 /** The first issue of a field or of any of its items ('features.2'). */
 function issueOf(issues: Record<string, string>, name: string): string | undefined {
   return issues[name] ?? Object.entries(issues).find(([key]) => key.startsWith(`${name}.`))?.[1];
@@ -60,6 +63,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
    */
   const [submissionId] = useState(() => (item === null ? newSubmissionId() : undefined));
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const saveBarRef = useRef<HTMLDivElement>(null);
 
   // Opened, the form takes the focus at its heading (and so comes into view): the next Tab is its
   // first field, not the list row whose button opened it.
@@ -129,6 +133,26 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     if (event.key === 'Enter' && target instanceof HTMLInputElement && !event.nativeEvent.isComposing) event.preventDefault();
   }
 
+  /**
+   * A field the focus moves to (Tab, or the first one a refused save names) is scrolled up clear of
+   * the sticky save bar (WCAG 2.4.11): the browser brings it into the viewport, not above the bar,
+   * which on a phone is two rows of buttons tall and hid a whole field. Measured from the bar's
+   * height, not its place: near the form's top the bar sits lower than where it sticks once scrolled.
+   * A switch's checkbox is visually hidden: its label is what must show. A control taller than the
+   * room between the page's sticky header and the bar (a long article's editor) is left where the
+   * browser put it: lifting its bottom clear would scroll its top, and the caret, out of sight.
+   */
+  function keepClearOfSaveBar(event: ReactFocusEvent<HTMLFormElement>) {
+    const bar = saveBarRef.current;
+    const target = event.target;
+    if (!bar || bar.contains(target)) return;
+    const box = (target.closest('label') ?? target).getBoundingClientRect();
+    const clearFrom = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const clearUpTo = document.documentElement.clientHeight - bar.offsetHeight - SAVE_BAR_GAP_PX;
+    const covered = box.bottom - clearUpTo;
+    if (covered > 0 && box.height <= clearUpTo - clearFrom) window.scrollBy({ top: covered, behavior: 'instant' });
+  }
+
   function control(field: FormField) {
     const span = field.half ? '' : 'sm:col-span-2';
     const error = issueOf(issues, field.name);
@@ -172,14 +196,14 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       <h3 ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold text-brand-900 focus:outline-none">
         {collectionCopy.formTitle(Noun, editing)}
       </h3>
-      <form id={formId} onSubmit={onSubmit} onKeyDown={onKeyDown} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
+      <form id={formId} onSubmit={onSubmit} onKeyDown={onKeyDown} onFocus={keepClearOfSaveBar} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
         {fields.map((field) => (
           <div key={field.name} data-field={field.name} className="contents">
             {control(field)}
           </div>
         ))}
         {/* Stays at the bottom of the screen while a long form scrolls, so Save is always in reach. */}
-        <div className="sticky bottom-0 z-10 flex flex-wrap justify-end gap-3 border-t border-ink-200 bg-white py-4 sm:col-span-2">
+        <div ref={saveBarRef} className="sticky bottom-0 z-10 flex flex-wrap justify-end gap-3 border-t border-ink-200 bg-white py-4 sm:col-span-2">
           <Button variant="neutral" onClick={onCancel}>
             {collectionCopy.cancel}
           </Button>

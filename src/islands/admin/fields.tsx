@@ -153,7 +153,8 @@ export function SwitchField({ label, checked, onChange, className = '' }: { labe
   const id = useId();
   return (
     <div className={className}>
-      <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-ink-800">
+      {/* relative: the visually hidden checkbox sits in its label, so the focus scrolls the label into view, not a point elsewhere. */}
+      <label htmlFor={id} className="relative inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-ink-800">
         <input id={id} type="checkbox" role="switch" className="peer sr-only" checked={checked} onChange={(e) => onChange(e.target.checked)} />
         <span
           aria-hidden="true"
