@@ -17,7 +17,11 @@ interface Common<Name extends string> {
 
 export type FormField<Name extends string = string> = Common<Name> &
   (
-    /** `suggestions`: values the browser offers as the field is typed in (a datalist); others may be typed. */
+    /**
+     * `maxLength`: the schema's limit, said beside the field once the text passes it (the input does
+     * not enforce it: a maxlength attribute cuts a paste off unseen).
+     * `suggestions`: values the browser offers as the field is typed in (a datalist); others may be typed.
+     */
     | { kind: 'text'; maxLength: number; initial?: string; inputMode?: 'url'; suggestions?: readonly string[] }
     | { kind: 'textarea'; maxLength: number; rows: number }
     | { kind: 'select'; options: readonly string[]; initial: string }

@@ -1001,6 +1001,31 @@ test("a save refused because another admin saved or deleted the service since it
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
+test('text pasted past a field\'s limit is kept whole and refused beside the field, not cut off unseen', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('tab', { name: 'Services' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'New Service' }).click();
+  const form = panel.locator('form');
+  await form.getByLabel('Title', { exact: true }).fill(`Pasted ${RUN}`);
+  await form.getByLabel('Icon Name', { exact: true }).fill('target');
+  const description = form.getByLabel('Description', { exact: true });
+  const pasted = `${'A long brief. '.repeat(150)}The end.`; // 2,108 characters, over the 2,000 allowed
+  await description.focus();
+  await page.keyboard.insertText(pasted);
+  await expect(description).toHaveValue(pasted);
+  // Said as soon as it is pasted, and again by the server when saved.
+  await expect(description).toHaveAccessibleDescription('Must be 2000 characters or fewer');
+  await form.getByRole('button', { name: 'Create Service' }).click();
+  await expect(toastText(page, 'Error saving service')).toBeVisible();
+  await expect(description).toBeFocused();
+  await expect(description).toHaveAttribute('aria-invalid', 'true');
+  await expect(description).toHaveAccessibleDescription('Must be 2000 characters or fewer');
+  await expect(description).toHaveValue(pasted);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+});
+
 test("the form's sticky save bar never covers the field that has the focus (WCAG 2.4.11), on a phone and a landscape phone", async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('tab', { name: 'Services' }).click();

@@ -9,6 +9,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
+import { tooLong } from '../../schemas/fields';
 import { formValuesOf, payloadOf, type FormField, type FormValues } from '../../schemas/form-fields';
 import { toast } from '../../stores/toasts';
 import RichTextEditor from './editor/RichTextEditor';
@@ -155,17 +156,21 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
 
   function control(field: FormField) {
     const span = field.half ? '' : 'sm:col-span-2';
-    const error = issueOf(issues, field.name);
-    const common = { label: field.label, hint: field.hint, placeholder: field.placeholder, error, className: span };
     const text = String(values[field.name] ?? '');
+    // A limit is said beside the field as soon as the text passes it, in the server's words, and the
+    // text is kept: a maxlength attribute would cut a paste off at the limit unseen, and that
+    // shortened text would be saved.
+    const overLimit = 'maxLength' in field && text.length > field.maxLength ? tooLong(field.maxLength) : undefined;
+    const error = issueOf(issues, field.name) ?? overLimit;
+    const common = { label: field.label, hint: field.hint, placeholder: field.placeholder, error, className: span };
     const onText = (value: string) => set(field.name, value);
     switch (field.kind) {
       case 'text':
-        return <TextField {...common} value={text} onChange={onText} maxLength={field.maxLength} inputMode={field.inputMode} suggestions={field.suggestions} />;
+        return <TextField {...common} value={text} onChange={onText} inputMode={field.inputMode} suggestions={field.suggestions} />;
       case 'integer':
         return <TextField {...common} type="number" step={1} value={text} onChange={onText} />;
       case 'textarea':
-        return <TextAreaField {...common} rows={field.rows} value={text} onChange={onText} maxLength={field.maxLength} />;
+        return <TextAreaField {...common} rows={field.rows} value={text} onChange={onText} />;
       case 'list':
         return field.separator === 'line' ? (
           <TextAreaField {...common} rows={field.rows ?? 5} value={text} onChange={onText} />
