@@ -24,8 +24,15 @@ export const serviceSchema = z.object({
   /** An icon name, e.g. 'target'. */
   icon: z.pipe(requiredLine(SERVICE_LIMITS.icon), z.enum(SERVICE_ICON_NAMES, { error: `Icon must be one of: ${SERVICE_ICON_NAMES.join(', ')}` })),
   features: z
-    .array(z.string().trim().check(storableText).max(SERVICE_LIMITS.feature, tooLong(SERVICE_LIMITS.feature)), { error: 'Features must be a list' })
+    .array(z.string().trim().check(storableText), { error: 'Features must be a list' })
     .max(SERVICE_LIMITS.features, `At most ${SERVICE_LIMITS.features} features`)
+    // The feature too long is named: the form holds them one a line, and a bare limit beside thirty
+    // lines would not say which one to shorten.
+    .superRefine((features, ctx) =>
+      features.forEach((feature, i) => {
+        if (feature.length > SERVICE_LIMITS.feature) ctx.addIssue({ code: 'custom', path: [i], message: `Feature ${i + 1}: ${tooLong(SERVICE_LIMITS.feature)}` });
+      }),
+    )
     .transform((features) => features.filter(Boolean)),
   isActive: z.boolean().default(true),
   sortOrder: z

@@ -97,6 +97,13 @@ describe('service CRUD', () => {
     });
   });
 
+  it('names which feature is too long, so the admin can find its line among the others', async () => {
+    const { cookie } = await adminSession();
+    const r = await create(cookie, payload({ features: ['Funnel review', 'Channel mix', 'x'.repeat(301), 'Pricing check'] }));
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ features: 'Feature 3: Must be 300 characters or fewer' });
+  });
+
   it('refuses an icon the site does not have, naming the ones it does, and stores nothing', async () => {
     const { cookie } = await adminSession();
     const title = `Rocket ${RUN}`;
