@@ -1,7 +1,8 @@
 // POST /api/newsletter: a newsletter sign-up, as JSON (the island) or as a plain form post (the
 // Insights page before or without JavaScript). The consent is recorded with its time and page
 // (the island sends it as sourcePage; a plain form post's is its same-origin Referer), and the welcome,
-// with its unsubscribe link, is queued with it and sent after the answer. An address that
+// with its unsubscribe link, is queued with it and sent after the answer; a sign-up that knows no
+// origin for that link (link-origin.ts) is taken all the same, its welcome composed when one is set. An address that
 // unsubscribed may subscribe again; one still subscribed is a 409.
 import type { Config } from '@netlify/functions';
 import { newsletterSchema } from '../../src/schemas/newsletter.ts';
@@ -14,7 +15,7 @@ import { clientAddress, sameOriginRefererPath } from '../../src/server/http/requ
 import { json } from '../../src/server/http/respond.ts';
 import { consumeOrThrow, rateLimiter } from '../../src/server/rate-limit.ts';
 import { mailLinkOrigin } from '../../src/server/mail/link-origin.ts';
-import { welcomeMessage } from '../../src/server/mail/welcome.ts';
+import { welcomeAwaitingOrigin, welcomeMessage } from '../../src/server/mail/welcome.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { subscribeWithWelcome } from '../../src/server/repositories/subscribers.ts';
 import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
@@ -29,7 +30,7 @@ export default route({
     const linkOrigin = mailLinkOrigin(req);
     const limiter = rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: 3600 });
     await consumeOrThrow(limiter, clientAddress(ctx), 'Too many sign-ups from your network in the last hour. Please try again later.');
-    const welcome = await welcomeMessage(email, linkOrigin);
+    const welcome = linkOrigin ? await welcomeMessage(email, linkOrigin) : welcomeAwaitingOrigin(email);
     const sourcePage = submitted.sourcePage || sameOriginRefererPath(req);
     const subscribed = await subscribeWithWelcome(getDb(), { email, sourcePage }, welcome);
     if (subscribed === undefined) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });

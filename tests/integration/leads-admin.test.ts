@@ -229,11 +229,21 @@ describe('subscribers', () => {
         ip: uniqueIp(),
       });
 
+    // Without a configured origin, another host's sign-up is taken all the same, its welcome queued
+    // with no link: the sender composes it from SITE_URL once that is set (outbox.test.ts).
     expect(process.env.SITE_URL).toBeUndefined();
-    const refused = await signUp('http://evil.example', 'host-header@example.com');
-    expect(refused.status).toBe(500);
-    expect(await refused.json()).toEqual({ error: 'Internal server error' });
-    expect((await list('?search=host-header@example.com&status=all')).json.total).toBe(0);
+    const unconfigured = await signUp('http://evil.example', 'host-header@example.com');
+    expect(unconfigured.status).toBe(201);
+    expect((await list('?search=host-header@example.com&status=all')).json.items.map((s: { email: string; status: string }) => [s.email, s.status])).toEqual([
+      ['host-header@example.com', 'subscribed'],
+    ]);
+    const queued = await getDb()
+      .selectFrom('outbox')
+      .innerJoin('subscribers', 'subscribers.id', 'outbox.subscriberId')
+      .select('outbox.payload')
+      .where('subscribers.email', '=', 'host-header@example.com')
+      .executeTakeFirstOrThrow();
+    expect(queued.payload).toEqual({ to: 'host-header@example.com', composeAtSend: true });
     expect((await signUp('http://127.0.0.1:4399', 'loopback@example.com')).status).toBe(201);
     expect(await welcomeLink('loopback@example.com')).toMatch(/^http:\/\/127\.0\.0\.1:4399\/api\/newsletter\/unsubscribe\?email=loopback%40example\.com&token=/);
 
@@ -261,7 +271,7 @@ describe('subscribers', () => {
         expect(new URL(await welcomeLink('live@example.com')).origin).toBe('https://surgere.example');
       }),
     );
-    for (const email of ['loopback@example.com', 'configured@example.com', 'blank-site@example.com', 'preview@example.com', 'live@example.com']) {
+    for (const email of ['host-header@example.com', 'loopback@example.com', 'configured@example.com', 'blank-site@example.com', 'preview@example.com', 'live@example.com']) {
       await getDb().deleteFrom('subscribers').where('email', '=', email).execute();
     }
   });

@@ -12,10 +12,13 @@ import inbox from '../../netlify/functions/enquiries.ts';
 import noticeAgain from '../../netlify/functions/enquiry-notices.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
+import subscribersFn from '../../netlify/functions/subscribers.ts';
+import welcomeAgain from '../../netlify/functions/subscriber-welcomes.ts';
 import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { firmTime } from '../../src/lib/firm-time.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
+import { NO_MAIL_ORIGIN } from '../../src/server/mail/link-origin.ts';
 import { createMailer, outboxDir, type Mailer } from '../../src/server/mail/transport.ts';
 import { backoffMs, deliverDue } from '../../src/server/outbox/sender.ts';
 import { contact } from '../../src/content/site.ts';
@@ -359,6 +362,70 @@ describe('the enquiry notice through the outbox', () => {
         expect(await until(welcome, (j) => j.status !== 'pending')).toMatchObject({ kind: 'welcome', status: 'sent', attempts: 1 });
       });
       expect(received.filter((m) => m.subject === 'Welcome to the Surgere newsletter' && m.rcptTo.includes(email)).map((m) => m.rcptTo)).toEqual([[email]]);
+    }));
+
+  it('takes a sign-up at a host with no configured origin, and sends its welcome, its link on SITE_URL, once that is set', () =>
+    withSmtp(async () => {
+      refusing = false;
+      expect([process.env.SITE_URL, process.env.URL]).toEqual([undefined, undefined]);
+      const email = `reader.lan.${unique()}@example.com`;
+      // The local runtime opened at a LAN address: not loopback, so its Host may not name the link.
+      const r = await newsletter(
+        new Request('http://192.168.1.20:4321/api/newsletter', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, sourcePage: '/insights' }) }),
+        { params: {}, ip: uniqueIp() },
+      );
+      expect(r.status).toBe(201);
+      const { id } = (await r.json()) as { id: number };
+      expect(await getDb().selectFrom('subscribers').select(['email', 'status']).where('id', '=', id).executeTakeFirst()).toEqual({ email, status: 'subscribed' });
+      const welcome = () => getDb().selectFrom('outbox').selectAll().where('subscriberId', '=', id).executeTakeFirstOrThrow();
+      // The send right after the answer finds no origin: the attempt fails, saying what to set, and waits its retry.
+      const first = await until(welcome, (j) => j.lastError !== null);
+      expect(first).toMatchObject({ kind: 'welcome', status: 'pending', attempts: 1, lastError: NO_MAIL_ORIGIN });
+      expect(JSON.stringify(first.payload)).not.toContain('192.168.1.20');
+      expect(await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000) })).toEqual({ sent: 0, retrying: 1, failed: 0, cancelled: 0 });
+      expect(await welcome()).toMatchObject({ status: 'pending', attempts: 2, lastError: NO_MAIL_ORIGIN });
+      expect(received.filter((m) => m.rcptTo.includes(email))).toEqual([]);
+
+      // SITE_URL set: the next due attempt composes the welcome with its link there.
+      await withEnv({ SITE_URL: 'https://www.surgere.example' }, async () => {
+        expect(await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 2 * 86_400_000) })).toEqual({ sent: 1, retrying: 0, failed: 0, cancelled: 0 });
+      });
+      expect(await welcome()).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+      const mail = received.filter((m) => m.rcptTo.includes(email));
+      expect(mail.map((m) => m.subject)).toEqual(['Welcome to the Surgere newsletter']);
+      const link = new URL(/unsubscribe here: (\S+)/.exec(mail[0]!.text ?? '')![1]!);
+      expect([link.origin, link.pathname, link.searchParams.get('email')]).toEqual(['https://www.surgere.example', '/api/newsletter/unsubscribe', email]);
+      expect(mail[0]!.headers.get('list')).toEqual({ unsubscribe: { url: link.toString() }, 'unsubscribe-post': { name: 'List-Unsubscribe=One-Click' } });
+      const left = await call(unsubscribeFn, `${link.pathname}${link.search}`, { method: 'POST', rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(left.status).toBe(200);
+      expect(await getDb().selectFrom('subscribers').select('status').where('id', '=', id).executeTakeFirst()).toEqual({ status: 'unsubscribed' });
+    }));
+
+  it('sends a welcome that gave up for want of an origin once more when an admin asks, after SITE_URL is set', () =>
+    withSmtp(async () => {
+      refusing = false;
+      const email = `reader.lan.${unique()}@example.com`;
+      const r = await newsletter(
+        new Request('http://surgere.lan:4321/api/newsletter', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, sourcePage: '/insights' }) }),
+        { params: {}, ip: uniqueIp() },
+      );
+      expect(r.status).toBe(201);
+      const { id } = (await r.json()) as { id: number };
+      const welcome = () => getDb().selectFrom('outbox').selectAll().where('subscriberId', '=', id).executeTakeFirstOrThrow();
+      const first = await until(welcome, (j) => j.lastError !== null);
+      await deliverDue(getDb(), smtpMailer(), { only: [first.id], now: new Date(Date.now() + 86_400_000), maxAttempts: 2 });
+      expect(await welcome()).toMatchObject({ status: 'failed', attempts: 2, lastError: NO_MAIL_ORIGIN });
+      const { cookie } = await adminSession();
+      const path = `/api/subscribers/${id}/welcome`;
+      await withEnv({ SITE_URL: 'https://www.surgere.example' }, async () => {
+        const listed = await call(subscribersFn, `/api/subscribers?search=${encodeURIComponent(email)}`, { headers: { cookie } });
+        expect(listed.json.items[0].welcome).toEqual({ status: 'failed', attempts: 2, lastError: NO_MAIL_ORIGIN, sentAt: null });
+        const again = await call(welcomeAgain, path, { method: 'POST', params: { id: String(id) }, headers: { cookie } });
+        expect(again.status).toBe(200);
+        expect(await until(welcome, (j) => j.status === 'sent')).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      });
+      const mail = received.filter((m) => m.rcptTo.includes(email));
+      expect(mail.map((m) => new URL(/unsubscribe here: (\S+)/.exec(m.text ?? '')![1]!).origin)).toEqual(['https://www.surgere.example']);
     }));
 
   it('sends no welcome whose subscriber unsubscribed after the sender claimed it, while an earlier message of its batch was being sent', () =>

@@ -7,6 +7,8 @@
  * A deploy preview or branch deploy names its own address, the one Netlify routed the request to
  * by its host: its subscribers are in its own database, and the configured origin is the live
  * site's (Netlify's URL always is), where the link would unsubscribe someone else's entry.
+ * Any other request knows no origin: its message waits for one to be configured
+ * (configuredMailOrigin at send time), so a visitor's sign-up is never refused over a setting.
  */
 import { isLiveDeploy } from '../deploy-context.ts';
 import { getEnv } from '../env.ts';
@@ -17,11 +19,21 @@ export const NO_MAIL_ORIGIN =
   "No public origin for links in e-mail: set SITE_URL to the site's address (Netlify sets URL itself); " +
   'without it only a request to localhost, 127.0.0.1 or [::1] may name its own origin.';
 
-export function mailLinkOrigin(req: Request): string {
+/** The origin for the links of a message composed for this request, or undefined when it knows none. */
+export function mailLinkOrigin(req: Request): string | undefined {
   if (!isLiveDeploy()) return new URL(req.url).origin;
   const configured = getEnv().siteUrl;
   if (configured) return configured;
   const url = new URL(req.url);
-  if (LOOPBACK_HOSTS.has(url.hostname)) return url.origin;
-  throw new Error(NO_MAIL_ORIGIN);
+  return LOOPBACK_HOSTS.has(url.hostname) ? url.origin : undefined;
+}
+
+/**
+ * The origin for the links of a message composed with no request (a welcome queued without one),
+ * as the environment holds it now; NO_MAIL_ORIGIN while none is set, an attempt that is retried.
+ */
+export function configuredMailOrigin(): string {
+  const configured = getEnv().siteUrl;
+  if (!configured) throw new Error(NO_MAIL_ORIGIN);
+  return configured;
 }

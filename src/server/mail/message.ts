@@ -38,6 +38,16 @@ export type QueuedMessage = Omit<OutgoingMessage, 'to' | 'envelopeTo'> & {
   delivered?: string[];
 };
 
+/**
+ * A welcome queued while no origin for its unsubscribe link was known (src/server/mail/link-origin.ts):
+ * its recipient only. Each attempt composes it from the origin configured then, so it goes out once
+ * SITE_URL is set, and never with a link on the Host its sign-up came to.
+ */
+export interface WelcomeAwaitingOrigin {
+  to: string;
+  composeAtSend: true;
+}
+
 const sameAddress = (address: string) => address.trim().toLowerCase();
 
 /**

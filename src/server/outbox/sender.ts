@@ -13,12 +13,15 @@
  * allowed attempt was cut short ends 'failed' rather than being claimed for ever. No send starts
  * past the run's deadline: the jobs of the batch not tried by then are given back as they were
  * before the claim, so a mail server that hangs costs one attempt a run, not one for every job the
- * run claimed and the platform stopped it before sending.
+ * run claimed and the platform stopped it before sending. A welcome queued before any origin for its
+ * link was known is composed by each attempt from the origin configured then; while there is none
+ * the attempt fails (NO_MAIL_ORIGIN) and is retried like any other, so it goes once SITE_URL is set.
  */
 import type { Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import { getEnv } from '../env.ts';
-import { addressed, deliveredAfter, MESSAGE_KINDS, undeliverableReason, type QueuedMessage } from '../mail/message.ts';
+import { addressed, deliveredAfter, MESSAGE_KINDS, undeliverableReason, type QueuedMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
+import { composedForSending } from '../mail/welcome.ts';
 import { PartlyRefused, type Mailer } from '../mail/transport.ts';
 
 export const MAX_ATTEMPTS = 8;
@@ -151,8 +154,10 @@ async function stillWanted(db: Kysely<Database>, job: OutboxRow): Promise<boolea
 
 /** Sends one claimed job; a failure is recorded at once, a success handed to the marks. */
 async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Settings): Promise<keyof DeliveryReport> {
-  const queued = job.payload as QueuedMessage;
+  const stored = job.payload as QueuedMessage | WelcomeAwaitingOrigin;
+  let queued: QueuedMessage | undefined;
   try {
+    queued = await composedForSending(stored);
     const message = addressed(job.kind, queued, o.notifyEmail);
     const undeliverable = undeliverableReason(job.kind, message);
     if (undeliverable) throw new Undeliverable(undeliverable);
@@ -165,7 +170,7 @@ async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: 
     const permanent = refusedForGood(err);
     const giveUp = permanent || job.attempts >= o.maxAttempts;
     // Those who accepted it are kept with the job: its retry, or its sending again, is for the others.
-    const delivered = err instanceof PartlyRefused ? { payload: JSON.stringify({ ...queued, delivered: deliveredAfter(queued, err.accepted) }) } : {};
+    const delivered = err instanceof PartlyRefused && queued ? { payload: JSON.stringify({ ...queued, delivered: deliveredAfter(queued, err.accepted) }) } : {};
     await db
       .updateTable('outbox')
       .set(

@@ -4,7 +4,7 @@ import { containsPattern } from '../db/like.ts';
 import { readPage, type PageQuery } from '../db/page.ts';
 import { after, cursorText, exportExtent, keysetBatches, type ExportExtent, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
-import { MESSAGE_KINDS, type OutgoingMessage } from '../mail/message.ts';
+import { MESSAGE_KINDS, type OutgoingMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
 import { LATEST_MESSAGE_SELECTION, latestMessage, requeueFailed, toOutboxMessage, type LatestMessageColumns, type RequeueOutcome } from './outbox.ts';
 
 type ListedRow = SubscriberRow & LatestMessageColumns;
@@ -30,7 +30,7 @@ function toSubscriber(row: ListedRow): Subscriber {
 export async function subscribeWithWelcome(
   db: Kysely<Database>,
   { email, sourcePage }: { email: string; sourcePage: string | null },
-  welcome: OutgoingMessage,
+  welcome: OutgoingMessage | WelcomeAwaitingOrigin,
 ): Promise<{ id: number; jobId: number } | undefined> {
   const now = new Date();
   const row = await db
