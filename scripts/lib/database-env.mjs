@@ -1,7 +1,7 @@
 // Resolves the database for a local process: the configured one (NETLIFY_DB_URL, DATABASE_URL or
 // the deprecated NETLIFY_DATABASE_URL: src/server/db/database-url.ts), with the WebSocket proxy a
 // plain Postgres needs, or the embedded PGlite under DATA_DIR.
-import { resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
+import { connectionStringProblem, resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { startWsProxy } from './ws-proxy.mjs';
 
@@ -9,6 +9,8 @@ const isNeonHost = (url) => /\.neon\.tech$/i.test(new URL(url).hostname);
 
 function configuredUrl() {
   const target = resolveDatabaseUrl(process.env);
+  const problem = target && connectionStringProblem(target);
+  if (problem) throw new Error(problem);
   if (target?.warning) console.warn(target.warning);
   return target?.url;
 }

@@ -24,14 +24,14 @@ const require = createRequire(import.meta.url);
 let dataDir: string;
 
 /** The platform's and the shell's database variables, removed: each case sets its own. */
-function buildEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const { DATABASE_URL, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, DATABASE_WS_PROXY, DATABASE_CONTEXT, NETLIFY_LOCAL, CONTEXT, ...rest } = process.env;
-  return { ...rest, DATA_DIR: dataDir, NETLIFY: 'true', ...extra };
+function buildEnv(extra: Record<string, string>, where: 'netlify' | 'machine'): NodeJS.ProcessEnv {
+  const { DATABASE_URL, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, DATABASE_WS_PROXY, DATABASE_CONTEXT, NETLIFY_LOCAL, CONTEXT, NETLIFY, ...rest } = process.env;
+  return { ...rest, DATA_DIR: dataDir, ...(where === 'netlify' ? { NETLIFY: 'true' } : {}), ...extra };
 }
 
-function migrate(extra: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function migrate(extra: Record<string, string>, where: 'netlify' | 'machine' = 'netlify'): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/db-migrate.mjs'], { env: buildEnv(extra) });
+    const child = spawn(process.execPath, ['scripts/db-migrate.mjs'], { env: buildEnv(extra, where) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -118,6 +118,18 @@ describe('db:migrate in a Netlify build', () => {
     expect(fs.readdirSync(dataDir)).toEqual([]);
     // A child process that starts Node, migrates and seeds an embedded database: slow on a busy machine.
   }, 120_000);
+});
+
+describe('db:migrate on a developer machine', () => {
+  it('refuses a DATABASE_URL that is no connection string, naming the variable and never its value', async () => {
+    const r = await migrate({ DATABASE_URL: 'secret-pass@db.example:5432/site' }, 'machine');
+    expect(r.stderr).toBe(
+      'db:migrate refused: DATABASE_URL is not a PostgreSQL connection string: write it as postgres://user:password@host/database (Neon\'s Connect dialog gives it whole).\n',
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  }, 60_000);
 });
 
 describe('the admin command line against a Netlify Database', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPRECATED_WARNING, listsNetlifyDatabase, planMigration, resolveDatabaseUrl } from './database-url.ts';
+import { connectionStringProblem, DEPRECATED_WARNING, listsNetlifyDatabase, planMigration, resolveDatabaseUrl } from './database-url.ts';
 
 const NETLIFY_DB = 'postgres://netlify:secret@ep-netlify-db-123.us-east-2.aws.neon.tech/netlifydb';
 const OWN_NEON = 'postgres://owner:secret@ep-own-prod-456-pooler.eu-central-1.aws.neon.tech/site';
@@ -29,6 +29,26 @@ describe('resolveDatabaseUrl: which database a process uses', () => {
     expect(resolveDatabaseUrl({ NETLIFY_DB_URL: '', DATABASE_URL: OWN_NEON })).toEqual({ url: OWN_NEON, source: 'database-url' });
     expect(resolveDatabaseUrl({ NETLIFY_DB_URL: ' ', DATABASE_URL: '', NETLIFY_DATABASE_URL: '' })).toBeUndefined();
     expect(resolveDatabaseUrl({})).toBeUndefined();
+  });
+});
+
+describe('connectionStringProblem: a value no driver can connect with', () => {
+  it('accepts postgres:// and postgresql:// strings with a host', () => {
+    expect(connectionStringProblem({ url: OWN_NEON, source: 'database-url' })).toBeUndefined();
+    expect(connectionStringProblem({ url: 'postgresql://postgres@127.0.0.1:5432/site', source: 'database-url' })).toBeUndefined();
+  });
+
+  it('names the variable to correct, never the value (it holds the password)', () => {
+    const advice = "is not a PostgreSQL connection string: write it as postgres://user:password@host/database (Neon's Connect dialog gives it whole).";
+    expect(connectionStringProblem({ url: 'owner:secret@ep-1.neon.tech/site', source: 'database-url' })).toBe(`DATABASE_URL ${advice}`);
+    expect(connectionStringProblem({ url: 'https://ep-1.neon.tech/site', source: 'netlify-database' })).toBe(`NETLIFY_DB_URL ${advice}`);
+    expect(connectionStringProblem({ url: 'postgres:///site', source: 'netlify-database-url-deprecated' })).toBe(`NETLIFY_DATABASE_URL ${advice}`);
+  });
+
+  it('refuses the migration, locally and in every Netlify build, before anything connects', () => {
+    const reason = "DATABASE_URL is not a PostgreSQL connection string: write it as postgres://user:password@host/database (Neon's Connect dialog gives it whole).";
+    expect(planMigration({ DATABASE_URL: 'owner:secret@ep-1.neon.tech/site' })).toEqual({ action: 'refuse', reason });
+    expect(planMigration(onNetlify('production', { DATABASE_URL: 'owner:secret@ep-1.neon.tech/site' }))).toEqual({ action: 'refuse', reason });
   });
 });
 

@@ -36,6 +36,25 @@ export const DEPRECATED_WARNING =
 
 const present = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
+/** The variable each source is read from: what a message tells the user to correct. */
+const VARIABLES: Record<DatabaseSource, string> = {
+  'netlify-database': 'NETLIFY_DB_URL',
+  'database-url': 'DATABASE_URL',
+  'netlify-database-url-deprecated': 'NETLIFY_DATABASE_URL',
+};
+
+/**
+ * Why the configured connection string cannot be used, or undefined when it can. Checked before
+ * anything connects, so a mistyped value fails with the variable to correct rather than the URL
+ * parser's stack; the value itself is never repeated, since it holds the database's password and
+ * a build log is read by everyone on the team.
+ */
+export function connectionStringProblem(target: DatabaseTarget): string | undefined {
+  const parsed = URL.canParse(target.url) ? new URL(target.url) : undefined;
+  if (parsed && (parsed.protocol === 'postgres:' || parsed.protocol === 'postgresql:') && parsed.hostname !== '') return undefined;
+  return `${VARIABLES[target.source]} is not a PostgreSQL connection string: write it as postgres://user:password@host/database (Neon's Connect dialog gives it whole).`;
+}
+
 /** The configured database, or undefined when none is (the local runtime then embeds one). */
 export function resolveDatabaseUrl(env: Env): DatabaseTarget | undefined {
   if (present(env.NETLIFY_DB_URL) && env.NETLIFY_DB_DRIVER !== 'server') return { url: env.NETLIFY_DB_URL, source: 'netlify-database' };
@@ -89,6 +108,8 @@ export type MigrationPlan =
  */
 export function planMigration(env: Env, project: { netlifyDatabasePackage: boolean } = { netlifyDatabasePackage: true }): MigrationPlan {
   const target = resolveDatabaseUrl(env);
+  const problem = target && connectionStringProblem(target);
+  if (problem) return { action: 'refuse', reason: problem };
   if (!isNetlifyBuild(env)) {
     if (target?.source === 'netlify-database') {
       return { action: 'seed', target, reason: `local run: seeding ${describe(target)}; Netlify applies its migrations` };
@@ -138,15 +159,10 @@ export function planMigration(env: Env, project: { netlifyDatabasePackage: boole
 
 function describe(target: DatabaseTarget): string {
   const names: Record<DatabaseSource, string> = {
-    'netlify-database': 'Netlify Database (NETLIFY_DB_URL)',
-    'database-url': 'DATABASE_URL',
-    'netlify-database-url-deprecated': 'NETLIFY_DATABASE_URL (deprecated)',
+    'netlify-database': `Netlify Database (${VARIABLES['netlify-database']})`,
+    'database-url': VARIABLES['database-url'],
+    'netlify-database-url-deprecated': `${VARIABLES['netlify-database-url-deprecated']} (deprecated)`,
   };
-  let host = '';
-  try {
-    host = ` at ${new URL(target.url).host}`;
-  } catch {
-    /* not a URL: the driver will say so */
-  }
-  return `${names[target.source]}${host}`;
+  // Only for a target connectionStringProblem passed: a URL with a host.
+  return `${names[target.source]} at ${new URL(target.url).host}`;
 }
