@@ -28,13 +28,15 @@ if ((plan.action === 'migrate' || plan.action === 'seed') && plan.target.warning
 console.log(`db:migrate: ${plan.reason}.`);
 
 const { dataDir } = localEnv();
-const db = await startDatabase({ dataDir, databaseUrl: plan.action === 'migrate-embedded' ? '' : plan.target.url });
+/** @type {Awaited<ReturnType<typeof startDatabase>> | undefined} */
+let db;
 try {
+  db = await startDatabase({ dataDir, databaseUrl: plan.action === 'migrate-embedded' ? '' : plan.target.url });
   await prepareDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, migrate: plan.action !== 'seed' });
   console.log(`Database is up to date (${db.embedded ? `embedded, ${dataDir}` : plan.target.source}).`);
 } catch (err) {
   console.error(`Migration failed: ${err instanceof Error ? err.message : err}`);
   process.exitCode = 1;
 } finally {
-  await db.stop();
+  await db?.stop();
 }

@@ -1,6 +1,7 @@
 // Resolves the database for a local process: the configured one (NETLIFY_DB_URL, DATABASE_URL or
 // the deprecated NETLIFY_DATABASE_URL: src/server/db/database-url.ts), with the WebSocket proxy a
 // plain Postgres needs, or the embedded PGlite under DATA_DIR.
+import net from 'node:net';
 import { connectionStringProblem, resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { startWsProxy } from './ws-proxy.mjs';
@@ -22,9 +23,33 @@ export async function startDatabase({ dataDir, databaseUrl = configuredUrl() }) 
     }
     // A plain Postgres (a laptop's or CI's): bridge the Neon driver's WebSocket to its TCP port.
     const { hostname, port } = new URL(databaseUrl);
+    await assertReachable(hostname, Number(port || 5432));
     const proxy = await startWsProxy({ target: `${hostname}:${port || 5432}` });
     return { databaseUrl, wsProxy: proxy.proxy, embedded: false, stop: () => proxy.stop() };
   }
   const pg = await startEmbeddedPostgres({ dataDir });
   return { ...pg, embedded: true };
+}
+
+/**
+ * Through the bridge, a server that is not running reaches the driver as a closed WebSocket, which
+ * it reports as 'Connection terminated unexpectedly': nothing says which server or why. One TCP
+ * connection first turns that into the address and the system's reason.
+ */
+async function assertReachable(hostname, port, timeoutMs = 5000) {
+  // hostname as URL gives it: an IPv6 address in brackets, as it is written before a port.
+  const where = `${hostname}:${port}`;
+  await new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname.replace(/^\[|\]$/g, ''), port });
+    const fail = (reason) => {
+      socket.destroy();
+      reject(new Error(`No PostgreSQL server answers at ${where} (${reason}): start it, or correct the host and port of the connection string.`));
+    };
+    socket.setTimeout(timeoutMs, () => fail(`no answer within ${timeoutMs / 1000} s`));
+    socket.once('error', (err) => fail(err.message));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(undefined);
+    });
+  });
 }

@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,6 +130,19 @@ describe('db:migrate on a developer machine', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(fs.readdirSync(dataDir)).toEqual([]);
+  }, 60_000);
+
+  it('says which server it cannot reach when DATABASE_URL names a PostgreSQL that is not running', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const r = await migrate({ DATABASE_URL: `postgres://postgres:secret@127.0.0.1:${port}/site` }, 'machine');
+    expect(r.stdout).toBe(`db:migrate: local run: migrating DATABASE_URL at 127.0.0.1:${port}.\n`);
+    expect(r.stderr).toBe(
+      `Migration failed: No PostgreSQL server answers at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}): start it, or correct the host and port of the connection string.\n`,
+    );
+    expect(r.status).toBe(1);
   }, 60_000);
 });
 
