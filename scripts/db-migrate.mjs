@@ -8,7 +8,7 @@
 //   whose DATABASE_CONTEXT names it; a refusal, with what to set, for anything else.
 import fs from 'node:fs';
 import path from 'node:path';
-import { listsNetlifyDatabase, planMigration } from '../src/server/db/database-url.ts';
+import { describeDatabase, listsNetlifyDatabase, planMigration } from '../src/server/db/database-url.ts';
 import { startDatabase } from './lib/database-env.mjs';
 import { prepareDatabase } from './lib/prepare-database.mjs';
 import { localEnv, projectRoot } from './lib/runtime-env.mjs';
@@ -33,7 +33,7 @@ let db;
 try {
   db = await startDatabase({ dataDir, databaseUrl: plan.action === 'migrate-embedded' ? '' : plan.target.url });
   await prepareDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, migrate: plan.action !== 'seed' });
-  console.log(`Database is up to date (${db.embedded ? `embedded, ${dataDir}` : plan.target.source}).`);
+  console.log(`Database is up to date (${db.embedded ? `embedded, ${dataDir}` : describeDatabase(plan.target)}).`);
 } catch (err) {
   console.error(`Migration failed: ${err instanceof Error ? err.message : err}`);
   process.exitCode = 1;

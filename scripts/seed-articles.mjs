@@ -1,5 +1,6 @@
 // `npm run db:seed-articles -- [count]`: adds `count` (default 10000) published sample articles to
-// the local database (the embedded one under DATA_DIR, or DATABASE_URL when set), to see and
+// the local database (the embedded one under DATA_DIR, or the configured one: NETLIFY_DB_URL,
+// DATABASE_URL or NETLIFY_DATABASE_URL, src/server/db/database-url.ts), to see and
 // measure the Insights pages, feed, sitemap and admin list at scale. Stop `npm start` first: one
 // process owns the embedded database folder.
 import { startDatabase } from './lib/database-env.mjs';
@@ -7,6 +8,7 @@ import { prepareDatabase } from './lib/prepare-database.mjs';
 import { localEnv } from './lib/runtime-env.mjs';
 import { insertSampleArticles } from './lib/sample-articles.mjs';
 import { createDb } from '../src/server/db/client.ts';
+import { describeDatabase, planMigration } from '../src/server/db/database-url.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
@@ -18,10 +20,13 @@ const { dataDir } = localEnv();
 const database = await startDatabase({ dataDir });
 const { db } = createDb(database.databaseUrl, database.wsProxy);
 try {
-  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, log: () => {} });
+  // Prepared as `npm run db:migrate` prepares it: a Netlify Database (NETLIFY_DB_URL) is only
+  // seeded, since Netlify applies its migrations and keeps its own record of them.
+  const plan = planMigration(process.env);
+  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, migrate: plan.action !== 'seed', log: () => {} });
   const started = Date.now();
   await insertSampleArticles(db, count, { onProgress: (done) => process.stdout.write(`\r${done} / ${count} articles`) });
-  console.log(`\nAdded ${count} published articles in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.embedded ? `embedded, ${dataDir}` : 'DATABASE_URL'}).`);
+  console.log(`\nAdded ${count} published articles in ${((Date.now() - started) / 1000).toFixed(1)} s (${plan.action === 'migrate' || plan.action === 'seed' ? describeDatabase(plan.target) : `embedded, ${dataDir}`}).`);
 } catch (err) {
   console.error(`\nSeeding failed: ${err instanceof Error ? err.message : err}`);
   process.exitCode = 1;

@@ -146,6 +146,36 @@ describe('db:migrate on a developer machine', () => {
   }, 60_000);
 });
 
+describe('db:seed-articles against a Netlify Database', () => {
+  it('adds the articles without migrating: Netlify applied the migrations and keeps its own record', async () => {
+    const pg = await startEmbeddedPostgres();
+    const { db } = createDb(pg.databaseUrl, pg.wsProxy);
+    try {
+      // What a deploy leaves: every migration applied by Netlify, none recorded in our own table.
+      for (const m of await readMigrations()) await sql.raw(m.sql).execute(db);
+      const { DATABASE_URL, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, NETLIFY, CONTEXT, ...rest } = process.env;
+      const child = spawn(process.execPath, ['scripts/seed-articles.mjs', '3'], {
+        env: { ...rest, DATA_DIR: dataDir, NETLIFY_DB_URL: pg.databaseUrl, DATABASE_WS_PROXY: pg.wsProxy },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.stderr.on('data', (c) => (stderr += c));
+      const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).toBe('');
+      expect(stdout.replace(/in \d+\.\d s/, 'in T s')).toBe(
+        `\r3 / 3 articles\nAdded 3 published articles in T s (Netlify Database (NETLIFY_DB_URL) at ${new URL(pg.databaseUrl).host}).\n`,
+      );
+      expect(status).toBe(0);
+      expect(Number((await db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(3);
+      expect((await sql<{ t: string | null }>`select to_regclass('schema_migrations')::text as t`.execute(db)).rows[0]!.t).toBeNull();
+    } finally {
+      await db.destroy();
+      await pg.stop();
+    }
+  }, 120_000);
+});
+
 describe('the admin command line against a Netlify Database', () => {
   it('creates the admin without migrating: Netlify applied the migrations and keeps its own record', async () => {
     const pg = await startEmbeddedPostgres();

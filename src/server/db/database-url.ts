@@ -112,10 +112,10 @@ export function planMigration(env: Env, project: { netlifyDatabasePackage: boole
   if (problem) return { action: 'refuse', reason: problem };
   if (!isNetlifyBuild(env)) {
     if (target?.source === 'netlify-database') {
-      return { action: 'seed', target, reason: `local run: seeding ${describe(target)}; Netlify applies its migrations` };
+      return { action: 'seed', target, reason: `local run: seeding ${describeDatabase(target)}; Netlify applies its migrations` };
     }
     return target
-      ? { action: 'migrate', target, reason: `local run: migrating ${describe(target)}` }
+      ? { action: 'migrate', target, reason: `local run: migrating ${describeDatabase(target)}` }
       : { action: 'migrate-embedded', reason: 'local run: migrating the embedded database' };
   }
   const context = env.CONTEXT || 'production';
@@ -143,10 +143,10 @@ export function planMigration(env: Env, project: { netlifyDatabasePackage: boole
     if (present(env.DATABASE_CONTEXT) && env.DATABASE_CONTEXT !== 'production') {
       return { action: 'refuse', reason: `DATABASE_CONTEXT is "${env.DATABASE_CONTEXT}" in a production build: this DATABASE_URL is not production's.` };
     }
-    return { action: 'migrate', target, reason: `production: migrating ${describe(target)}` };
+    return { action: 'migrate', target, reason: `production: migrating ${describeDatabase(target)}` };
   }
   if (env.DATABASE_CONTEXT === context) {
-    return { action: 'migrate', target, reason: `${context}: migrating this context's own database (${describe(target)})` };
+    return { action: 'migrate', target, reason: `${context}: migrating this context's own database (${describeDatabase(target)})` };
   }
   return {
     action: 'refuse',
@@ -157,7 +157,8 @@ export function planMigration(env: Env, project: { netlifyDatabasePackage: boole
   };
 }
 
-function describe(target: DatabaseTarget): string {
+/** The database for a person reading the log: its variable and host, never its password. */
+export function describeDatabase(target: DatabaseTarget): string {
   const names: Record<DatabaseSource, string> = {
     'netlify-database': `Netlify Database (${VARIABLES['netlify-database']})`,
     'database-url': VARIABLES['database-url'],
