@@ -8,27 +8,35 @@ import { startWsProxy } from './ws-proxy.mjs';
 
 const isNeonHost = (url) => /\.neon\.tech$/i.test(new URL(url).hostname);
 
-function configuredUrl() {
+function configuredTarget() {
   const target = resolveDatabaseUrl(process.env);
   const problem = target && connectionStringProblem(target);
   if (problem) throw new Error(problem);
   if (target?.warning) console.warn(target.warning);
-  return target?.url;
+  return target;
 }
 
-export async function startDatabase({ dataDir, databaseUrl = configuredUrl() }) {
+/**
+ * @param {{ dataDir?: string, databaseUrl?: string }} options  databaseUrl: this one ('' for the
+ *   embedded database); omitted: the configured one, whose migrations Netlify applies when it is a
+ *   Netlify Database (`migratedByNetlify`: seed it only, as `npm run db:migrate` does)
+ */
+export async function startDatabase({ dataDir, databaseUrl }) {
+  const target = databaseUrl === undefined ? configuredTarget() : undefined;
+  const migratedByNetlify = target?.source === 'netlify-database';
+  databaseUrl ??= target?.url;
   if (databaseUrl) {
     if (isNeonHost(databaseUrl) || process.env.DATABASE_WS_PROXY) {
-      return { databaseUrl, wsProxy: process.env.DATABASE_WS_PROXY, embedded: false, stop: async () => {} };
+      return { databaseUrl, wsProxy: process.env.DATABASE_WS_PROXY, embedded: false, migratedByNetlify, stop: async () => {} };
     }
     // A plain Postgres (a laptop's or CI's): bridge the Neon driver's WebSocket to its TCP port.
     const { hostname, port } = new URL(databaseUrl);
     await assertReachable(hostname, Number(port || 5432));
     const proxy = await startWsProxy({ target: `${hostname}:${port || 5432}` });
-    return { databaseUrl, wsProxy: proxy.proxy, embedded: false, stop: () => proxy.stop() };
+    return { databaseUrl, wsProxy: proxy.proxy, embedded: false, migratedByNetlify, stop: () => proxy.stop() };
   }
   const pg = await startEmbeddedPostgres({ dataDir });
-  return { ...pg, embedded: true };
+  return { ...pg, embedded: true, migratedByNetlify: false };
 }
 
 /**

@@ -68,7 +68,14 @@ export async function startLocalServices({ dataDir, databaseUrl, inMemoryDatabas
       ...(databaseUrl === undefined ? {} : { databaseUrl: databaseUrl ?? '' }),
     });
     stops.push(database.stop);
-    await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, adminEmail: admin?.email, adminPassword: admin?.password, log });
+    await prepareDatabase({
+      databaseUrl: database.databaseUrl,
+      wsProxy: database.wsProxy,
+      migrate: !database.migratedByNetlify,
+      adminEmail: admin?.email,
+      adminPassword: admin?.password,
+      log,
+    });
     await afterDatabase?.({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy });
 
     // 2. Blobs.

@@ -15,11 +15,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs';
+import { startLocalServices } from '../../scripts/lib/local-services.mjs';
 import { createDb } from '../../src/server/db/client.ts';
 import { listsNetlifyDatabase } from '../../src/server/db/database-url.ts';
 import { readMigrations } from '../../src/server/db/migrate.ts';
 import { sql } from 'kysely';
 import { seedServices } from '../../src/content/services.ts';
+import { withEnv } from '../support/with-env.ts';
 
 const require = createRequire(import.meta.url);
 let dataDir: string;
@@ -172,6 +174,30 @@ describe('db:seed-articles against a Netlify Database', () => {
     } finally {
       await db.destroy();
       await pg.stop();
+    }
+  }, 120_000);
+});
+
+describe("the local runtime's start-up (npm start, npm run dev) against a Netlify Database", () => {
+  it('seeds and creates the first admin without migrating: Netlify applied the migrations and keeps its own record', async () => {
+    const pg = await startEmbeddedPostgres();
+    const { db } = createDb(pg.databaseUrl, pg.wsProxy);
+    try {
+      for (const m of await readMigrations()) await sql.raw(m.sql).execute(db);
+      const email = 'first-admin@example.com';
+      const logged: string[] = [];
+      const services = await withEnv({ NETLIFY_DB_URL: pg.databaseUrl, DATABASE_WS_PROXY: pg.wsProxy, DATABASE_URL: '', NETLIFY_DATABASE_URL: '' }, () =>
+        startLocalServices({ dataDir, admin: { email, password: 'a long first passphrase' }, log: (m) => logged.push(m) }),
+      );
+      await services.stop();
+      expect(logged).toEqual(['Seeded: services, packages, team_members, company_stats, site_content', `Created the first admin: ${email}`]);
+      expect(await db.selectFrom('users').select('username').execute()).toEqual([{ username: email }]);
+      expect((await sql<{ t: string | null }>`select to_regclass('schema_migrations')::text as t`.execute(db)).rows[0]!.t).toBeNull();
+    } finally {
+      await db.destroy();
+      await pg.stop();
+      fs.rmSync(path.join(dataDir, 'blobs'), { recursive: true, force: true });
+      fs.rmSync(path.join(dataDir, 'session-secret'), { force: true });
     }
   }, 120_000);
 });
