@@ -20,6 +20,7 @@ import { localSessionSecret } from './local-secrets.mjs';
 import { prepareDatabase } from './prepare-database.mjs';
 import { assertLambdaModuleFlags, projectRoot } from './runtime-env.mjs';
 import { createSiteHandler } from './site-handler.mjs';
+import { readEnv } from '../../src/server/env.ts';
 
 /**
  * @typedef {object} LocalServicesOptions
@@ -99,6 +100,7 @@ export async function startLocalServices({ dataDir, databaseUrl, inMemoryDatabas
       NETLIFY_BLOBS_CONTEXT: blobs.context,
       SESSION_SECRET: process.env.SESSION_SECRET || (dataDir ? localSessionSecret(dataDir) : crypto.randomBytes(48).toString('base64url')),
     };
+    readEnv({ ...process.env, ...env });
     if (!site) return { env, embedded: database.embedded, stop };
 
     // 3. Functions and 4. site, in this process: they read the environment per request.

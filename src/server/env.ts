@@ -80,7 +80,19 @@ export class EnvError extends Error {}
 export function getEnv(): ServerEnv {
   const key = perInvocationKey();
   if (cached && cachedFor === key) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  cached = readEnv(process.env);
+  cachedFor = key;
+  return cached;
+}
+
+/**
+ * The settings `source` gives, or an EnvError naming each one that is wrong. getEnv reads the
+ * process's own; the local runtime reads the environment it is about to hand the functions before
+ * it says it is ready, so a wrong value stops `npm start` with its name rather than leaving every
+ * on-demand page and API call to answer 500.
+ */
+export function readEnv(source: Record<string, string | undefined>): ServerEnv {
+  const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new EnvError(`Invalid environment: ${detail}`);
@@ -107,7 +119,7 @@ export function getEnv(): ServerEnv {
       'SESSION_SECRET is not set. In production set it (Functions scope) to a random string of at least 32 characters; locally `npm start` generates one.',
     );
   }
-  cached = {
+  return {
     databaseUrl,
     databaseWsProxy: e.DATABASE_WS_PROXY,
     sessionSecret: e.SESSION_SECRET,
@@ -121,8 +133,6 @@ export function getEnv(): ServerEnv {
     enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
     exportMaxBytes: e.EXPORT_MAX_BYTES,
   };
-  cachedFor = key;
-  return cached;
 }
 
 /** For tests that change the environment between cases. */

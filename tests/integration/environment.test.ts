@@ -3,7 +3,8 @@
  * never a broken site; a value that is there but wrong is refused by name.
  */
 import { describe, expect, it } from 'vitest';
-import { getEnv } from '../../src/server/env.ts';
+import { startLocalServices } from '../../scripts/lib/local-services.mjs';
+import { EnvError, getEnv } from '../../src/server/env.ts';
 import { withEnv } from '../support/with-env.ts';
 
 describe('getEnv', () => {
@@ -40,4 +41,16 @@ describe('getEnv', () => {
     });
     expect(urls).toEqual([first, next]);
   });
+});
+
+describe('the local runtime (npm start, npm run dev)', () => {
+  it('refuses to start on a setting every function would refuse, naming it, instead of saying it is ready and answering 500', async () => {
+    await expect(
+      withEnv({ SESSION_SECRET: 'short', ENQUIRY_RATE_LIMIT_PER_HOUR: 'twenty' }, () => startLocalServices({ inMemoryDatabase: true, log: () => {} })),
+    ).rejects.toThrow(
+      new EnvError(
+        'Invalid environment: SESSION_SECRET: SESSION_SECRET must be at least 32 characters; ENQUIRY_RATE_LIMIT_PER_HOUR: Invalid input: expected number, received NaN',
+      ),
+    );
+  }, 60_000);
 });
