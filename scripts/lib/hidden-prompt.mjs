@@ -1,4 +1,10 @@
 // Reads one line from the terminal without echoing it (for passwords).
+
+// What came after the Enter that ended a line, in the same read: a second line pasted with the
+// first, or keys typed ahead of the next prompt. The next call starts from it, so nothing typed is
+// lost and the next question is not left waiting for keys already pressed.
+let typedAhead = '';
+
 export function readHiddenLine(prompt) {
   const { stdin, stdout } = process;
   if (!stdin.isTTY) {
@@ -11,14 +17,20 @@ export function readHiddenLine(prompt) {
     stdin.resume();
     stdin.setEncoding('utf8');
     const onData = (chunk) => {
-      for (const ch of chunk) {
+      const chars = [...chunk];
+      for (let i = 0; i < chars.length; i += 1) {
+        const ch = chars[i];
         if (ch === '\r' || ch === '\n') {
+          // A pasted CRLF ends one line, not two.
+          const next = ch === '\r' && chars[i + 1] === '\n' ? i + 2 : i + 1;
+          typedAhead = chars.slice(next).join('');
           done();
           stdout.write('\n');
           resolve(value);
           return;
         }
         if (ch === '\u0003') {
+          typedAhead = '';
           done();
           reject(new Error('Cancelled.'));
           return;
@@ -33,5 +45,10 @@ export function readHiddenLine(prompt) {
       stdin.pause();
     };
     stdin.on('data', onData);
+    if (typedAhead) {
+      const earlier = typedAhead;
+      typedAhead = '';
+      onData(earlier);
+    }
   });
 }

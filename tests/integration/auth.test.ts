@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { SignJWT, base64url } from 'jose';
 import argon2 from 'argon2';
 import { describe, expect, it, vi } from 'vitest';
@@ -437,6 +437,25 @@ describe('POST /api/auth/change-password', () => {
     expect(fresh.status).toBe(0);
     expect((await call(login, '/api/auth/login', { body: { username: email, password: 'a different passphrase' }, ip: uniqueIp() })).status).toBe(200);
   });
+
+  it('asks for the password on a terminal, and keeps what was typed past the first Enter for the second question', async () => {
+    // A terminal of its own (util-linux `script`): the prompt reads keys, not a pipe. Both lines
+    // arrive in one read, as a paste or keys typed ahead of the second prompt do.
+    const email = `cli-${crypto.randomUUID()}@example.com`;
+    const { ADMIN_PASSWORD: _unset, ...env } = process.env;
+    const terminal = spawn('script', ['-qec', `'${process.execPath}' scripts/admin.mjs create --email ${email}`, '/dev/null'], { env });
+    let output = '';
+    terminal.stdout.on('data', (c) => {
+      output += c;
+      if (output === 'Password: ') terminal.stdin.write('a typed passphrase\ra typed passphrase\r');
+    });
+    const timer = setTimeout(() => terminal.kill('SIGKILL'), 30_000);
+    const status = await new Promise<number | null>((resolve) => terminal.on('close', resolve));
+    clearTimeout(timer);
+    expect(output).toBe(`Password: \r\nRepeat password: \r\nCreated admin ${email}.\r\n`);
+    expect(status).toBe(0);
+    expect((await call(login, '/api/auth/login', { body: { username: email, password: 'a typed passphrase' }, ip: uniqueIp() })).status).toBe(200);
+  }, 60_000);
 
   it('refuses a cross-site change', async () => {
     const { cookie } = await adminSession();
