@@ -55,10 +55,15 @@ function sampleArticle(i, { newest = Date.now(), imageUrl = null } = {}) {
  */
 export async function insertSampleArticles(db, count, { imageUrl = null, onProgress } = {}) {
   const newest = Date.now();
+  // Numbered on from the highest article id, so a second run (npm run db:seed-articles again) adds
+  // as many again instead of failing on a slug the first run gave: an id is never handed out twice,
+  // and no earlier run numbered past the ids it was given. A fresh database starts at 1.
+  const { last } = await db.selectFrom('articles').select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('last')).executeTakeFirstOrThrow();
+  const first = Number(last) + 1;
   const ids = [];
-  for (let start = 1; start <= count; start += BATCH) {
+  for (let start = first; start < first + count; start += BATCH) {
     const rows = [];
-    for (let i = start; i < Math.min(start + BATCH, count + 1); i += 1) rows.push(sampleArticle(i, { newest, imageUrl }));
+    for (let i = start; i < Math.min(start + BATCH, first + count); i += 1) rows.push(sampleArticle(i, { newest: newest + (first - 1) * SPACING_MS, imageUrl }));
     const inserted = await db.insertInto('articles').values(rows).returning('id').execute();
     ids.push(...inserted.map((r) => r.id));
     onProgress?.(ids.length);

@@ -178,6 +178,36 @@ describe('db:seed-articles against a Netlify Database', () => {
   }, 120_000);
 });
 
+describe('db:seed-articles run again', () => {
+  it('adds as many articles again: the second run takes no slug the first gave', async () => {
+    const pg = await startEmbeddedPostgres();
+    const { db } = createDb(pg.databaseUrl, pg.wsProxy);
+    const seed = (count: number) =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const { DATABASE_URL, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, NETLIFY, CONTEXT, ...rest } = process.env;
+        const child = spawn(process.execPath, ['scripts/seed-articles.mjs', String(count)], {
+          env: { ...rest, DATA_DIR: dataDir, DATABASE_URL: pg.databaseUrl, DATABASE_WS_PROXY: pg.wsProxy },
+        });
+        let stderr = '';
+        child.stderr.on('data', (c) => (stderr += c));
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
+    try {
+      for (const count of [6, 6]) {
+        const r = await seed(count);
+        expect(r.stderr).toBe('');
+        expect(r.status).toBe(0);
+      }
+      const slugs = await db.selectFrom('articles').select('slug').where('slug', 'is not', null).orderBy('id').execute();
+      expect(Number((await db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(12);
+      expect(slugs.map((row) => row.slug)).toEqual(['sample-article-3', 'sample-article-6', 'sample-article-9', 'sample-article-12']);
+    } finally {
+      await db.destroy();
+      await pg.stop();
+    }
+  }, 120_000);
+});
+
 describe("the local runtime's start-up (npm start, npm run dev) against a Netlify Database", () => {
   it('seeds and creates the first admin without migrating: Netlify applied the migrations and keeps its own record', async () => {
     const pg = await startEmbeddedPostgres();
