@@ -39,7 +39,11 @@ async function askPassword() {
 }
 
 const { dataDir } = localEnv();
-const database = await startDatabase({ dataDir });
+// A database that cannot be started or reached says why in one line, as any other refusal here does.
+const database = await startDatabase({ dataDir }).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
 const { db } = createDb(database.databaseUrl, database.wsProxy);
 try {
   // Prepared as `npm run db:migrate` prepares it: a Netlify Database (NETLIFY_DB_URL) is only

@@ -17,7 +17,11 @@ if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
 }
 
 const { dataDir } = localEnv();
-const database = await startDatabase({ dataDir });
+// A database that cannot be started or reached says why in one line, as a failure while seeding does.
+const database = await startDatabase({ dataDir }).catch((err) => {
+  console.error(`Seeding failed: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});
 const { db } = createDb(database.databaseUrl, database.wsProxy);
 try {
   // Prepared as `npm run db:migrate` prepares it: a Netlify Database (NETLIFY_DB_URL) is only

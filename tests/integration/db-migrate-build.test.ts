@@ -33,8 +33,13 @@ function buildEnv(extra: Record<string, string>, where: 'netlify' | 'machine'): 
 }
 
 function migrate(extra: Record<string, string>, where: 'netlify' | 'machine' = 'netlify'): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return runScript(['scripts/db-migrate.mjs'], extra, where);
+}
+
+/** One of the project's command-line scripts, run as npm runs it, with what it printed. */
+function runScript(args: string[], extra: Record<string, string>, where: 'netlify' | 'machine'): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/db-migrate.mjs'], { env: buildEnv(extra, where) });
+    const child = spawn(process.execPath, args, { env: buildEnv(extra, where) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -141,10 +146,15 @@ describe('db:migrate on a developer machine', () => {
     await new Promise((resolve) => closed.close(resolve));
     const r = await migrate({ DATABASE_URL: `postgres://postgres:secret@127.0.0.1:${port}/site` }, 'machine');
     expect(r.stdout).toBe(`db:migrate: local run: migrating DATABASE_URL at 127.0.0.1:${port}.\n`);
-    expect(r.stderr).toBe(
-      `Migration failed: No PostgreSQL server answers at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}): start it, or correct the host and port of the connection string.\n`,
-    );
+    const reason = `No PostgreSQL server answers at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}): start it, or correct the host and port of the connection string.`;
+    expect(r.stderr).toBe(`Migration failed: ${reason}\n`);
     expect(r.status).toBe(1);
+    // The other scripts that open the configured database say the same in one line, no stack.
+    const env = { DATABASE_URL: `postgres://postgres:secret@127.0.0.1:${port}/site` };
+    const seed = await runScript(['scripts/seed-articles.mjs', '1'], env, 'machine');
+    expect({ status: seed.status, stderr: seed.stderr }).toEqual({ status: 1, stderr: `Seeding failed: ${reason}\n` });
+    const admin = await runScript(['scripts/admin.mjs', 'unlock', '--email', 'admin@example.com'], env, 'machine');
+    expect({ status: admin.status, stderr: admin.stderr }).toEqual({ status: 1, stderr: `${reason}\n` });
   }, 60_000);
 });
 
