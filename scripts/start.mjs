@@ -1,6 +1,7 @@
 // `npm start`: the production build served locally the way Netlify serves it (static files,
 // functions at their config.path, the on-demand pages' function, Netlify Blobs) on embedded
 // defaults: PGlite under DATA_DIR, a generated session secret, no account and no network.
+import os from 'node:os';
 import { startLocalServices } from './lib/local-services.mjs';
 import { localEnv } from './lib/runtime-env.mjs';
 
@@ -13,6 +14,21 @@ async function shutdown(code = 0) {
   await services?.stop();
   process.exit(code);
 }
+/**
+ * Where a browser can open the site: localhost for loopback; for HOST=0.0.0.0 or :: (every
+ * address, which no browser can open as such) localhost and this machine's network addresses.
+ */
+function siteAddresses(hosts, port) {
+  const url = (host) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (hosts.includes('127.0.0.1')) return [url('localhost')];
+  if (hosts[0] !== '0.0.0.0' && hosts[0] !== '::') return [url(hosts[0])];
+  const network = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((a) => a && !a.internal && (a.family === 'IPv4' || (hosts[0] === '::' && !a.address.startsWith('fe80'))))
+    .map((a) => a.address);
+  return [url('localhost'), ...network.map(url)];
+}
+
 process.once('SIGINT', () => shutdown(0));
 process.once('SIGTERM', () => shutdown(0));
 
@@ -23,10 +39,9 @@ try {
     build: true,
     site: { port, hosts, trustProxy },
   });
-  const host = hosts.includes('127.0.0.1') ? 'localhost' : hosts[0].includes(':') ? `[${hosts[0]}]` : hosts[0];
-  const where = `http://${host}:${services.port}`;
+  const where = siteAddresses(hosts, services.port).join(' and ');
   console.log(
-    `\nSite ready at ${where} (data in ${dataDir}; ${services.embedded ? 'embedded database' : 'DATABASE_URL'}${trustProxy ? '; trusting X-Forwarded-* from a proxy' : ''}; started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`,
+    `\nSite ready at ${where} (data in ${dataDir}; ${services.embedded ? 'embedded database' : 'the configured database'}${trustProxy ? '; trusting X-Forwarded-* from a proxy' : ''}; started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`,
   );
 } catch (err) {
   console.error(`\nCould not start the site: ${err instanceof Error ? err.message : err}`);
