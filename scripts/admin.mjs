@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createDb } from '../src/server/db/client.ts';
 import { planMigration } from '../src/server/db/database-url.ts';
 import { unlockAccount } from '../src/server/auth/login-throttle.ts';
-import { findUserByUsername, createAdmin, setPassword } from '../src/server/users.ts';
+import { findUserByUsername, createAdmin, setPassword } from '../src/server/repositories/users.ts';
 import { startDatabase } from './lib/database-env.mjs';
 import { prepareDatabase } from './lib/prepare-database.mjs';
 import { readHiddenLine } from './lib/hidden-prompt.mjs';

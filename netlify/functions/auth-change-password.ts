@@ -14,7 +14,7 @@ import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { PasswordRejected } from '../../src/server/password-policy.ts';
-import { isCurrentPassword, setPassword } from '../../src/server/users.ts';
+import { isCurrentPassword, setPassword } from '../../src/server/repositories/users.ts';
 
 export const INVALID_CURRENT_PASSWORD = 'Invalid current password';
 

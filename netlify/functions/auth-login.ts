@@ -13,7 +13,7 @@ import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { DECOY_HASH, verifyPassword } from '../../src/server/passwords.ts';
-import { findUserByUsername, recordSignIn } from '../../src/server/users.ts';
+import { findUserByUsername, recordSignIn } from '../../src/server/repositories/users.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 

@@ -23,7 +23,7 @@ import { badRequest, notFound, unauthorized } from '../../src/server/http/errors
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { deleteUnusedImage, storeImagePart, storeWholeImage } from '../../src/server/upload-store.ts';
-import { verifyUploadToken } from '../../src/server/uploads.ts';
+import { verifyUploadToken } from '../../src/server/upload-urls.ts';
 
 export default route({
   PUT: async (req, ctx) => {

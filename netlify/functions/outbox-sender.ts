@@ -12,7 +12,7 @@ import { getMailer } from '../../src/server/mail/transport.ts';
 import { deliverDue } from '../../src/server/outbox/sender.ts';
 import { deleteEnquiriesOlderThan } from '../../src/server/repositories/enquiries.ts';
 import { deleteAbandonedParts } from '../../src/server/upload-parts.ts';
-import { UPLOAD_URL_TTL_SECONDS } from '../../src/server/uploads.ts';
+import { UPLOAD_URL_TTL_SECONDS } from '../../src/server/upload-urls.ts';
 
 /** One job's line of the run's log: what it did, or why it failed. */
 async function job<T>(name: string, work: () => Promise<T>, done: (result: T) => string): Promise<string | undefined> {

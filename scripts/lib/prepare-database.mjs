@@ -3,7 +3,7 @@
 import { createDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { seedIfEmpty } from '../../src/server/db/seed.ts';
-import { countUsers, createAdmin } from '../../src/server/users.ts';
+import { countUsers, createAdmin } from '../../src/server/repositories/users.ts';
 
 /**
  * @param {{ databaseUrl: string, wsProxy?: string, adminEmail?: string, adminPassword?: string, migrate?: boolean, log?: (m: string) => void }} o

@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType }
 import { purgeCacheTag, uploadCacheTag } from './cdn-cache.ts';
 import { findArticlesUsingImage, listImageNamesInUse } from './repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
-import { uploadStores } from './upload-stores.ts';
+import { uploadStores } from './deploy-upload-stores.ts';
 
 const ALREADY_USED_MESSAGE = 'This upload URL has already been used';
 
@@ -135,7 +135,7 @@ const LIVE_IMAGE_MESSAGE = 'This image belongs to the live site: delete it there
 /**
  * Deletes an uploaded image no article uses: 404 for an unknown one, 409 naming the articles (drafts
  * too) whose image or body uses it, which the admin edits first, and 409 on a preview for one of
- * the live site's images (src/server/upload-stores.ts).
+ * the live site's images (src/server/deploy-upload-stores.ts).
  */
 export async function deleteUnusedImage(db: Kysely<Database>, name: string): Promise<void> {
   const { own: store, live } = uploadStores();

@@ -17,7 +17,7 @@ import { dashboardCopy, signInCopy } from '../../src/content/admin.ts';
 import { serverErrorPage } from '../../src/content/error-pages.ts';
 import { insightsPage } from '../../src/content/insights.ts';
 import { createDb } from '../../src/server/db/client.ts';
-import { createAdmin } from '../../src/server/users.ts';
+import { createAdmin } from '../../src/server/repositories/users.ts';
 import { ARTICLE_CATEGORIES } from '../../src/schemas/article.ts';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../support/tcp-fault-proxy.ts';
 

@@ -18,7 +18,7 @@ import { API_PATHS } from '../../src/lib/api-paths.ts';
 import { MIN_UPLOAD_PART_BYTES, UPLOAD_PART_BYTES } from '../../src/schemas/upload.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
-import { newObjectName, UPLOAD_URL_TTL_SECONDS } from '../../src/server/uploads.ts';
+import { newObjectName, UPLOAD_URL_TTL_SECONDS } from '../../src/server/upload-urls.ts';
 import { deleteAbandonedParts } from '../../src/server/upload-parts.ts';
 import { UNUSED_IMAGE_GRACE_DAYS, deleteUnusedImages, sniffImageType } from '../../src/server/upload-store.ts';
 import { UPLOADS_STORE } from '../../src/server/blobs.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { getDb } from '../../src/server/db/client.ts';
-import { createAdmin } from '../../src/server/users.ts';
+import { createAdmin } from '../../src/server/repositories/users.ts';
 import login from '../../netlify/functions/auth-login.ts';
 import { call } from './call.ts';
 import { uniqueIp } from './unique.ts';

@@ -3,7 +3,7 @@
 // ADMIN_EMAIL / ADMIN_PASSWORD path, the second before the site answers anything.
 import fs from 'node:fs';
 import { createDb } from '../../../src/server/db/client.ts';
-import { createAdmin } from '../../../src/server/users.ts';
+import { createAdmin } from '../../../src/server/repositories/users.ts';
 import { startLocalServices } from '../../../scripts/lib/local-services.mjs';
 import { localEnv } from '../../../scripts/lib/runtime-env.mjs';
 import { E2E_LEADS_ADMIN, E2E_LOGOUT_ADMIN, E2E_PASSWORD_ADMIN } from './admin-credentials.ts';

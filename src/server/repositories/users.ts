@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from './db/errors.ts';
-import type { Database, UserRow } from './db/schema.ts';
-import { assertAcceptablePassword, PasswordRejected, SAME_PASSWORD_MESSAGE } from './password-policy.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { Database, UserRow } from '../db/schema.ts';
+import { assertAcceptablePassword, PasswordRejected, SAME_PASSWORD_MESSAGE } from '../password-policy.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
 
 // Admin accounts. The username is the e-mail address (the sign-in field is of email type).
 
