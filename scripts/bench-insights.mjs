@@ -11,6 +11,7 @@
 // (counted on the Postgres wire) and the target: on-demand p50 within 3x of the static p50.
 // React is bundled into the on-demand function in production mode at build time (astro.config.mjs),
 // as on Netlify.
+import { ARTICLES_PAGE_SIZE } from '../src/lib/pagination.ts';
 import { intSetting, measureConcurrent, measureSerial, printTable, runBenchmark, timedRequest } from './lib/bench-harness.mjs';
 import { insertSampleArticles, SAMPLE_CATEGORIES } from './lib/sample-articles.mjs';
 
@@ -21,7 +22,6 @@ const CONCURRENT_REQUESTS = intSetting('BENCH_CONCURRENT_REQUESTS', 1000, 50, 20
 /** Each page's phases stop early after this long, so a slow page cannot hold the machine. */
 const PHASE_SECONDS = intSetting('BENCH_PHASE_SECONDS', 30, 5, 300);
 const TARGET_FACTOR = 3;
-const PAGE_SIZE = 12;
 
 await runBenchmark({ cdnCache: false, seed: (db) => insertSampleArticles(db, ARTICLES, { imageUrl: '/objects/uploads/bench-image.jpg' }) }, async (site) => {
   const { port, counter } = site;
@@ -30,7 +30,7 @@ await runBenchmark({ cdnCache: false, seed: (db) => insertSampleArticles(db, ART
 
   // A mid-list article without a slug, so the page is reached by id as the list's card links reach it.
   const articleId = ids[Math.floor(ids.length / 2) + 1];
-  const deepPage = Math.max(1, Math.floor(ARTICLES / PAGE_SIZE / 2));
+  const deepPage = Math.max(1, Math.floor(ARTICLES / ARTICLES_PAGE_SIZE / 2));
   const pages = [
     { pathname: '/', kind: 'static (built)' },
     { pathname: '/insights', kind: 'on demand, uncached', target: true },

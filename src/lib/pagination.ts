@@ -5,10 +5,10 @@
  */
 
 /** Articles a page, on /insights and in the admin panel's Articles list (the others: DEFAULT_PAGE_SIZE). */
-export const PAGE_SIZE = 12;
+export const ARTICLES_PAGE_SIZE = 12;
 
 /** How many pages `total` items fill; an empty list still has its one (empty) page. */
-export function pageCount(total: number, pageSize: number = PAGE_SIZE): number {
+export function pageCount(total: number, pageSize: number = ARTICLES_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 

@@ -1,6 +1,6 @@
 /** The 'Blog Articles' tab: the article collection on the generic tab. */
 import { articleFormFields, type Article } from '../../schemas/article';
-import { PAGE_SIZE } from '../../lib/pagination';
+import { ARTICLES_PAGE_SIZE } from '../../lib/pagination';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import { Badge } from './ui';
@@ -15,7 +15,7 @@ import Icon from '../ui/Icon';
  * Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a
  * time, drafts included, which it answers to a signed-in admin only (401 otherwise).
  */
-export const articles = createCollection<Article>({ url: API_PATHS.articles, nouns: 'articles', pageSize: PAGE_SIZE, params: { drafts: 'include' } });
+export const articles = createCollection<Article>({ url: API_PATHS.articles, nouns: 'articles', pageSize: ARTICLES_PAGE_SIZE, params: { drafts: 'include' } });
 
 export default function ArticlesTab() {
   return (
