@@ -4,7 +4,7 @@
  * The rule: a call may take BLOB_ROUND_TRIP_MS, plus the time its bytes need at
  * BLOB_MIN_BYTES_PER_SECOND (a write's from the start, an answer's from when its headers arrive).
  * A healthy store answers a metadata read, a list or a delete in tens of milliseconds, so 3 s is
- * only ever reached by a store in trouble; and a 10 MB image, the largest there is, gets about 7.8 s
+ * only ever reached by a store in trouble; and a 10 MiB image, the largest there is, gets 8 s
  * to go either way, which a store in the functions' own region moves many times faster. Both end
  * inside the 10 s Netlify gives a synchronous function, so the request still answers its own 503
  * with Retry-After instead of the platform's bare error; a call that ends a request when it fails
