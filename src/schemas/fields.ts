@@ -46,7 +46,8 @@ const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
  * break, and one sent by other means would pass for a line of its own in an e-mail notice, a
  * CSV export or a page heading.
  */
-export const singleLine = z.refine<string>((text) => !LINE_BREAK.test(text), ONE_LINE);
+export const isSingleLine = (text: string) => !LINE_BREAK.test(text);
+export const singleLine = z.refine<string>(isSingleLine, ONE_LINE);
 
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 

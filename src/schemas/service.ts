@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { SERVICE_ICON_NAMES } from '../lib/icons/service-icons';
-import { requiredLine, requiredText, storableText, tooLong } from './fields';
+import { isSingleLine, ONE_LINE, requiredLine, requiredText, steadyDirection, storableText, tooLong } from './fields';
 import { openedAtField } from './opened-at';
 import { submissionIdField } from './submission-id';
 import type { FieldsCover, FormField } from './form-fields';
@@ -24,13 +24,16 @@ export const serviceSchema = z.object({
   /** An icon name, e.g. 'target'. */
   icon: z.pipe(requiredLine(SERVICE_LIMITS.icon), z.enum(SERVICE_ICON_NAMES, { error: `Icon must be one of: ${SERVICE_ICON_NAMES.join(', ')}` })),
   features: z
-    .array(z.string().trim().check(storableText), { error: 'Features must be a list' })
+    // Each feature is one line of the form's box, held as the other one-line fields are (no
+    // characters that reorder the text after them, no line break, which would come back as two).
+    .array(z.string().check(steadyDirection).trim().check(storableText), { error: 'Features must be a list' })
     .max(SERVICE_LIMITS.features, `At most ${SERVICE_LIMITS.features} features`)
-    // The feature too long is named: the form holds them one a line, and a bare limit beside thirty
-    // lines would not say which one to shorten.
+    // The feature at fault is named: the form holds them one a line, and a bare message beside
+    // thirty lines would not say which one to change.
     .superRefine((features, ctx) =>
       features.forEach((feature, i) => {
-        if (feature.length > SERVICE_LIMITS.feature) ctx.addIssue({ code: 'custom', path: [i], message: `Feature ${i + 1}: ${tooLong(SERVICE_LIMITS.feature)}` });
+        const problem = feature.length > SERVICE_LIMITS.feature ? tooLong(SERVICE_LIMITS.feature) : isSingleLine(feature) ? null : ONE_LINE;
+        if (problem) ctx.addIssue({ code: 'custom', path: [i], message: `Feature ${i + 1}: ${problem}` });
       }),
     )
     .transform((features) => features.filter(Boolean)),

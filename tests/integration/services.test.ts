@@ -104,6 +104,16 @@ describe('service CRUD', () => {
     expect(r.json.issues).toEqual({ features: 'Feature 3: Must be 300 characters or fewer' });
   });
 
+  it('holds each feature to one line, as the form shows them: a line break is refused naming its feature, text-reordering characters are dropped', async () => {
+    const { cookie } = await adminSession();
+    const broken = await create(cookie, payload({ features: ['Funnel review', 'Channel\nmix'] }));
+    expect(broken.status).toBe(400);
+    expect(broken.json.issues).toEqual({ features: 'Feature 2: Must be on one line' });
+    const reordered = await create(cookie, payload({ title: `Direction ${RUN}`, features: ['\u202Egnp.exe', 'Pricing check'] }));
+    expect(reordered.status).toBe(201);
+    expect(reordered.json.features).toEqual(['gnp.exe', 'Pricing check']);
+  });
+
   it('refuses an icon the site does not have, naming the ones it does, and stores nothing', async () => {
     const { cookie } = await adminSession();
     const title = `Rocket ${RUN}`;
