@@ -93,6 +93,10 @@ export async function csvDownload<T>(
   const { promise: finished, resolve: finish } = Promise.withResolvers<void>();
   // The later batches are read after this answer has left the handler, with its connections.
   holdRequestDatabase(finished);
+  // A download let go while its next batch is being read (as the Export CSV button's first
+  // request is, which reads the status alone) has nowhere to put that batch: it is dropped, not
+  // logged as an export cut off, which would put an error in the log at every export.
+  let abandoned = false;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const header = lines([columns.map((c) => c.header)]);
@@ -101,6 +105,7 @@ export async function csvDownload<T>(
     async pull(controller) {
       try {
         const next = await iterator.next();
+        if (abandoned) return;
         if (next.done) {
           controller.close();
           finish();
@@ -112,6 +117,7 @@ export async function csvDownload<T>(
       }
     },
     async cancel() {
+      abandoned = true;
       try {
         await iterator.return?.(undefined);
       } finally {
