@@ -1026,6 +1026,32 @@ test('text pasted past a field\'s limit is kept whole and refused beside the fie
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
+test('text at its limit with a line break or spaces around it, which the save trims, is not called too long, and is saved', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  await page.getByRole('tab', { name: 'Services' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'New Service' }).click();
+  const form = panel.locator('form');
+  const title = `AtLimit${RUN}`;
+  await form.getByLabel('Title', { exact: true }).fill(`  ${title}  `);
+  await form.getByLabel('Icon Name', { exact: true }).fill('target');
+  const description = form.getByLabel('Description', { exact: true });
+  const brief = `${'Brief. '.repeat(285)}Brief`; // 2,000 characters, the most allowed
+  await description.focus();
+  // Pasted with the line break a copied paragraph ends in: the save stores the 2,000 characters.
+  await page.keyboard.insertText(`${brief}\n`);
+  await expect(description).toHaveValue(`${brief}\n`);
+  await expect(description).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Must be 2000 characters or fewer', { exact: true })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Create Service' }).click();
+  await expect(toastText(page, 'Service created')).toBeVisible();
+  const listed = (await (await page.request.get('/api/services')).json()) as { id: number; title: string; description: string }[];
+  const saved = listed.find((s) => s.title === title)!;
+  expect(saved.description).toBe(brief);
+  expect((await page.request.delete(`/api/services/${saved.id}`, { headers: { origin } })).status()).toBe(200);
+});
+
 test("the form's sticky save bar never covers the field that has the focus (WCAG 2.4.11), on a phone and a landscape phone", async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('tab', { name: 'Services' }).click();
