@@ -15,6 +15,7 @@
  * and read with FormData, so text typed before hydration survives it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSubmitOnce } from '../ui/use-submit-once';
 import type { WritableAtom } from 'nanostores';
 import { enquiryFormFields, ENQUIRY_LIMITS, type EnquiryFormField } from '../../schemas/enquiry-limits';
 import { enquiryOutcome } from '../../content/form-outcomes';
@@ -92,9 +93,6 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
     returned ? (firstReturnedIssue ? enquiryOutcome.checkFields : enquiryOutcome.refused(returned.error)) : null,
   );
   const [pending, setPending] = useState(false);
-  // Set the moment Send is pressed, not once the code that sends has loaded: a press while it is
-  // still loading (a slow connection, nothing shown yet) would otherwise send a second request.
-  const submitting = useRef(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -113,16 +111,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
-    try {
-      await submitForm(event.currentTarget);
-    } finally {
-      submitting.current = false;
-    }
-  }
+  const onSubmit = useSubmitOnce(submitForm);
 
   async function submitForm(form: HTMLFormElement) {
     setRefusal(null);

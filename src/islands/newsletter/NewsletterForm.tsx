@@ -6,7 +6,8 @@
  * answered with the confirmation page, or sent back to the Insights page, which
  * renders the form again with the address and the refusal (`returned`).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSubmitOnce } from '../ui/use-submit-once';
 import { newsletterOutcome } from '../../content/form-outcomes';
 import { FORM_IDS } from '../../lib/permalinks';
 import type { ReturnedForm } from '../../schemas/returned-form';
@@ -43,22 +44,10 @@ export default function NewsletterForm({
   // shown and focused on its own, so a valid address is not marked wrong.
   const [refusal, setRefusal] = useState<string | null>(returned && !returned.issues.email ? newsletterOutcome.refused(returned.error) : null);
   const [pending, setPending] = useState(false);
-  // Set the moment Subscribe is pressed, not once the code that sends has loaded: a press while it
-  // is still loading would send the address again, and its 409 would replace the success toast.
-  const submitting = useRef(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
-    try {
-      await submitForm(event.currentTarget);
-    } finally {
-      submitting.current = false;
-    }
-  }
+  const onSubmit = useSubmitOnce(submitForm);
 
   async function submitForm(form: HTMLFormElement) {
     setRefusal(null);
