@@ -12,6 +12,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   params?: Record<string, string>;
   ip?: string;
+  /** The platform's waitUntil: the work the handler leaves running after its answer (the after-response sender). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** Calls a Netlify function's default export with a real Request, as the platform does. */
@@ -23,7 +25,7 @@ export async function call(handler: Handler, path: string, o: CallOptions = {}) 
     headers['content-type'] ??= 'application/json';
   }
   const req = new Request(new URL(path, ORIGIN), { method: o.method ?? (body ? 'POST' : 'GET'), headers, body });
-  const res = await handler(req, { params: o.params ?? {}, ip: o.ip ?? '198.51.100.7' });
+  const res = await handler(req, { params: o.params ?? {}, ip: o.ip ?? '198.51.100.7', waitUntil: o.waitUntil });
   const text = await res.text();
   let json: any;
   try {
