@@ -269,5 +269,7 @@ export async function deliverDue(db: Kysely<Database>, mailer: Mailer, options: 
     })
     .returningAll()
     .execute();
-  return deliver(db, mailer, jobs, o);
+  // Sent in the order they were queued: an UPDATE's RETURNING comes in whatever order the table
+  // holds the rows (on PostgreSQL, where their last change left them), not the claim's order.
+  return deliver(db, mailer, jobs.toSorted((a, b) => a.id - b.id), o);
 }
