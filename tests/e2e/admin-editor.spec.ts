@@ -184,6 +184,9 @@ test('an address pasted over selected words makes them its link', async ({ page 
   const editor = await newArticleEditor(page);
   await page.keyboard.type('Read our report');
   for (let i = 0; i < 'our report'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+  // Pasted once the words are selected, as a person's paste comes: keys sent a moment apart could
+  // paste before the editor has read the selection's last change, into a cursor after the words.
+  await expect.poll(() => page.evaluate(() => document.getSelection()?.toString())).toBe('our report');
   // Copied from a browser's address bar or a web page: the address as HTML and as text.
   await paste(editor, '<meta charset="utf-8"><a href="https://example.com/report">https://example.com/report</a>', 'https://example.com/report');
   await expect(editor).toHaveText('Read our report');
