@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import WebSocket from 'ws';
 import { getEnv } from '../env.ts';
 import type { Database } from './schema.ts';
+import { isQueryReadTimeout } from './errors.ts';
 
 /**
  * Time limits of a request's database work. A database that refuses, hangs or drops the session
@@ -93,7 +94,7 @@ function endOnReadTimeout(client: PooledClient): void {
     const result = query.apply(this, args);
     if (result instanceof Promise) {
       result.catch((err: unknown) => {
-        if (err instanceof Error && err.message === 'Query read timeout') client.end().catch(quiet);
+        if (isQueryReadTimeout(err)) client.end().catch(quiet);
       });
     }
     return result;

@@ -15,12 +15,18 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 // (statement_timeout); 40001/40P01 serialization failure and deadlock (retry succeeds).
 const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[1-5]|57014|40001|40P01)$/;
 
+/** The client's query_timeout: the statement's answer never came, and its connection still waits for it. */
+const QUERY_READ_TIMEOUT = /query read timeout/i;
+
+/** True when a statement failed because its answer did not come within the client's query limit. */
+export const isQueryReadTimeout = (err: unknown): boolean => err instanceof Error && QUERY_READ_TIMEOUT.test(err.message);
+
 // What node-postgres, pg-pool and the Neon driver throw when the connection itself fails; they
 // carry no code, only these messages.
 const DRIVER_MESSAGES = [
   /connection terminated/i, // 'Connection terminated unexpectedly', '... due to connection timeout'
   /timeout exceeded when trying to connect/i, // pg-pool's connectionTimeoutMillis
-  /query read timeout/i, // the client's query_timeout
+  QUERY_READ_TIMEOUT,
   /not queryable/i, // a client whose connection already failed
   /connection (?:error|ended|closed|refused|reset)/i,
   /websocket/i, // the Neon driver's socket failing to open or closing
