@@ -37,10 +37,10 @@ export default defineConfig({
     },
   },
   projects: [
-    // The empty Insights states need a site nothing has published on yet: that file runs first,
-    // alone, and every other spec after it.
-    { name: 'fresh-site', testMatch: /insights-empty\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
-    { name: 'chromium', testIgnore: /insights-empty\.spec\.ts|server-fuzz\.spec\.ts|local-runtime-rebuild\.spec\.ts/, dependencies: ['fresh-site'], use: { ...devices['Desktop Chrome'] } },
+    // The empty states (Insights, Services) need a site nothing has changed yet: those two files run
+    // first, and every other spec after them; neither touches what the other reads.
+    { name: 'fresh-site', testMatch: /(insights|services)-empty\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: /(insights|services)-empty\.spec\.ts|server-fuzz\.spec\.ts|local-runtime-rebuild\.spec\.ts/, dependencies: ['fresh-site'], use: { ...devices['Desktop Chrome'] } },
     // The fuzz keeps both cores busy with a server of its own: it runs last, alone, so it does not
     // slow the browser tests into their timeouts.
     { name: 'server-fuzz', testMatch: /server-fuzz\.spec\.ts/, dependencies: ['chromium'] },

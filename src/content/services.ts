@@ -17,6 +17,8 @@ export const servicesPage = {
   title: 'Our Services',
   listLabel: 'All services',
   unavailable: 'Our services could not be loaded just now. Please try again in a moment.',
+  /** Shown while no service is active, e.g. while the firm rewrites them all in /admin. */
+  empty: 'We are refreshing how we describe our services. Tell us what you need and a senior consultant will come back to you.',
   intro:
     'Seven disciplines, one joined-up approach. Engage us for a single capability or bring us in across the full marketing stack: either way, a senior consultant stays accountable for the outcome.',
 } as const;

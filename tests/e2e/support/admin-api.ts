@@ -72,6 +72,14 @@ export async function createService(request: APIRequestContext, payload: Partial
   return (await r.json()) as Service;
 }
 
+/** Replaces a service's fields through PUT /api/services/:id with `payload` over what it holds. */
+export async function updateService(request: APIRequestContext, service: Service, payload: Partial<ServiceInput>): Promise<Service> {
+  const { id, ...held } = service;
+  const r = await asAdmin(request, () => request.put(`/api/services/${id}`, { data: { ...held, ...payload } }));
+  expect(r.status(), `update service ${id}: ${await r.text()}`).toBe(200);
+  return (await r.json()) as Service;
+}
+
 /** Deletes a service through DELETE /api/services/:id (an already deleted one is fine). */
 export async function deleteService(request: APIRequestContext, id: number): Promise<void> {
   const r = await asAdmin(request, () => request.delete(`/api/services/${id}`));
