@@ -78,8 +78,9 @@ export const enquiriesTab = {
   statusChanged: (statusLabel: string) => `Enquiry marked ${statusLabel.toLowerCase()}`,
   statusChangeFailed: 'Error updating enquiry',
   received: 'Received',
-  /** The firm's e-mail notice of an enquiry, when it gave up. */
+  /** The firm's e-mail notice of an enquiry, while its attempts fail and when it gave up. */
   notice: {
+    retrying: (attempts: number) => `Notice not sent yet (tried ${attempts === 1 ? 'once' : `${attempts} times`}, trying again)`,
     notSent: 'Notice not sent',
     resend: 'Send notice again',
     requeued: { title: 'Notice queued', description: 'It is being sent again now.' },
@@ -107,8 +108,9 @@ export const subscribersTab = {
   subscribed: 'Subscribed',
   from: 'From',
   unknownPage: 'unknown page',
-  /** The subscriber's welcome, when it gave up. */
+  /** The subscriber's welcome, while its attempts fail and when it gave up. */
   welcome: {
+    retrying: (attempts: number) => `Welcome not sent yet (tried ${attempts === 1 ? 'once' : `${attempts} times`}, trying again)`,
     notSent: 'Welcome not sent',
     resend: 'Send welcome again',
     requeued: { title: 'Welcome queued', description: 'It is being sent again now.' },

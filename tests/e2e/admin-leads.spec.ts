@@ -12,6 +12,7 @@ import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
 import type { Subscriber } from '../../src/schemas/subscriber.ts';
 import { outboxDir } from '../../src/server/mail/transport.ts';
+import { NO_MAIL_ORIGIN } from '../../src/server/mail/link-origin.ts';
 import { fillEnquiry, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
 import { E2E_LEADS_ADMIN as ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
@@ -419,6 +420,30 @@ test('a welcome that gave up shows why in the Subscribers tab, and Send welcome 
   // Pending again: the row no longer says it was not sent.
   await expect(row.getByText(/Welcome not sent/)).toHaveCount(0);
   await expect(row.getByText('Subscribed', { exact: true })).toBeVisible();
+});
+
+test('a welcome still being retried shows the last attempt\'s reason, with no button to send it again', async ({ page }) => {
+  // A sign-up at a public name before SITE_URL is set: its welcome waits through eight attempts
+  // (about two hours), each failing with the same reason, one the admin can act on meanwhile.
+  const id = 2_000_000_005;
+  const reason = NO_MAIL_ORIGIN;
+  const retrying: Subscriber = {
+    id,
+    email: 'reader.waiting@example.com',
+    status: 'subscribed',
+    subscribedAt: new Date().toISOString(),
+    sourcePage: '/insights',
+    unsubscribedAt: null,
+    welcome: { status: 'pending', attempts: 3, lastError: reason, sentAt: null },
+  };
+  await openServedTab(page, 'Subscribers', () => [retrying], `/api/subscribers/${id}/welcome`, () => ({ status: 409, json: { error: 'unexpected' } }));
+
+  const row = page.getByRole('list', { name: 'Subscribers' }).getByRole('listitem').filter({ hasText: 'reader.waiting@example.com' });
+  await expect(row.getByText(`Welcome not sent yet (tried 3 times, trying again): ${reason}`)).toBeVisible();
+  // Not given up: no 'not sent' badge, and nothing to press, as it is in the outbox already.
+  await expect(row.getByText('Welcome not sent', { exact: true })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Send welcome again to reader.waiting@example.com' })).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 test('a status change refused because another admin deleted the enquiry says why and drops its row', async ({ page }) => {

@@ -1,7 +1,9 @@
 /**
  * A lead's message that gave up (an enquiry's notice to the firm, a subscriber's welcome): a badge
- * beside the lead, the reason, and a button that puts it back in the outbox. The Enquiries and
- * Subscribers tabs show their messages through these, with their own words.
+ * beside the lead, the reason, and a button that puts it back in the outbox. One still being retried
+ * after a failed attempt shows the reason too (the retries can take hours, and a reason such as a
+ * missing setting is one the admin can act on meanwhile), with no button: it is in the outbox already.
+ * The Enquiries and Subscribers tabs show their messages through these, with their own words.
  */
 import { useState } from 'react';
 import { api, ApiError, describeFailure } from '../../lib/api-client';
@@ -13,6 +15,8 @@ import { Badge, Button } from './ui';
 
 /** The words of one kind of message: 'Notice not sent', 'Send notice again', ... */
 export interface FailedMessageText {
+  /** Said with the last attempt's reason while the outbox still retries: `attempts` counts every attempt made, including one in flight. */
+  retrying: (attempts: number) => string;
   notSent: string;
   resend: string;
   requeued: ToastInput;
@@ -63,6 +67,14 @@ export function FailedMessage({
   className?: string;
 }) {
   const [sending, setSending] = useState(false);
+  // attempts is 0 after 'Send again': the reason kept from before belongs to the attempts that gave up.
+  if (message?.status === 'pending' && message.attempts > 0 && message.lastError) {
+    return (
+      <p className={`text-sm text-ink-700 ${className}`}>
+        {text.retrying(message.attempts)}: {message.lastError}
+      </p>
+    );
+  }
   if (message?.status !== 'failed') return null;
   return (
     <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 ${className}`}>
