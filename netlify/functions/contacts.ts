@@ -4,12 +4,14 @@
 // the notice is sent after it (never waited on: the inbox works even when mail does not).
 // An enquiry sent again with a submissionId already stored (its first answer was lost after the
 // commit) stores nothing, queues no notice and spends no rate-limit point: it is answered as the
-// first send was, 201 with that enquiry's id; with different content under that key, 409.
+// first send was, 201 with that enquiry's id; with different content under that key, 409. A plain
+// form post carries no key: its key is derived from its sender, content and ten-minute window.
 import type { Config } from '@netlify/functions';
 import { enquirySchema } from '../../src/schemas/enquiry.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
-import { readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
+import { isFormPost, readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
+import { plainPostKey } from '../../src/server/http/plain-post-key.ts';
 import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
@@ -23,9 +25,10 @@ import { contact } from '../../src/content/site.ts';
 
 export default route({
   POST: withFormPosts({ form: PAGE_PATHS.contact, done: PAGE_PATHS.enquirySent }, async (req, ctx) => {
-    const enquiry = await readSubmission(req, enquirySchema);
+    const sent = await readSubmission(req, enquirySchema);
     // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
-    if (enquiry.website) return json({}, { status: 201 });
+    if (sent.website) return json({}, { status: 201 });
+    const enquiry = sent.submissionId === undefined && isFormPost(req) ? { ...sent, submissionId: plainPostKey(clientAddress(ctx), sent) } : sent;
     const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
     // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
     const written = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, receivedAt), {

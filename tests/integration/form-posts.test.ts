@@ -79,6 +79,31 @@ describe('a plain form post to POST /api/contacts', () => {
     });
   });
 
+  it('stores a form sent twice (a double click, a resubmission after a lost answer) once: the second is answered 303 too, with no second notice or rate-limit point', async () => {
+    const fields = postedEnquiry();
+    const ip = uniqueIp();
+    // More sends than the hour allows (20): a repeat spends no point, so none is refused.
+    for (let i = 0; i < 25; i += 1) {
+      const r = await post(contacts, '/api/contacts', fields, ip);
+      expect(r.status).toBe(303);
+      expect(r.headers.get('location')).toBe('/contact/sent');
+    }
+    const rows = await getDb().selectFrom('enquiries').select('id').where('email', '=', fields.email).execute();
+    expect(rows).toHaveLength(1);
+    const notices = await getDb().selectFrom('outbox').select('id').where('enquiryId', '=', rows[0]!.id).execute();
+    expect(notices).toHaveLength(1);
+  });
+
+  it('stores changed words, or the same words from another sender, as enquiries of their own', async () => {
+    const fields = postedEnquiry();
+    const ip = uniqueIp();
+    expect((await post(contacts, '/api/contacts', fields, ip)).status).toBe(303);
+    expect((await post(contacts, '/api/contacts', { ...fields, message: `${fields.message} Also: pricing.` }, ip)).status).toBe(303);
+    expect((await post(contacts, '/api/contacts', fields, uniqueIp())).status).toBe(303);
+    const rows = await getDb().selectFrom('enquiries').select('message').where('email', '=', fields.email).orderBy('id').execute();
+    expect(rows.map((row) => row.message)).toEqual([fields.message, `${fields.message} Also: pricing.`, fields.message]);
+  });
+
   it('still answers JSON islands with JSON', async () => {
     const { website: _honeypot, ...body } = postedEnquiry();
     const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });

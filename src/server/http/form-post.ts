@@ -26,7 +26,7 @@ import { API_SECURITY_HEADERS } from '../security-headers.ts';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** A post from a plain HTML form (no JavaScript between the form and the server). */
-function isFormPost(req: Request): boolean {
+export function isFormPost(req: Request): boolean {
   return mediaType(req) === FORM_TYPE;
 }
 

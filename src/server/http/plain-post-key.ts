@@ -1,0 +1,28 @@
+/**
+ * The submissionId of an enquiry posted by a plain HTML form (no JavaScript, or before the island
+ * loads). Such a form can carry no key of its own: /contact is one cached copy per link context, so
+ * a key in its HTML would be every visitor's. Without one, a double click on Send, or a resubmission
+ * after a lost answer, stored the enquiry twice and sent the firm two notices.
+ *
+ * The key is derived from what makes two posts the same submission: the sender's address, every
+ * field as the schema left it, and the ten-minute window the post arrives in. The same words again
+ * from the same address within the window are a retry, answered as the first send was (docs/decisions/0026) (303, no
+ * second row, notice or rate-limit point); changed words make another key, so they are stored as the
+ * new enquiry they are. A post on each side of a window's edge is stored twice, as before.
+ */
+import { createHash } from 'node:crypto';
+
+export const PLAIN_POST_WINDOW_MS = 10 * 60 * 1000;
+
+/** A UUID (RFC 9562 version 8, the custom one) from SHA-256 over the sender, the window and the fields. */
+export function plainPostKey(sender: string, fields: Record<string, unknown>, now = Date.now()): string {
+  const window = Math.floor(now / PLAIN_POST_WINDOW_MS);
+  const named = Object.keys(fields)
+    .sort()
+    .map((name) => [name, fields[name] ?? null]);
+  const bytes = createHash('sha256').update(JSON.stringify([sender, window, named])).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80; // version 8
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // the RFC 9562 variant
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
