@@ -1199,6 +1199,9 @@ test('change password: the modal, a wrong current password, success, and the ses
   await dialog.getByLabel('Current Password', { exact: true }).fill('not-the-password');
   await dialog.getByLabel('New Password', { exact: true }).fill('short');
   await expect(submit).toBeDisabled(); // fewer than 8 characters
+  // Four characters, however many UTF-16 units they take ('🔑'.length is 2): the server refuses them too.
+  await dialog.getByLabel('New Password', { exact: true }).fill('🔑🌊🔥🌱');
+  await expect(submit).toBeDisabled();
   await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('placeholder', 'Min 8 characters');
   await dialog.getByLabel('New Password', { exact: true }).fill(E2E_PASSWORD_ADMIN.newPassword);
   await submit.click();

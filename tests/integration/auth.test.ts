@@ -362,6 +362,34 @@ describe('POST /api/auth/change-password', () => {
     expect(short.json.error).toBe('New password must be at least 8 characters');
   });
 
+  it('counts characters, not UTF-16 units: four emoji are four characters, too short; eight are enough', async () => {
+    const { email, cookie } = await adminSession();
+    // Each of these is one character and two UTF-16 units: '🔑'.length is 2.
+    const four = '🔑🌊🔥🌱';
+    expect(four.length).toBe(8);
+    const short = await call(changePassword, '/api/auth/change-password', { body: { currentPassword: TEST_PASSWORD, newPassword: four }, headers: { cookie }, ip: uniqueIp() });
+    expect(short.status).toBe(400);
+    expect(short.json).toEqual({ error: 'New password must be at least 8 characters', issues: { newPassword: 'New password must be at least 8 characters' } });
+    expect((await call(login, '/api/auth/login', { body: { username: email, password: TEST_PASSWORD }, ip: uniqueIp() })).status).toBe(200);
+
+    const eight = '🔑🌊🔥🌱🔑🌊🔥🌱';
+    const enough = await call(changePassword, '/api/auth/change-password', { body: { currentPassword: TEST_PASSWORD, newPassword: eight }, headers: { cookie }, ip: uniqueIp() });
+    expect(enough.status).toBe(200);
+    expect((await call(login, '/api/auth/login', { body: { username: email, password: eight }, ip: uniqueIp() })).status).toBe(200);
+  });
+
+  it('holds the admin command line to the same count of characters', async () => {
+    const { email } = await newAdmin();
+    const r = spawnSync(process.execPath, ['scripts/admin.mjs', 'reset-password', '--email', email], {
+      encoding: 'utf8',
+      env: { ...process.env, ADMIN_PASSWORD: '🔑🌊🔥🌱' },
+      timeout: 60_000,
+    });
+    expect(r.stderr.trim()).toBe('Password must be at least 8 characters');
+    expect(r.status).toBe(1);
+    expect((await call(login, '/api/auth/login', { body: { username: email, password: TEST_PASSWORD }, ip: uniqueIp() })).status).toBe(200);
+  });
+
   it('answers a password past 1024 characters with that limit, not as missing or too short', async () => {
     const { cookie } = await adminSession();
     const r = await call(changePassword, '/api/auth/change-password', {
