@@ -8,13 +8,6 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text-limits.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-/**
- * A password's length in characters, as zod's length checks count it: '🔑' is one character and
- * two UTF-16 units, so `.length` would let four emoji pass for eight characters. Every check of the
- * minimum (the schema, the panel's button, the command line's policy) counts this way.
- */
-export const passwordLength = (password: string) => [...password].length;
-
 const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
 // A schema's own `error` is zod's message for every issue of that field without one of its own,

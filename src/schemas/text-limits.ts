@@ -8,3 +8,11 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** Room for any passphrase, and a bound on what one password check hashes. */
 export const PASSWORD_MAX_LENGTH = 1024;
+
+/**
+ * A text's length in characters, as zod's length checks (and so every limit the server holds a
+ * field to) count it: '📈' is one character and two UTF-16 units, so `.length` would call 1,500 of
+ * them 3,000 characters, and four emoji an 8-character password. Every count a form makes against
+ * a schema's limit counts this way.
+ */
+export const characterCount = (text: string) => [...text].length;

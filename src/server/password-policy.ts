@@ -1,4 +1,5 @@
-import { MIN_PASSWORD_LENGTH, passwordLength } from '../schemas/auth.ts';
+import { MIN_PASSWORD_LENGTH } from '../schemas/auth.ts';
+import { characterCount } from '../schemas/text-limits.ts';
 
 // The rules a new admin password must meet, wherever it is set (the change-password dialog, the
 // admin command line): at least 8 characters, not one of the passwords attackers try first, and
@@ -35,6 +36,6 @@ async function isCommonPassword(password: string): Promise<boolean> {
 
 /** Refuses a new password that is too short or common (PasswordRejected). */
 export async function assertAcceptablePassword(password: string): Promise<void> {
-  if (passwordLength(password) < MIN_PASSWORD_LENGTH) throw new PasswordRejected(TOO_SHORT_MESSAGE);
+  if (characterCount(password) < MIN_PASSWORD_LENGTH) throw new PasswordRejected(TOO_SHORT_MESSAGE);
   if (await isCommonPassword(password)) throw new PasswordRejected(COMMON_PASSWORD_MESSAGE);
 }

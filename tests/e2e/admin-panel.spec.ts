@@ -1052,6 +1052,32 @@ test('text at its limit with a line break or spaces around it, which the save tr
   expect((await page.request.delete(`/api/services/${saved.id}`, { headers: { origin } })).status()).toBe(200);
 });
 
+test('a limit counts characters as the server does: 1,500 emoji (3,000 UTF-16 units) are within 2,000 and saved', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  await page.getByRole('tab', { name: 'Services' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'New Service' }).click();
+  const form = panel.locator('form');
+  const title = `Emoji${RUN}`;
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Icon Name', { exact: true }).fill('target');
+  const description = form.getByLabel('Description', { exact: true });
+  const brief = '📈'.repeat(1500);
+  expect(brief.length).toBe(3000);
+  await description.focus();
+  await page.keyboard.insertText(brief);
+  await expect(description).toHaveValue(brief);
+  await expect(description).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Must be 2000 characters or fewer', { exact: true })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Create Service' }).click();
+  await expect(toastText(page, 'Service created')).toBeVisible();
+  const listed = (await (await page.request.get('/api/services')).json()) as { id: number; title: string; description: string }[];
+  const saved = listed.find((s) => s.title === title)!;
+  expect(saved.description).toBe(brief);
+  expect((await page.request.delete(`/api/services/${saved.id}`, { headers: { origin } })).status()).toBe(200);
+});
+
 test("the form's sticky save bar never covers the field that has the focus (WCAG 2.4.11), on a phone and a landscape phone", async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('tab', { name: 'Services' }).click();

@@ -2,7 +2,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../lib/button-styles';
-import { MIN_PASSWORD_LENGTH, passwordLength } from '../../schemas/auth';
+import { MIN_PASSWORD_LENGTH } from '../../schemas/auth';
 import { toast } from '../../stores/toasts';
 import DialogFrame from '../ui/DialogFrame';
 import { TextField } from './fields';
@@ -11,7 +11,7 @@ import { Button } from './ui';
 import { useAuthRequest } from './use-auth-request';
 import { changePasswordCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
-import { PASSWORD_MAX_LENGTH } from '../../schemas/text-limits';
+import { PASSWORD_MAX_LENGTH, characterCount } from '../../schemas/text-limits';
 
 export default function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
@@ -43,7 +43,7 @@ export default function ChangePasswordDialog() {
       if (err.fieldIssues.currentPassword || err.fieldIssues.newPassword) setFieldRefusals((n) => n + 1);
     },
   });
-  const ready = currentPassword !== '' && passwordLength(newPassword) >= MIN_PASSWORD_LENGTH;
+  const ready = currentPassword !== '' && characterCount(newPassword) >= MIN_PASSWORD_LENGTH;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
