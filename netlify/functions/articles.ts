@@ -36,12 +36,12 @@ import { MAX_PAGE_SIZE, listQueryFields } from '../../src/schemas/list-query.ts'
 import * as z from 'zod/mini';
 
 /**
- * The request an article may take: its content's character limit at three bytes a character (any
- * character JavaScript counts as one is at most three in UTF-8), with room for the other fields.
- * Sized by bytes alone, an article in Chinese or Greek under the character limit got a 413 instead
- * of being saved or told which field is long.
+ * The request an article may take: its content's character limit at four bytes a character (the
+ * schema counts characters, and one is at most four bytes in UTF-8, an emoji's), with room for the
+ * other fields. Sized by bytes alone, an article in Chinese or Greek under the character limit got
+ * a 413 instead of being saved or told which field is long.
  */
-const MAX_ARTICLE_BODY = ARTICLE_LIMITS.contentAsSent * 3 + 64 * 1024;
+const MAX_ARTICLE_BODY = ARTICLE_LIMITS.contentAsSent * 4 + 64 * 1024;
 
 // Whether drafts are included depends on ?drafts and on the session cookie, so the CDN keys on
 // both: a cached visitor answer is never served to an admin.

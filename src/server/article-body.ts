@@ -1,5 +1,6 @@
 import { ARTICLE_LIMITS, CONTENT_TOO_DEEP } from '../schemas/article.ts';
 import { tooLong } from '../schemas/fields.ts';
+import { characterCount } from '../schemas/text-limits.ts';
 import { nestsDeeperThan } from '../lib/html-nesting.ts';
 import { badRequest } from './http/errors.ts';
 import { articleHtmlHasText, sanitizeArticleHtml } from './sanitize-html.ts';
@@ -12,12 +13,12 @@ import { articleHtmlHasText, sanitizeArticleHtml } from './sanitize-html.ts';
  * limits hold for this cleaned form, as the pages render it: cleaning can lengthen a body (a bare
  * '<' becomes '&lt;', an unclosed tag gets its close), and only the parsed body nests as it will
  * render (a close tag the parser does not know closes nothing). A body past them is a 400 on
- * `content`.
+ * `content`. Counted in characters, as the schema counts every limit.
  */
 export function storedArticleBody(content: string | null): string | null {
   if (content === null) return null;
   const clean = sanitizeArticleHtml(content);
-  if (clean.length > ARTICLE_LIMITS.content) {
+  if (characterCount(clean) > ARTICLE_LIMITS.content) {
     throw badRequest('Invalid request', { content: `${tooLong(ARTICLE_LIMITS.content)} once cleaned of markup the editor cannot write` });
   }
   if (nestsDeeperThan(clean, ARTICLE_LIMITS.contentNesting)) throw badRequest('Invalid request', { content: CONTENT_TOO_DEEP });

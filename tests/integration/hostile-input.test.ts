@@ -267,6 +267,19 @@ describe('article bodies and image paths', () => {
     expect(row.content).toBe(content);
   });
 
+  it('counts the cleaned body in characters, as every other limit is counted: 150,000 emoji (300,000 UTF-16 units) are saved', async () => {
+    const content = `<p>${'📈'.repeat(150_000)}</p>`;
+    expect(content.length).toBeGreaterThan(ARTICLE_LIMITS.content);
+    const r = await call(articles, '/api/articles', { body: { ...validArticle(), content }, headers: { cookie: admin.cookie } });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('articles').select('content').where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row.content).toBe(content);
+    // Past the limit as sent (4 bytes a character in UTF-8): told which field is long, not a 413.
+    const long = await call(articles, '/api/articles', { body: { ...validArticle(), content: `<p>${'📈'.repeat(ARTICLE_LIMITS.contentAsSent)}</p>` }, headers: { cookie: admin.cookie } });
+    expect(long.status).toBe(400);
+    expect(long.json.issues).toEqual({ content: 'Must be 800000 characters or fewer' });
+  });
+
   it('refuses an image path a browser would read as another host', async () => {
     for (const imageUrl of ['/\\evil.example/x.png', '/objects\\..\\x', '//evil.example/x.png']) {
       const r = await call(articles, '/api/articles', { body: { ...validArticle(), imageUrl }, headers: { cookie: admin.cookie } });
