@@ -160,8 +160,8 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     const text = String(values[field.name] ?? '');
     // A limit is said beside the field as soon as the text passes it, in the server's words, and the
     // text is kept: a maxlength attribute would cut a paste off at the limit unseen, and that
-    // shortened text would be saved. Counted as the server counts it, in characters and trimmed: the line break a
-    // pasted paragraph ends in is not stored, so it does not make the text too long.
+    // shortened text would be saved. Counted as the server counts it, in characters and trimmed:
+    // the line break a pasted paragraph ends in is not stored, so it does not make the text too long.
     const overLimit = 'maxLength' in field && characterCount(text.trim()) > field.maxLength ? tooLong(field.maxLength) : undefined;
     const error = issueOf(issues, field.name) ?? overLimit;
     const common = { label: field.label, hint: field.hint, placeholder: field.placeholder, error, className: span };
