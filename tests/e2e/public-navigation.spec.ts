@@ -152,6 +152,33 @@ test.describe('drawer on a large phone', () => {
   });
 });
 
+test.describe('drawer on a tablet turned to landscape', () => {
+  test.use({ viewport: { width: 800, height: 1024 } });
+
+  test('closes once the header shows its links, gives the focus to the content and lets the page scroll', async ({ page }) => {
+    await page.goto('/about');
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+
+    // Past the lg breakpoint the menu button is gone and the header has the links themselves.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.locator('main')).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('visible');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    // Back in portrait the drawer stays closed until asked for again.
+    await page.setViewportSize({ width: 800, height: 1024 });
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await open.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});
+
 test('the footer has the blurb, five socials in new tabs, quick links, contact block, © 2024 and legal links', async ({ page }) => {
   await page.goto('/partners');
   const footer = page.getByRole('contentinfo');
