@@ -19,6 +19,8 @@ declare global {
   interface Window {
     /** Defined by an analytics integration, if the firm adds one. */
     initAnalytics?: () => void;
+    /** Set once analytics has been started on this page (see startAnalytics). */
+    __analyticsStarted?: boolean;
   }
 }
 
@@ -41,6 +43,14 @@ export function storeConsent(choice: ConsentChoice): void {
   if (choice === 'accepted') startAnalytics();
 }
 
+/**
+ * Starts analytics at most once per page: an accept confirmed again (from the footer's Cookie
+ * Settings, or in another tab) must not start a second tracker counting the same visit twice. The
+ * mark is on `window`, as the page runtime and the Cookie Preferences island each bundle a copy of
+ * this module.
+ */
 export function startAnalytics(): void {
-  window.initAnalytics?.();
+  if (window.__analyticsStarted || !window.initAnalytics) return;
+  window.__analyticsStarted = true;
+  window.initAnalytics();
 }

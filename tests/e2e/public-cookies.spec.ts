@@ -235,3 +235,27 @@ test('a toast shown while the banner is up sits above it, not over its buttons',
   await expect.poll(() => page.evaluate(() => [document.body.style.paddingBottom, document.documentElement.style.scrollPaddingBottom])).toEqual(['', '']);
   await expect(page.getByRole('region', { name: /Notifications/ }).locator('ol')).toHaveCSS('bottom', '0px');
 });
+
+test('analytics starts once per page, however often the choice to accept is made again on it', async ({ page }) => {
+  await page.goto('/about');
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await analyticsCalls(page)).toBe(1);
+
+  // Accepting again from the footer's Cookie Settings confirms the choice: it does not start a second tracker.
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Settings' });
+  await link.click();
+  const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
+  await modal.getByRole('button', { name: 'Accept All Cookies' }).click();
+  await expect(modal).toBeHidden();
+  expect(await stored(page)).toBe('accepted');
+  expect(await analyticsCalls(page)).toBe(1);
+
+  // A later page that started it on load does not start it again either.
+  await page.goto('/packages');
+  await expect.poll(() => analyticsCalls(page)).toBe(1);
+  await link.click();
+  await modal.getByRole('button', { name: 'Accept All Cookies' }).click();
+  await expect(modal).toBeHidden();
+  expect(await analyticsCalls(page)).toBe(1);
+});
