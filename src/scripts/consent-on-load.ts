@@ -6,14 +6,41 @@
  * the first paint is on screen, so it never competes with the page for its first round trips. A
  * button pressed before the code has arrived is pressed again for it when it has run. A returning
  * visitor downloads nothing more.
+ *
+ * A choice can also be made while this page is open without being made on it: in another tab, or
+ * on a later page before Back brings this one out of the browser's back/forward cache as it was
+ * left, banner and all. Either way it is the visitor's choice here too.
  */
-import { COOKIE_BANNER_ATTRIBUTE, COOKIE_BANNER_CODE_ATTRIBUTE, readConsent, startAnalytics } from '../lib/cookie-consent';
+import { COOKIE_BANNER_ATTRIBUTE, COOKIE_BANNER_CODE_ATTRIBUTE, CONSENT_KEY, readConsent, startAnalytics } from '../lib/cookie-consent';
+import { returnFocus } from '../lib/return-focus';
 import { $cookieBannerHeight } from '../stores/cookie-banner-height';
-import { showCookieBanner } from '../stores/cookie-consent';
+import { dismissCookieBanner, showCookieBanner } from '../stores/cookie-consent';
 
 const choice = readConsent();
 if (choice === 'accepted') startAnalytics();
 else if (choice === null) askForConsent();
+
+// `key` is null when another tab cleared the whole storage: nothing is chosen then, so nothing changes.
+addEventListener('storage', (event) => {
+  if (event.key === CONSENT_KEY) followChoiceMadeElsewhere();
+});
+addEventListener('pageshow', (event) => {
+  if (event.persisted) followChoiceMadeElsewhere();
+});
+
+/** The banner goes (the focus it held carrying on from the content), and an accept starts analytics. */
+function followChoiceMadeElsewhere() {
+  const stored = readConsent();
+  if (stored === null) return;
+  if (stored === 'accepted') startAnalytics();
+  const banner = document.querySelector<HTMLElement>(`[${COOKIE_BANNER_ATTRIBUTE}]`);
+  if (!banner || banner.hidden) return;
+  const hadFocus = banner.contains(document.activeElement);
+  dismissCookieBanner();
+  // Hidden here too: the banner's own code, which follows the store, may not have arrived yet.
+  banner.hidden = true;
+  if (hadFocus) returnFocus(null);
+}
 
 function askForConsent() {
   const banner = document.querySelector<HTMLElement>(`[${COOKIE_BANNER_ATTRIBUTE}]`);

@@ -259,3 +259,34 @@ test('analytics starts once per page, however often the choice to accept is made
   await expect(modal).toBeHidden();
   expect(await analyticsCalls(page)).toBe(1);
 });
+
+test('a choice made in another tab takes the banner away in this one, and an accept starts analytics here too', async ({ page, context }) => {
+  await page.goto('/about');
+  const other = await context.newPage();
+  await other.goto('/services');
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(other)).toBeVisible();
+  // The keyboard is on the banner here when the other tab's choice takes it away.
+  const here = banner(page).getByRole('button', { name: 'Reject All' });
+  await here.focus();
+
+  await banner(other).getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner(other)).toBeHidden();
+  await expect(banner(page)).toBeHidden();
+  await expect(page.locator('main')).toBeFocused();
+  expect(await analyticsCalls(page)).toBe(1);
+  expect(await stored(page)).toBe('accepted');
+});
+
+test('a choice made in another tab after this one chose leaves analytics as it is here', async ({ page, context }) => {
+  await page.goto('/about');
+  await banner(page).getByRole('button', { name: 'Reject All' }).click();
+  await expect(banner(page)).toBeHidden();
+  const other = await context.newPage();
+  await other.goto('/services');
+  await other.getByRole('contentinfo').getByRole('link', { name: 'Cookie Settings' }).click();
+  await other.getByRole('dialog', { name: 'Cookie Preferences' }).getByRole('button', { name: 'Accept Necessary Only' }).click();
+  await expect.poll(() => stored(page)).toBe('necessary-only');
+  await expect(banner(page)).toBeHidden();
+  expect(await analyticsCalls(page)).toBe(0);
+});
