@@ -2,6 +2,7 @@
  * Policy texts for /cookie-policy, /privacy-policy and /terms-of-use.
  * Plain-language drafts: have them reviewed by the firm's legal adviser before launch.
  */
+import { cookieBanner } from './cookies';
 import { contact, firm } from './site';
 
 export interface PolicySection {
@@ -44,7 +45,7 @@ export const cookiePolicy: Policy = {
       heading: 'Your choices',
       paragraphs: [
         'When you first visit, a banner lets you accept all cookies, accept only necessary cookies, or reject all non-essential cookies. Cookie Settings lets you review each category. Your choice is stored in your browser under the key cookie-consent.',
-        'To change your choice later, clear this site’s data in your browser settings and reload the page; the banner will appear again. You can also block cookies entirely in your browser, although parts of the site may then not work as intended.',
+        `You can change or withdraw your choice at any time: choose ${cookieBanner.settings} at the foot of any page. Clearing this site’s data in your browser also clears your choice, and the banner will ask again. You can also block cookies entirely in your browser, although parts of the site may then not work as intended.`,
       ],
     },
     {
