@@ -302,3 +302,23 @@ test('the Cookie Policy tells how to change a choice the way the site offers it,
   await page.getByRole('dialog', { name: 'Cookie Preferences' }).getByRole('button', { name: 'Reject All' }).click();
   expect(await stored(page)).toBe('rejected');
 });
+
+test('Cookie Preferences opened from the keyboard starts on the dialog itself, not on a choice, so Enter accepts nothing', async ({ page }) => {
+  await page.goto('/about');
+  const settings = banner(page).getByRole('button', { name: 'Cookie Settings' });
+  await settings.focus();
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
+  await expect(modal).toBeVisible();
+  await expect(modal).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeVisible();
+  expect(await stored(page)).toBeNull();
+  // Tab goes through it in reading order: the policy link, then the three choices as equals.
+  await page.keyboard.press('Tab');
+  await expect(modal.getByRole('link', { name: 'Cookie Policy' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(modal.getByRole('button', { name: 'Accept All Cookies' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeFocused();
+});

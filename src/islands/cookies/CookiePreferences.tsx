@@ -36,6 +36,8 @@ export default function CookiePreferences() {
         // (Escape, Close), else on into the page (a choice hid the banner).
         returnTo={settingsOpenedFrom}
         closeButton
+        // Its first control is Accept All Cookies: the visitor picks, the focus does not.
+        openFocus="panel"
       >
         <ul className="mt-6 grid gap-4">
           <li className="rounded-control border border-ink-200 p-4">

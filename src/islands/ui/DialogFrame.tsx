@@ -46,6 +46,12 @@ interface Props {
   returnTo?: Element | null;
   /** A Close button in the top-right corner, with its tooltip. */
   closeButton?: boolean;
+  /**
+   * Where the focus starts: on the first control (Radix's own choice; links skipped), or on the
+   * panel itself, read out with its title and description, for a dialog whose first control is one
+   * of several equal choices that Enter must not make for the visitor (Cookie Preferences).
+   */
+  openFocus?: 'first-control' | 'panel';
   children: ReactNode;
 }
 
@@ -57,7 +63,7 @@ function RememberFocus({ into }: { into: RefObject<HTMLElement | null> }) {
   return null;
 }
 
-export default function DialogFrame({ title, description, look, width, role = 'dialog', returnTo, closeButton = false, children }: Props) {
+export default function DialogFrame({ title, description, look, width, role = 'dialog', returnTo, closeButton = false, openFocus = 'first-control', children }: Props) {
   const openedFrom = useRef<HTMLElement | null>(null);
   const looks = LOOKS[look];
   return (
@@ -66,6 +72,11 @@ export default function DialogFrame({ title, description, look, width, role = 'd
       <Dialog.Content
         role={role}
         className={`dialog-content fixed left-1/2 top-1/2 z-[60] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-2xl focus:outline-none ${WIDTHS[width]} ${looks.panel}`}
+        onOpenAutoFocus={(event) => {
+          if (openFocus === 'first-control') return;
+          event.preventDefault();
+          if (event.target instanceof HTMLElement) event.target.focus();
+        }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocus(returnTo ?? openedFrom.current);
