@@ -2,11 +2,9 @@
 // the deprecated NETLIFY_DATABASE_URL: src/server/db/database-url.ts), with the WebSocket proxy a
 // plain Postgres needs, or the embedded PGlite under DATA_DIR.
 import net from 'node:net';
-import { connectionStringProblem, resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
+import { connectionStringProblem, isNeonHost, resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { startWsProxy } from './ws-proxy.mjs';
-
-const isNeonHost = (url) => /\.neon\.tech$/i.test(new URL(url).hostname);
 
 function configuredTarget() {
   const target = resolveDatabaseUrl(process.env);

@@ -128,6 +128,28 @@ describe('db:migrate in a Netlify build', () => {
   }, 120_000);
 });
 
+describe('db:migrate in a Netlify build, on a database the deployed functions cannot reach', () => {
+  it('refuses a plain PostgreSQL it could migrate through a bridge of its own, and migrates nothing', async () => {
+    // The functions speak to the database only through Neon's WebSocket; this build would bridge a
+    // plain server's TCP port for itself, migrate it, and deploy a site that answers 503 everywhere.
+    const pg = await startEmbeddedPostgres();
+    try {
+      const r = await migrate({ CONTEXT: 'production', DATABASE_URL: pg.databaseUrl });
+      expect(r.stderr).toContain(`db:migrate refused: DATABASE_URL names ${new URL(pg.databaseUrl).host}, which is not a Neon host (*.neon.tech).`);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe('');
+      const { db } = createDb(pg.databaseUrl, pg.wsProxy);
+      try {
+        expect((await sql<{ t: string | null }>`select to_regclass('schema_migrations')::text as t`.execute(db)).rows[0]!.t).toBeNull();
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await pg.stop();
+    }
+  }, 120_000);
+});
+
 describe('db:migrate on a developer machine', () => {
   it('refuses a DATABASE_URL that is no connection string, naming the variable and never its value', async () => {
     const r = await migrate({ DATABASE_URL: 'secret-pass@db.example:5432/site' }, 'machine');

@@ -122,6 +122,25 @@ describe('planMigration: what `npm run db:migrate` does', () => {
     expect(planMigration(onNetlify('branch-deploy', { DATABASE_URL: OWN_PREVIEW, DATABASE_CONTEXT: 'branch-deploy' })).action).toBe('migrate');
   });
 
+  it('refuses, in every context, an own database the deployed functions cannot reach: a host that is not Neon', () => {
+    const plain = 'postgres://owner:secret@db.example.com:5432/site';
+    const reason = (variable: string) =>
+      `${variable} names db.example.com:5432, which is not a Neon host (*.neon.tech). The deployed functions reach the database ` +
+      "through Neon's serverless driver, over a WebSocket a plain PostgreSQL server does not answer, so every page and API call would fail while " +
+      'this build migrated it. Set it to your Neon project\'s pooled connection string, or use Netlify Database. See README, "Deploying to Netlify".';
+    expect(planMigration(onNetlify('production', { DATABASE_URL: plain }))).toEqual({ action: 'refuse', reason: reason('DATABASE_URL') });
+    expect(planMigration(onNetlify('deploy-preview', { DATABASE_URL: plain, DATABASE_CONTEXT: 'deploy-preview' }))).toEqual({
+      action: 'refuse',
+      reason: reason('DATABASE_URL'),
+    });
+    expect(planMigration(onNetlify('production', { NETLIFY_DATABASE_URL: plain }))).toEqual({ action: 'refuse', reason: reason('NETLIFY_DATABASE_URL') });
+    // A bridge the functions are told of (DATABASE_WS_PROXY) reaches it from the deploy too.
+    expect(planMigration(onNetlify('production', { DATABASE_URL: plain, DATABASE_WS_PROXY: 'bridge.example.com/v2' }))).toMatchObject({ action: 'migrate' });
+    // A Neon host in any letter case; and locally, where the runtime bridges a plain server itself.
+    expect(planMigration(onNetlify('production', { DATABASE_URL: OWN_NEON.replace('neon.tech', 'Neon.Tech') }))).toMatchObject({ action: 'migrate' });
+    expect(planMigration({ DATABASE_URL: plain })).toMatchObject({ action: 'migrate' });
+  });
+
   it('refuses a production build whose DATABASE_CONTEXT names another context', () => {
     expect(planMigration(onNetlify('production', { DATABASE_URL: OWN_PREVIEW, DATABASE_CONTEXT: 'deploy-preview' })).action).toBe('refuse');
   });

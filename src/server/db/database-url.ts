@@ -55,6 +55,13 @@ export function connectionStringProblem(target: DatabaseTarget): string | undefi
   return `${VARIABLES[target.source]} is not a PostgreSQL connection string: write it as postgres://user:password@host/database (Neon's Connect dialog gives it whole).`;
 }
 
+/**
+ * Whether a connection string names a Neon host, which speaks the WebSocket protocol of Neon's
+ * serverless driver, the one driver the functions use. Any other server (a plain PostgreSQL) is
+ * reached only through a WebSocket-to-TCP bridge: the local runtime starts one, a deploy has none.
+ */
+export const isNeonHost = (url: string): boolean => /\.neon\.tech$/i.test(new URL(url).hostname);
+
 /** The configured database, or undefined when none is (the local runtime then embeds one). */
 export function resolveDatabaseUrl(env: Env): DatabaseTarget | undefined {
   if (present(env.NETLIFY_DB_URL) && env.NETLIFY_DB_DRIVER !== 'server') return { url: env.NETLIFY_DB_URL, source: 'netlify-database' };
@@ -125,6 +132,18 @@ export function planMigration(env: Env, project: { netlifyDatabasePackage: boole
       reason:
         'No database is configured for this Netlify build. Enable Netlify Database for the site (it sets NETLIFY_DB_URL), ' +
         'or set DATABASE_URL to your Neon connection string with the Builds and Functions scopes. See README, "Deploying to Netlify".',
+    };
+  }
+  // Netlify Database answers the Neon driver whatever its host is called: @netlify/database's own
+  // serverless client is that driver. Any other database this build could migrate through a bridge
+  // of its own while the deployed functions, which have none, answered every call with 503.
+  if (target.source !== 'netlify-database' && !isNeonHost(target.url) && !present(env.DATABASE_WS_PROXY)) {
+    return {
+      action: 'refuse',
+      reason:
+        `${VARIABLES[target.source]} names ${new URL(target.url).host}, which is not a Neon host (*.neon.tech). The deployed functions reach the database ` +
+        "through Neon's serverless driver, over a WebSocket a plain PostgreSQL server does not answer, so every page and API call would fail while " +
+        "this build migrated it. Set it to your Neon project's pooled connection string, or use Netlify Database. See README, \"Deploying to Netlify\".",
     };
   }
   if (target.source === 'netlify-database') {
