@@ -13,6 +13,7 @@ import {
 import { GET as sitemapGet, staticPaths } from '../../src/pages/sitemap.xml.ts';
 import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { GET as robotsGet } from '../../src/pages/robots.txt.ts';
+import { asDeploy } from '../support/as-deploy.ts';
 import { call } from '../support/call.ts';
 import { endpointContext, SITE } from '../support/endpoint-context.ts';
 
@@ -252,5 +253,14 @@ describe('/robots.txt', () => {
     const text = await res.text();
     expect(text).toContain('Sitemap: https://surgere.example/sitemap.xml');
     expect(text).toContain('Disallow: /admin');
+  });
+
+  it('keeps crawlers off a deploy preview and a branch deploy altogether: Netlify serves them at public addresses', async () => {
+    for (const context of ['deploy-preview', 'branch-deploy']) {
+      const res = await asDeploy(context, async () => robotsGet(endpointContext('/robots.txt')));
+      expect(await res.text(), context).toBe('User-agent: *\nDisallow: /\n');
+    }
+    const live = await asDeploy('production', async () => robotsGet(endpointContext('/robots.txt')));
+    expect(await live.text()).toBe('User-agent: *\nDisallow: /admin\nDisallow: /api/\n\nSitemap: https://surgere.example/sitemap.xml\n');
   });
 });
