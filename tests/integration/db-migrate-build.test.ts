@@ -128,6 +128,29 @@ describe('db:migrate in a Netlify build', () => {
   }, 120_000);
 });
 
+describe("netlify.toml's build command", () => {
+  it('migrates only once the site has built: a build that fails leaves the database as it was', async () => {
+    // Netlify runs the command in a shell; an `npm` of the test's own records each script it is
+    // asked for and fails the site's build, as a type error or a missing glyph would.
+    const { parse } = await import('smol-toml');
+    const { build } = parse(fs.readFileSync('netlify.toml', 'utf8')) as { build: { command: string } };
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'netlify-build-command-'));
+    const log = path.join(bin, 'npm.log');
+    try {
+      fs.writeFileSync(path.join(bin, 'npm'), `#!/bin/sh\necho "$*" >> '${log}'\n[ "$*" = "run build" ] && exit 1\nexit 0\n`, { mode: 0o755 });
+      const status = await new Promise<number | null>((resolve, reject) => {
+        const child = spawn('/bin/sh', ['-c', build.command], { env: { ...process.env, PATH: `${bin}:${process.env.PATH}` }, stdio: 'ignore' });
+        child.on('error', reject);
+        child.on('close', resolve);
+      });
+      expect(status).toBe(1);
+      expect(fs.readFileSync(log, 'utf8')).toBe('run build\n');
+    } finally {
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('db:migrate in a Netlify build, on a database the deployed functions cannot reach', () => {
   it('refuses a plain PostgreSQL it could migrate through a bridge of its own, and migrates nothing', async () => {
     // The functions speak to the database only through Neon's WebSocket; this build would bridge a
