@@ -57,32 +57,40 @@ const LOCK_KEY = 7_406_221_509;
 /**
  * Applies every pending migration, each in its own transaction together with its bookkeeping row,
  * so a failing file leaves the database as it was before that file. Returns the names applied.
+ *
+ * Everything runs inside transactions, each taking the migrators' lock for itself alone
+ * (pg_advisory_xact_lock, released at its commit or rollback) and reading what is applied under
+ * it: an own Neon's DATABASE_URL is the pooled endpoint, a transaction-mode pooler that may run a
+ * client's every transaction on another server session, so a session-level lock could be taken on
+ * one and "released" on another, staying held for the next deploy's migrator to wait on.
  */
 export async function migrateToLatest(db: Kysely<any>, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await readMigrations(dir);
-  return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${LOCK_KEY})`.execute(conn);
-    try {
-      await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(conn);
-      const done = new Set((await sql<{ name: string }>`select name from schema_migrations`.execute(conn)).rows.map((r) => r.name));
-      const applied: string[] = [];
-      for (const m of migrations) {
-        if (done.has(m.name)) continue;
-        try {
-          await conn.transaction().execute(async (tx) => {
-            // A statement without parameters goes by the simple query protocol, which runs a file
-            // of several statements as one.
-            await sql.raw(m.sql).execute(tx);
-            await sql`insert into schema_migrations (name) values (${m.name})`.execute(tx);
-          });
-        } catch (err) {
-          throw new Error(`Migration ${m.name} failed: ${err instanceof Error ? err.message : String(err)}`);
-        }
-        applied.push(m.name);
-      }
-      return applied;
-    } finally {
-      await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
-    }
+  const lock = (tx: Kysely<any>) => sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(tx);
+  await db.transaction().execute(async (tx) => {
+    await lock(tx);
+    await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(tx);
   });
+  const recorded = new Set((await sql<{ name: string }>`select name from schema_migrations`.execute(db)).rows.map((r) => r.name));
+  const applied: string[] = [];
+  for (const m of migrations) {
+    if (recorded.has(m.name)) continue;
+    try {
+      const ran = await db.transaction().execute(async (tx) => {
+        await lock(tx);
+        // Another migrator may have applied it while this one waited for the lock.
+        const done = await sql`select 1 from schema_migrations where name = ${m.name}`.execute(tx);
+        if (done.rows.length > 0) return false;
+        // A statement without parameters goes by the simple query protocol, which runs a file
+        // of several statements as one.
+        await sql.raw(m.sql).execute(tx);
+        await sql`insert into schema_migrations (name) values (${m.name})`.execute(tx);
+        return true;
+      });
+      if (ran) applied.push(m.name);
+    } catch (err) {
+      throw new Error(`Migration ${m.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return applied;
 }
