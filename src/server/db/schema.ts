@@ -159,6 +159,12 @@ export interface ArticleFormerSlugsTable {
   movedAt: CreatedAt;
 }
 
+/** The catalogue tables the seed has filled once (src/server/db/seed.ts): never filled again. */
+export interface SeededTablesTable {
+  name: string;
+  seededAt: CreatedAt;
+}
+
 /** rate-limiter-flexible's own table layout (RateLimiterPostgres with tableCreated: true). */
 export interface RateLimitsTable {
   key: string;
@@ -179,6 +185,7 @@ export interface Database {
   articles: ArticlesTable;
   articleFormerSlugs: ArticleFormerSlugsTable;
   rateLimits: RateLimitsTable;
+  seededTables: SeededTablesTable;
 }
 
 export type EnquiryRow = Selectable<EnquiriesTable>;
