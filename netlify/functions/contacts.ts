@@ -52,7 +52,7 @@ export default route({
       // runs after this answer too, and finds the notice if it is still due.
       case 'replayed':
       case 'stored':
-        sendAfterResponse(ctx);
+        sendAfterResponse(ctx, { table: 'enquiries', id: written.id });
         return json({ id: written.id }, { status: 201 });
     }
   }),

@@ -22,7 +22,7 @@ export default route({
     // Read before the send starts: the answer shows the notice as it was put back, pending.
     const enquiry = await findEnquiry(db, id);
     if (!enquiry) throw notFound('Enquiry or notice not found'); // deleted meanwhile, its notice with it
-    sendAfterResponse(ctx);
+    sendAfterResponse(ctx, { table: 'enquiries', id });
     return json(enquiry);
   },
 });

@@ -34,7 +34,7 @@ export default route({
     const sourcePage = submitted.sourcePage || sameOriginRefererPath(req);
     const subscribed = await subscribeWithWelcome(getDb(), { email, sourcePage }, welcome);
     if (subscribed === undefined) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
-    sendAfterResponse(ctx);
+    sendAfterResponse(ctx, { table: 'subscribers', id: subscribed.id });
     return json({ id: subscribed.id }, { status: 201 });
   }),
 });

@@ -26,7 +26,7 @@ export default route({
     // Read before the send starts: the answer shows the welcome as it was put back, pending.
     const subscriber = await findSubscriber(db, id);
     if (!subscriber) throw notFound(NOT_FOUND); // deleted meanwhile, its welcome with it
-    sendAfterResponse(ctx);
+    sendAfterResponse(ctx, { table: 'subscribers', id });
     return json(subscriber);
   },
 });

@@ -1,6 +1,8 @@
 import { getDb, withDetachedDatabase } from '../db/client.ts';
+import { isLiveDeploy } from '../deploy-context.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { getMailer } from '../mail/transport.ts';
+import { pendingMessageIds, type MessageOwner } from '../repositories/outbox.ts';
 import { BATCH, claimed, deliverDue } from './sender.ts';
 
 let running: Promise<void> | null = null;
@@ -35,12 +37,32 @@ function kick(): Promise<void> {
 }
 
 /**
- * Sends what the request queued once its answer is on its way: on Netlify through
- * `context.waitUntil` (the function lives on until the promise settles); where the platform gives no
- * waitUntil (a handler called directly) the promise simply runs on. The answer never waits on mail,
- * and a failure here only leaves the job to the scheduled sender.
+ * On a deploy preview or branch deploy: the messages of the lead the request was about, and no
+ * other. Its database is a branch of the live site's, whose outbox held the live site's messages
+ * still waiting when it was branched; those are the live site's to send (its scheduled sender
+ * does), and sent from here too they would reach their readers twice. No scheduled sender runs on
+ * such a deploy, so what fails here stays failed, with its reason, in its admin lists.
  */
-export function sendAfterResponse(ctx: RequestContext): void {
-  const work = kick();
+async function sendOwn(owner: MessageOwner): Promise<void> {
+  try {
+    await withDetachedDatabase(async () => {
+      const only = await pendingMessageIds(getDb(), owner);
+      await deliverDue(getDb(), getMailer(), { only });
+    });
+  } catch (err) {
+    console.error('[outbox] sending after the response failed:', err instanceof Error ? err.message : err);
+  }
+}
+
+/**
+ * Sends what the request queued, for `owner` (the enquiry or subscriber it stored or sends again),
+ * once its answer is on its way: on Netlify through `context.waitUntil` (the function lives on
+ * until the promise settles); where the platform gives no waitUntil (a handler called directly) the
+ * promise simply runs on. The answer never waits on mail, and a failure here only leaves the job
+ * to the scheduled sender. The live site sends whatever is due with it; another deploy only the
+ * owner's messages (sendOwn).
+ */
+export function sendAfterResponse(ctx: RequestContext, owner: MessageOwner): void {
+  const work = isLiveDeploy() ? kick() : sendOwn(owner);
   if (ctx.waitUntil) ctx.waitUntil(work);
 }

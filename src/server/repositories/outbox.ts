@@ -56,6 +56,12 @@ export interface MessageOwner {
   id: number;
 }
 
+/** The ids of a lead's messages still waiting to be sent, of every kind. */
+export async function pendingMessageIds(db: Kysely<Database>, owner: MessageOwner): Promise<number[]> {
+  const rows = await db.selectFrom('outbox').select('id').where(OWNER_COLUMN[owner.table], '=', owner.id).where('status', '=', 'pending').execute();
+  return rows.map((row) => row.id);
+}
+
 export type RequeueOutcome = 'requeued' | 'not-failed' | 'missing';
 
 /**
