@@ -41,7 +41,7 @@ function kick(): Promise<void> {
  * other. Its database is a branch of the live site's, whose outbox held the live site's messages
  * still waiting when it was branched; those are the live site's to send (its scheduled sender
  * does), and sent from here too they would reach their readers twice. No scheduled sender runs on
- * such a deploy, so what fails here stays failed, with its reason, in its admin lists.
+ * such a deploy, so a message whose send fails here is not tried again.
  */
 async function sendOwn(owner: MessageOwner): Promise<void> {
   try {
