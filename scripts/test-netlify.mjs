@@ -205,7 +205,27 @@ async function checkZips() {
   }
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
   console.log(`  zip sizes: ${Object.entries(sizes).map(([n, s]) => `${n} ${kB(s)}`).join(', ')}; total ${kB(total)}`);
-  return { sizes, manifest };
+  return { sizes, manifest, unpacked: root };
+}
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/**
+ * The build saw the secrets a deploy's build sees (SESSION_SECRET, when its scope includes Builds):
+ * none may be baked into a file the CDN serves (dist, the browser's bundle included) nor into a
+ * function, where it would outlive a rotation.
+ */
+function checkNoSecretBuiltIn({ unpacked }, secrets) {
+  for (const [label, dir] of [['dist (what the CDN serves)', path.join(projectRoot, 'dist')], ['the function zips', unpacked]]) {
+    const holding = filesUnder(dir).filter((file) => {
+      const bytes = fs.readFileSync(file);
+      return Object.values(secrets).some((secret) => bytes.includes(secret));
+    });
+    check(holding.length === 0, `no secret of the build's environment (${Object.keys(secrets).join(', ')}) in ${label}`, holding.map((f) => path.relative(dir, f)).join(', '));
+  }
 }
 
 /** The public pages: the sitemap's, plus the pages kept out of it. */
@@ -442,6 +462,7 @@ try {
   console.log(`  ${database.label}: migrated, seeded, one admin, ${BULK_SUBSCRIBERS} subscribers`);
 
   step('netlify build and serve (offline, Netlify CLI)');
+  const sessionSecret = crypto.randomBytes(48).toString('base64url');
   // A clean slate: no zips of an earlier build, and no local build stamp that `npm start` could
   // take for its own build afterwards (this build bakes in another site URL).
   fs.rmSync(FUNCTIONS_DIR, { recursive: true, force: true });
@@ -455,13 +476,14 @@ try {
     SITE_URL: ORIGIN,
     DATABASE_URL: database.databaseUrl,
     DATABASE_WS_PROXY: database.wsProxy,
-    SESSION_SECRET: crypto.randomBytes(48).toString('base64url'),
+    SESSION_SECRET: sessionSecret,
   };
   await startNetlifyServe(env);
   console.log(`  built and serving at ${ORIGIN} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
   step("Built function zips, each loaded under Lambda's module flags");
   const built = await checkZips();
+  checkNoSecretBuiltIn(built, { SESSION_SECRET: sessionSecret });
 
   await smoke(built);
 } catch (err) {
