@@ -135,8 +135,8 @@ export function planMigration(env: Env, project: { netlifyDatabasePackage: boole
     };
   }
   // Netlify Database answers the Neon driver whatever its host is called: @netlify/database's own
-  // serverless client is that driver. Any other database this build could migrate through a bridge
-  // of its own while the deployed functions, which have none, answered every call with 503.
+  // serverless client is that driver. Any other server this build would migrate through a bridge of
+  // its own, while the deployed functions, which have none, would answer every call with 503.
   if (target.source !== 'netlify-database' && !isNeonHost(target.url) && !present(env.DATABASE_WS_PROXY)) {
     return {
       action: 'refuse',
