@@ -158,6 +158,9 @@ function enquiriesWithNotice(db: Kysely<Database>, filter: Filter = {}) {
     .select(LATEST_MESSAGE_SELECTION);
 }
 
+/** The inbox's order, newest first: the (created_at desc, id desc) of its indexes. */
+const INBOX_ORDER = { time: 'enquiries.createdAt', id: 'enquiries.id' } as const;
+
 /** One page of the inbox, newest first, with the count of every row the filter matches. */
 export async function listEnquiries(
   db: Kysely<Database>,
@@ -169,8 +172,15 @@ export async function listEnquiries(
       .orderBy('enquiries.id', 'desc'),
     db
       .selectFrom('enquiries')
+      .select(['enquiries.createdAt', 'enquiries.id'])
+      .where((eb) => matches(eb, q))
+      .orderBy('enquiries.createdAt', 'desc')
+      .orderBy('enquiries.id', 'desc'),
+    db
+      .selectFrom('enquiries')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where((eb) => matches(eb, q)),
+    INBOX_ORDER,
     q,
   );
   return { items: items.map((r) => toEnquiryRecord(r)), total };

@@ -112,6 +112,9 @@ function subscribersWithWelcome(db: Kysely<Database>, filter: Filter = {}) {
     .select(LATEST_MESSAGE_SELECTION);
 }
 
+/** The list's order, the latest sign-up first: the (subscribed_at desc, id desc) of its indexes. */
+const LIST_ORDER = { time: 'subscribers.subscribedAt', id: 'subscribers.id' } as const;
+
 /** One page of subscribers, the latest sign-up first, with the count the filter matches. */
 export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuery): Promise<{ items: Subscriber[]; total: number }> {
   const { items, total } = await readPage(
@@ -120,8 +123,15 @@ export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuer
       .orderBy('subscribers.id', 'desc'),
     db
       .selectFrom('subscribers')
+      .select(['subscribers.subscribedAt', 'subscribers.id'])
+      .where((eb) => matches(eb, q))
+      .orderBy('subscribers.subscribedAt', 'desc')
+      .orderBy('subscribers.id', 'desc'),
+    db
+      .selectFrom('subscribers')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where((eb) => matches(eb, q)),
+    LIST_ORDER,
     q,
   );
   return { items: items.map((r) => toSubscriber(r)), total };
