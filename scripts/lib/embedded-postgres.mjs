@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { startWsProxy } from './ws-proxy.mjs';
 
@@ -46,6 +47,12 @@ function takeLock(dir) {
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
 
 /**
+ * The extensions the migrations create, as Neon and PostgreSQL's contrib offer them: PGlite has
+ * only those loaded at start (pg_trgm: the trigram indexes of the admin lists' search).
+ */
+const EXTENSIONS = { pg_trgm };
+
+/**
  * @param {{ dataDir?: string }} options  dataDir: folder for the database files; omit for an
  *   in-memory database (tests).
  */
@@ -56,9 +63,9 @@ export async function startEmbeddedPostgres({ dataDir } = {}) {
     const dir = path.resolve(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
     releaseLock = takeLock(path.resolve(dataDir));
-    pg = new PGlite(dir, { startParams: START_PARAMS });
+    pg = new PGlite(dir, { startParams: START_PARAMS, extensions: EXTENSIONS });
   } else {
-    pg = new PGlite({ startParams: START_PARAMS });
+    pg = new PGlite({ startParams: START_PARAMS, extensions: EXTENSIONS });
   }
   await pg.waitReady;
   // PGlite runs no autovacuum: refresh the planner's statistics and visibility map once at start,

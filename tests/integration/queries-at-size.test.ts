@@ -117,3 +117,40 @@ describe('the Subscribers list at any page', () => {
     expect(indexesRead(pageStatement(plans))).toContain('subscribers_status_order_idx');
   });
 });
+
+describe("the lists' search, anywhere in the text", () => {
+  // Only a bitmap scan left to the planner, which needs an index that answers the condition: with
+  // none, every plan is a disabled one and reads the table, as every search did before.
+  const indexOnly = ['enable_seqscan = off', 'enable_indexscan = off', 'enable_indexonlyscan = off'];
+  const tableReads = (plans: StatementPlan[], table: string) => plans.flatMap((p) => readsOf(p, table).map((n) => n.index ?? n.nodeType));
+
+  it.each([
+    { field: 'a name across first and last name', search: 'person number 4' },
+    { field: 'an email', search: 'PERSON12@' },
+    { field: 'a company', search: 'glob' },
+  ])('finds $field in an enquiry along the trigram index, for the page and its count alike', async ({ search }) => {
+    const plans = await plansOf(connection.pool, (db) => listEnquiries(db, { search, page: 1, pageSize: PAGE_SIZE }), indexOnly);
+    expect(plans).toHaveLength(2);
+    expect([...new Set(tableReads(plans, 'enquiries'))]).toEqual(['Bitmap Heap Scan', 'enquiries_search_idx']);
+  });
+
+  it("finds a subscriber's address along the trigram index, for the page and its count alike", async () => {
+    const plans = await plansOf(connection.pool, (db) => listSubscribers(db, { search: 'reader3', page: 1, pageSize: PAGE_SIZE }), indexOnly);
+    expect(plans).toHaveLength(2);
+    expect([...new Set(tableReads(plans, 'subscribers'))]).toEqual(['Bitmap Heap Scan', 'subscribers_email_search_idx']);
+  });
+
+  it('finds what the search finds without the index: each enquiry whose name, email or company holds the text', async () => {
+    const { db } = connection;
+    const found = await listEnquiries(db, { search: 'person number 4', page: 1, pageSize: 100 });
+    const expected = await offsetPageOf(db, `(first_name || ' ' || last_name) ilike '%person number 4%'`);
+    expect(found.items.map((e) => e.id)).toEqual(expected);
+    expect(expected.length).toBe(11);
+  });
+});
+
+/** Every enquiry `where` keeps, newest first. */
+async function offsetPageOf(db: Kysely<Database>, where: string): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select id from enquiries where ${sql.raw(where)} order by created_at desc, id desc`.execute(db);
+  return rows.map((r) => r.id);
+}

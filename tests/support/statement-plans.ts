@@ -31,15 +31,16 @@ interface RawNode {
   Plans?: RawNode[];
 }
 
-function flatten(node: RawNode, into: PlanNode[] = []): PlanNode[] {
+/** Each node with the table it reads: a bitmap index scan names only its index, so its table comes from the catalog. */
+function flatten(node: RawNode, tableOf: Map<string, string>, into: PlanNode[] = []): PlanNode[] {
   into.push({
     nodeType: node['Node Type'],
-    relation: node['Relation Name'] ?? null,
+    relation: node['Relation Name'] ?? (node['Index Name'] ? (tableOf.get(node['Index Name']) ?? null) : null),
     index: node['Index Name'] ?? null,
     rows: node['Actual Rows'] ?? 0,
     loops: node['Actual Loops'] ?? 0,
   });
-  for (const child of node.Plans ?? []) flatten(child, into);
+  for (const child of node.Plans ?? []) flatten(child, tableOf, into);
   return into;
 }
 
@@ -60,6 +61,8 @@ export async function plansOf(pool: Pool, run: (db: Kysely<Database>) => Promise
   await run(db);
   const client = await pool.connect();
   try {
+    const indexes = await client.query(`select indexrelid::regclass::text as index, indrelid::regclass::text as "table" from pg_index`);
+    const tableOf = new Map((indexes.rows as { index: string; table: string }[]).map((r) => [r.index, r.table]));
     const plans: StatementPlan[] = [];
     for (const query of sent) {
       await client.query('begin');
@@ -67,7 +70,7 @@ export async function plansOf(pool: Pool, run: (db: Kysely<Database>) => Promise
         for (const setting of settings) await client.query(`set local ${setting}`);
         const { rows } = await client.query(`explain (analyze, format json) ${query.sql}`, query.parameters as unknown[]);
         const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: RawNode }] })['QUERY PLAN'][0].Plan;
-        plans.push({ sql: query.sql, nodes: flatten(plan) });
+        plans.push({ sql: query.sql, nodes: flatten(plan, tableOf) });
       } finally {
         await client.query('rollback');
       }

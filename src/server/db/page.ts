@@ -6,10 +6,10 @@ export interface PageQuery {
   pageSize: number;
 }
 
-/** A filtered select in the list's (time desc, id desc) order, still to be cut to a page. */
-interface PageableSelect<Row> {
-  where(condition: Expression<SqlBool>): PageableSelect<Row>;
-  limit(n: number): { execute(): Promise<Row[]> };
+/** The filtered list in its (time desc, id desc) order, each row whole, still to be cut to a page. */
+interface CuttableSelect<Q> {
+  where(condition: Expression<SqlBool>): Q;
+  limit(n: number): Q;
 }
 
 /** The same filter and order selecting only each row's (time, id): where a page starts. */
@@ -40,23 +40,26 @@ export function fromPosition(order: ListOrder, position: Expression<unknown>): E
 /**
  * One page of a newest-first list beside the count of the whole filtered list, the two statements
  * sent together (the inbox and the subscribers list; the articles list rides its count on the rows
- * instead).
+ * instead). `withMessages` joins to the page's rows what each carries (its latest message in the
+ * outbox), after the page is cut: a plan that sorts the filter's matches (a search read along its
+ * index) would otherwise look up the messages of every match and then keep 25 of them.
  *
  * A page past the first seeks rather than skips: its first row's (time, id) is counted out along
  * the list's index (`positions`, which selects those two columns alone, so the count reads the
  * index and not the table where the filter allows), and only the page's own rows are read. With
- * OFFSET, every row skipped was read whole and joined to what it carries (its latest message in the
- * outbox): page 4,000 of the inbox looked up 100,000 notices to show 25.
+ * OFFSET, every row skipped was read whole and joined to its message: page 4,000 of the inbox
+ * looked up 100,000 notices to show 25.
  */
-export async function readPage<Row>(
-  rows: PageableSelect<Row>,
+export async function readPage<Q extends CuttableSelect<Q>, Row>(
+  list: Q,
+  withMessages: (page: Q) => { execute(): Promise<Row[]> },
   positions: PositionSelect,
   count: CountSelect,
   order: ListOrder,
   { page, pageSize }: PageQuery,
 ): Promise<{ items: Row[]; total: number }> {
   const skipped = (page - 1) * pageSize;
-  const pageRows = skipped > 0 ? rows.where(fromPosition(order, positions.limit(1).offset(skipped))) : rows;
-  const [items, counted] = await Promise.all([pageRows.limit(pageSize).execute(), count.executeTakeFirstOrThrow()]);
+  const pageRows = (skipped > 0 ? list.where(fromPosition(order, positions.limit(1).offset(skipped))) : list).limit(pageSize);
+  const [items, counted] = await Promise.all([withMessages(pageRows).execute(), count.executeTakeFirstOrThrow()]);
   return { items, total: Number(counted.n) };
 }

@@ -148,11 +148,22 @@ function matches(eb: ExpressionBuilder<Database, 'enquiries'>, filter: Filter): 
   return eb.and(conditions);
 }
 
-/** The enquiries `filter` keeps, each with its latest notice (`message`, null when none was queued). */
-function enquiriesWithNotice(db: Kysely<Database>, filter: Filter = {}) {
+/** The enquiries `filter` keeps, each row whole. */
+function filteredEnquiries(db: Kysely<Database>, filter: Filter = {}) {
   return db
     .selectFrom('enquiries')
-    .where((eb) => matches(eb, filter))
+    .selectAll('enquiries')
+    .where((eb) => matches(eb, filter));
+}
+
+/**
+ * The enquiries `leads` selects (the filter's, a page of them, a batch), each with its latest
+ * notice (`message`, null when none was queued). A page or a batch is cut (its LIMIT) inside
+ * `leads`, before the join, so notices are looked up for the rows answered alone.
+ */
+function withLatestNotice(db: Kysely<Database>, leads: ReturnType<typeof filteredEnquiries>) {
+  return db
+    .selectFrom(leads.as('enquiries'))
     .leftJoinLateral(latestMessage(db, MESSAGE_KINDS.enquiryNotice, 'enquiries'), (join) => join.onTrue())
     .selectAll('enquiries')
     .select(LATEST_MESSAGE_SELECTION);
@@ -167,9 +178,10 @@ export async function listEnquiries(
   q: Filter & PageQuery,
 ): Promise<{ items: EnquiryRecord[]; total: number }> {
   const { items, total } = await readPage(
-    enquiriesWithNotice(db, q)
+    filteredEnquiries(db, q)
       .orderBy('enquiries.createdAt', 'desc')
       .orderBy('enquiries.id', 'desc'),
+    (page) => withLatestNotice(db, page).orderBy('enquiries.createdAt', 'desc').orderBy('enquiries.id', 'desc'),
     db
       .selectFrom('enquiries')
       .select(['enquiries.createdAt', 'enquiries.id'])
@@ -190,9 +202,14 @@ export async function listEnquiries(
 export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<EnquiryRecord[]> {
   return keysetBatches(
     (cursor: KeysetCursor | undefined, limit: number) => {
-      let q = enquiriesWithNotice(db, filter).select(cursorText('enquiries.createdAt').as('cursorAt'));
-      if (cursor) q = q.where(after('enquiries.createdAt', 'enquiries.id', cursor));
-      return q.orderBy('enquiries.createdAt', 'desc').orderBy('enquiries.id', 'desc').limit(limit).execute();
+      let batch = filteredEnquiries(db, filter);
+      if (cursor) batch = batch.where(after('enquiries.createdAt', 'enquiries.id', cursor));
+      batch = batch.orderBy('enquiries.createdAt', 'desc').orderBy('enquiries.id', 'desc').limit(limit);
+      return withLatestNotice(db, batch)
+        .select(cursorText('enquiries.createdAt').as('cursorAt'))
+        .orderBy('enquiries.createdAt', 'desc')
+        .orderBy('enquiries.id', 'desc')
+        .execute();
     },
     (row) => toEnquiryRecord(row),
     batchSize,
@@ -201,11 +218,11 @@ export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?
 
 /** How many enquiries the filter's export holds, and their size as rows (keyset.ts exportExtent). */
 export function enquiryExportExtent(db: Kysely<Database>, filter: Filter): Promise<ExportExtent> {
-  return exportExtent(db, enquiriesWithNotice(db, filter));
+  return exportExtent(db, withLatestNotice(db, filteredEnquiries(db, filter)));
 }
 
 export async function findEnquiry(db: Kysely<Database>, id: number): Promise<EnquiryRecord | undefined> {
-  const row = await enquiriesWithNotice(db).where('enquiries.id', '=', id).executeTakeFirst();
+  const row = await withLatestNotice(db, filteredEnquiries(db).where('enquiries.id', '=', id)).executeTakeFirst();
   return row && toEnquiryRecord(row);
 }
 

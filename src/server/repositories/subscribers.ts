@@ -102,11 +102,22 @@ function matches(eb: ExpressionBuilder<Database, 'subscribers'>, filter: Filter)
   return eb.and(conditions);
 }
 
-/** The subscribers `filter` keeps, each with its latest welcome (`message`, null when none was queued). */
-function subscribersWithWelcome(db: Kysely<Database>, filter: Filter = {}) {
+/** The subscribers `filter` keeps, each row whole. */
+function filteredSubscribers(db: Kysely<Database>, filter: Filter = {}) {
   return db
     .selectFrom('subscribers')
-    .where((eb) => matches(eb, filter))
+    .selectAll('subscribers')
+    .where((eb) => matches(eb, filter));
+}
+
+/**
+ * The subscribers `leads` selects (the filter's, a page of them, a batch), each with its latest
+ * welcome (`message`, null when none was queued). A page or a batch is cut (its LIMIT) inside
+ * `leads`, before the join, so welcomes are looked up for the rows answered alone.
+ */
+function withLatestWelcome(db: Kysely<Database>, leads: ReturnType<typeof filteredSubscribers>) {
+  return db
+    .selectFrom(leads.as('subscribers'))
     .leftJoinLateral(latestMessage(db, MESSAGE_KINDS.welcome, 'subscribers'), (join) => join.onTrue())
     .selectAll('subscribers')
     .select(LATEST_MESSAGE_SELECTION);
@@ -118,9 +129,10 @@ const LIST_ORDER = { time: 'subscribers.subscribedAt', id: 'subscribers.id' } as
 /** One page of subscribers, the latest sign-up first, with the count the filter matches. */
 export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuery): Promise<{ items: Subscriber[]; total: number }> {
   const { items, total } = await readPage(
-    subscribersWithWelcome(db, q)
+    filteredSubscribers(db, q)
       .orderBy('subscribers.subscribedAt', 'desc')
       .orderBy('subscribers.id', 'desc'),
+    (page) => withLatestWelcome(db, page).orderBy('subscribers.subscribedAt', 'desc').orderBy('subscribers.id', 'desc'),
     db
       .selectFrom('subscribers')
       .select(['subscribers.subscribedAt', 'subscribers.id'])
@@ -141,9 +153,14 @@ export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuer
 export function exportSubscribers(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<Subscriber[]> {
   return keysetBatches(
     (cursor: KeysetCursor | undefined, limit: number) => {
-      let q = subscribersWithWelcome(db, filter).select(cursorText('subscribers.subscribedAt').as('cursorAt'));
-      if (cursor) q = q.where(after('subscribers.subscribedAt', 'subscribers.id', cursor));
-      return q.orderBy('subscribers.subscribedAt', 'desc').orderBy('subscribers.id', 'desc').limit(limit).execute();
+      let batch = filteredSubscribers(db, filter);
+      if (cursor) batch = batch.where(after('subscribers.subscribedAt', 'subscribers.id', cursor));
+      batch = batch.orderBy('subscribers.subscribedAt', 'desc').orderBy('subscribers.id', 'desc').limit(limit);
+      return withLatestWelcome(db, batch)
+        .select(cursorText('subscribers.subscribedAt').as('cursorAt'))
+        .orderBy('subscribers.subscribedAt', 'desc')
+        .orderBy('subscribers.id', 'desc')
+        .execute();
     },
     (row) => toSubscriber(row),
     batchSize,
@@ -152,11 +169,11 @@ export function exportSubscribers(db: Kysely<Database>, filter: Filter, batchSiz
 
 /** How many subscribers the filter's export holds, and their size as rows (keyset.ts exportExtent). */
 export function subscriberExportExtent(db: Kysely<Database>, filter: Filter): Promise<ExportExtent> {
-  return exportExtent(db, subscribersWithWelcome(db, filter));
+  return exportExtent(db, withLatestWelcome(db, filteredSubscribers(db, filter)));
 }
 
 export async function findSubscriber(db: Kysely<Database>, id: number): Promise<Subscriber | undefined> {
-  const row = await subscribersWithWelcome(db).where('subscribers.id', '=', id).executeTakeFirst();
+  const row = await withLatestWelcome(db, filteredSubscribers(db).where('subscribers.id', '=', id)).executeTakeFirst();
   return row && toSubscriber(row);
 }
 
