@@ -5,7 +5,7 @@ import { isObjectName } from '../../schemas/upload.ts';
 import { storedArticleBody } from '../article-body.ts';
 import { creationOf, holdsSent, type Creation } from '../db/create-once.ts';
 import { containsPattern } from '../db/like.ts';
-import type { PageQuery } from '../db/page.ts';
+import { fromPosition, type PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
 import { stillAt } from '../db/row-version.ts';
 import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
@@ -63,29 +63,29 @@ function matches(eb: ExpressionBuilder<Database, 'articles'>, { publishedOnly, s
 
 /**
  * One page of the articles a filter keeps, newest first, and the list's length, in one statement:
- * the count rides on each row (a window over the whole filtered list), so only a page past the end
- * needs a second look.
+ * the count rides on each row (one uncorrelated subquery, counted once), so only a page past the
+ * end needs a second look. Not a window over the rows (count(*) over ()): that read and held every
+ * article the filter keeps, bodies and all, to hand out 25 (at 10,000 articles 12 MB, spilled to
+ * disk, for each page of the admin list and each GET /api/articles). A deep page seeks as the
+ * Insights list does: its first (published_at, id) is counted out along the index alone.
  */
 export async function listArticlePage(db: Kysely<Database>, { page, pageSize, ...filter }: ArticleFilter & PageQuery): Promise<{ items: Article[]; total: number }> {
-  const rows = await db
-    .selectFrom('articles')
+  const inList = () => db.selectFrom('articles').where((eb) => matches(eb, filter));
+  const listLength = inList().select((eb) => eb.fn.countAll<string>().as('n'));
+  let rows = inList()
     .selectAll()
-    .select((eb) => eb.fn.countAll<string>().over().as('listLength'))
-    .where((eb) => matches(eb, filter))
-    .orderBy('publishedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  if (rows.length === 0) {
-    const { n } = await db
-      .selectFrom('articles')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => matches(eb, filter))
-      .executeTakeFirstOrThrow();
+    .select(listLength.as('listLength'));
+  const skipped = (page - 1) * pageSize;
+  if (skipped > 0) {
+    const first = inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(1).offset(skipped);
+    rows = rows.where(fromPosition({ time: 'publishedAt', id: 'id' }, first));
+  }
+  const listed = await rows.orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(pageSize).execute();
+  if (listed.length === 0) {
+    const { n } = await listLength.executeTakeFirstOrThrow();
     return { items: [], total: Number(n) };
   }
-  return { items: rows.map(({ listLength: _, ...row }) => toArticle(row)), total: Number(rows[0].listLength) };
+  return { items: listed.map(({ listLength: _, ...row }) => toArticle(row)), total: Number(listed[0].listLength) };
 }
 
 /**
