@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/server/db/client.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { listArticlePage } from '../../src/server/repositories/articles.ts';
+import { listArticlePage, listPublishedArticleLinks } from '../../src/server/repositories/articles.ts';
 import { listEnquiries } from '../../src/server/repositories/enquiries.ts';
 import { listSubscribers } from '../../src/server/repositories/subscribers.ts';
 import { useOwnDatabase } from '../support/own-database.ts';
@@ -193,6 +193,25 @@ describe('the Articles list (the admin tab, GET /api/articles)', () => {
     const plans = await plansOf(connection.pool, (db) => listArticlePage(db, { publishedOnly: false, page, pageSize: PAGE_SIZE }));
     expect(plans).toHaveLength(1);
     // A window over the rows (count(*) over ()) read every article, its body too, to count them.
+    expect(plans[0]!.nodes.map((n) => n.nodeType)).not.toContain('WindowAgg');
+  });
+});
+
+describe('the sitemap', () => {
+  it('answers each part as OFFSET would, with how many are published in all', async () => {
+    const { db } = connection;
+    const { rows } = await sql<{ id: number }>`select id from articles where is_published order by id`.execute(db);
+    const all = rows.map((r) => r.id);
+    for (const offset of [0, 30, 60, all.length, all.length + 30]) {
+      const part = await listPublishedArticleLinks(db, { offset, limit: 30 });
+      expect(part.total).toBe(all.length);
+      expect(part.links.map((l) => l.id)).toEqual(all.slice(offset, offset + 30));
+    }
+  });
+
+  it('counts the published articles once, not as a window that reads every one of them for each part', async () => {
+    const plans = await plansOf(connection.pool, (db) => listPublishedArticleLinks(db, { offset: 30, limit: 30 }));
+    expect(plans).toHaveLength(1);
     expect(plans[0]!.nodes.map((n) => n.nodeType)).not.toContain('WindowAgg');
   });
 });
