@@ -29,9 +29,9 @@ export interface ListOrder {
 }
 
 /**
- * The rows of `rows` from the row `position` names on, in (time desc, id desc) order: one row
- * comparison the list's (time desc, id desc) index answers. No row when `position` names none
- * (a page past the end).
+ * Keeps a list's rows from the one `position` selects on, in (time desc, id desc) order: one row
+ * comparison the list's (time desc, id desc) index answers. Keeps none when `position` selects
+ * none (a page past the end).
  */
 export function fromPosition(order: ListOrder, position: Expression<unknown>): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.ref(order.time)}, ${sql.ref(order.id)}) <= (${position})`;

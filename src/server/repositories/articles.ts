@@ -45,6 +45,9 @@ export async function findArticle(db: Kysely<Database>, id: number): Promise<Art
 }
 
 
+/** Every article list's order, newest first: the (published_at desc, id desc) of its indexes. */
+const ARTICLE_ORDER = { time: 'publishedAt', id: 'id' } as const;
+
 /** Which articles a list shows: published ones only, or drafts too; and, when searched, those whose title, description, author or slug holds the text. */
 export interface ArticleFilter {
   publishedOnly: boolean;
@@ -78,7 +81,7 @@ export async function listArticlePage(db: Kysely<Database>, { page, pageSize, ..
   const skipped = (page - 1) * pageSize;
   if (skipped > 0) {
     const first = inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(1).offset(skipped);
-    rows = rows.where(fromPosition({ time: 'publishedAt', id: 'id' }, first));
+    rows = rows.where(fromPosition(ARTICLE_ORDER, first));
   }
   const listed = await rows.orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(pageSize).execute();
   if (listed.length === 0) {
@@ -202,7 +205,7 @@ export async function listPublishedArticleCardPage(
     // Seek rather than skip: the page's first (published_at, id) is found by counting along the
     // index alone (an index-only scan), and only the page's own rows are read from the table.
     const first = inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(1).offset(skipped);
-    cards = cards.where(sql<boolean>`(${sql.ref('publishedAt')}, ${sql.ref('id')}) <= (${first})`);
+    cards = cards.where(fromPosition(ARTICLE_ORDER, first));
   }
   cards = cards.orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(pageSize);
   const row = await db
