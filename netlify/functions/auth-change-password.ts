@@ -25,7 +25,7 @@ export default route({
     const { currentPassword, newPassword } = await readAuthJson(req, ChangePasswordSchema);
 
     const address = clientAddress(ctx);
-    if (!(await throttledPasswordCheck(admin.username, address, () => isCurrentPassword(db, admin.id, currentPassword)))) {
+    if (!(await throttledPasswordCheck(admin.username, address, ctx, () => isCurrentPassword(db, admin.id, currentPassword)))) {
       throw badRequest(INVALID_CURRENT_PASSWORD, { currentPassword: INVALID_CURRENT_PASSWORD });
     }
 

@@ -23,7 +23,7 @@ export default route({
     const address = clientAddress(ctx);
     const db = getDb();
     let user: Awaited<ReturnType<typeof findUserByUsername>>;
-    const ok = await throttledPasswordCheck(username, address, async () => {
+    const ok = await throttledPasswordCheck(username, address, ctx, async () => {
       user = await findUserByUsername(db, username);
       if (user) return verifyPassword(user.password, password);
       // An unknown user costs one argon2 verification too, so timing does not tell who exists.

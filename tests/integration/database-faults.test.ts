@@ -343,10 +343,15 @@ describe('isDatabaseUnavailable', () => {
 });
 
 describe('sign-in attempts the database fails', () => {
-  const attempt = (username: string, password: string, ip: string) => call(login, '/api/auth/login', { body: { username, password }, ip });
+  /** What the attempts left running after their answers (the platform's waitUntil). */
+  const afterAnswers: Promise<unknown>[] = [];
+  const attempt = (username: string, password: string, ip: string) =>
+    call(login, '/api/auth/login', { body: { username, password }, ip, waitUntil: (p) => afterAnswers.push(p) });
+  const settledAfterAnswers = () => Promise.allSettled(afterAnswers.splice(0));
 
   /** After attempts that answered 503: the right password signs in at once, and wrong ones are throttled as ever. */
   async function expectUncounted(email: string, password: string, ip: string) {
+    await settledAfterAnswers();
     const signedIn = await attempt(email, password, ip);
     expect(signedIn.status).toBe(200);
     expect(signedIn.json).toEqual({ user: { username: email } });
@@ -394,5 +399,27 @@ describe('sign-in attempts the database fails', () => {
     expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
     await proxy.heal();
     await expectUncounted(email, password, ip);
+  });
+
+  it('the whole database going silent at the account look-up: 503 within 5 s, and the points are given back once it answers again', async () => {
+    const { email, password } = await newAdmin();
+    const ip = uniqueIp();
+    // The throttle's statement goes through; from the look-up on, nothing answers, new connections included.
+    proxy.silenceAllOn('from "users"');
+    const t0 = performance.now();
+    const r = await attempt(email, password, ip);
+    const ms = performance.now() - t0;
+    expect(r.status).toBe(503);
+    expect(r.json).toEqual({ error: UNAVAILABLE_MESSAGE });
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    // The give-back waits for the database after the answer, on the platform's waitUntil.
+    expect(afterAnswers).toHaveLength(1);
+    await proxy.heal();
+    await settledAfterAnswers();
+    // Nothing counted: five wrong passwords are each judged wrong, and only the sixth attempt is refused.
+    for (let i = 0; i < 5; i++) expect((await attempt(email, `wrong-${i}`, ip)).status).toBe(401);
+    const sixth = await attempt(email, password, ip);
+    expect(sixth.status).toBe(429);
+    expect(sixth.json).toEqual({ error: ACCOUNT_ADDRESS_RULE.message });
   });
 });

@@ -12,6 +12,8 @@
  * request, between the statements that went through and the one that did not. `holdOn(text)` makes
  * such a session go silent instead (those bytes dropped, nothing relayed either way from then on),
  * as one connection whose network drops packets silently mid-request, while other sessions carry on.
+ * `silenceAllOn(text)` does the same to that session and puts the whole proxy in 'hold' at once: the
+ * database going silent for everyone mid-request, new connections included.
  * `heal()` goes back to 'pass' on the same port (ending sessions a hold broke), so the app reaches the database again with no
  * change to its settings.
  */
@@ -39,6 +41,8 @@ export interface TcpFaultProxy {
   cutOn(text: string | undefined): void;
   /** Silences each session that sends `text` from now on, before it is relayed; heal() ends them. */
   holdOn(text: string | undefined): void;
+  /** When a session sends `text`, silences it and every other session, new ones too ('hold'); heal() ends it. */
+  silenceAllOn(text: string | undefined): void;
   heal(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -48,6 +52,7 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
   let mode: FaultMode = 'pass';
   let cutText: string | undefined;
   let holdText: string | undefined;
+  let silenceAllText: string | undefined;
   let accepted = 0;
   let server: net.Server | undefined;
   let port = 0;
@@ -81,6 +86,10 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
     client.on('data', (chunk: Buffer) => {
       if (cutText !== undefined && chunk.includes(cutText)) return cut(session);
       if (holdText !== undefined && chunk.includes(holdText)) session.held = true;
+      if (silenceAllText !== undefined && chunk.includes(silenceAllText)) {
+        session.held = true;
+        mode = 'hold';
+      }
       if ((mode === 'pass' || mode === 'refuse') && !session.held) upstream.write(chunk);
     });
     upstream.on('data', (chunk) => {
@@ -136,9 +145,13 @@ export async function startTcpFaultProxy(target: { host: string; port: number })
     holdOn(text) {
       holdText = text;
     },
+    silenceAllOn(text) {
+      silenceAllText = text;
+    },
     heal() {
       cutText = undefined;
       holdText = undefined;
+      silenceAllText = undefined;
       // What a silenced session sent was dropped: its stream is broken, so it ends here.
       for (const s of [...sessions]) if (s.held) cut(s);
       return proxy.setMode('pass');

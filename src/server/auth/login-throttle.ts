@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Kysely } from 'kysely';
 import { likeLiteral } from '../db/like.ts';
+import { withDetachedDatabase } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { isRateLimited, rateLimiter, type RateLimitOptions } from '../rate-limit.ts';
 
@@ -24,8 +27,10 @@ import { isRateLimited, rateLimiter, type RateLimitOptions } from '../rate-limit
 // points back to the others (it tested nothing), an attempt that ends before its password is judged
 // (the database failed: 503) gives every point back, and a sign-in that succeeds gives its points
 // back too and clears the failures of its (account, address). The counters live in the database:
-// while it is unreachable nothing is spent; a point spent just before the connection was lost for
-// good stays spent (the give-back cannot reach the database either), one per attempt caught so.
+// while it is unreachable nothing is spent. A point spent just before the database went silent is
+// given back after the 503 has gone out (the platform's waitUntil), as soon as the database
+// answers again within GIVE_BACK_WITHIN_MS: waiting for it before answering doubled the sign-in's
+// wait to about 9 s, and the give-back then failed against the same silence and kept the point.
 
 interface ThrottleRule extends RateLimitOptions {
   /** The 429's error text. */
@@ -78,13 +83,21 @@ function counters(username: string, address: string): Counter[] {
  * Counts a sign-in attempt before its password is checked: 429 with Retry-After (the longest wait
  * among the counters that refuse it) when any counter is over its limit.
  */
-async function beginLoginAttempt(username: string, address: string): Promise<void> {
+async function beginLoginAttempt(username: string, address: string, ctx: RequestContext): Promise<void> {
   const all = counters(username, address);
   const results = await Promise.allSettled(all.map((c) => c.limiter.consume(c.key)));
+  const failed = results.find((r) => r.status === 'rejected' && !isRateLimited(r.reason));
+  if (failed?.status === 'rejected') {
+    // The database failed some counters: the attempt checks nothing, so those that counted it give their point back.
+    giveBackAfterAnswer(
+      all.filter((_, i) => results[i]!.status === 'fulfilled'),
+      ctx,
+    );
+    throw failed.reason;
+  }
   let refusal: { rule: ThrottleRule; ms: number } | undefined;
   results.forEach((r, i) => {
-    if (r.status === 'fulfilled') return;
-    if (!isRateLimited(r.reason)) throw r.reason;
+    if (r.status === 'fulfilled' || !isRateLimited(r.reason)) return;
     if (!refusal || r.reason.msBeforeNext > refusal.ms) refusal = { rule: all[i]!.rule, ms: r.reason.msBeforeNext };
   });
   if (refusal) {
@@ -103,25 +116,57 @@ async function loginSucceeded(username: string, address: string): Promise<void> 
   await Promise.all([pair!.limiter.delete(pair!.key), byAddress!.limiter.reward(byAddress!.key, 1), byAccount!.limiter.reward(byAccount!.key, 1)]);
 }
 
-/** No verdict (the check failed): every counter gets its point back. A failure here is logged, not answered. */
-async function attemptUndecided(username: string, address: string): Promise<void> {
-  const results = await Promise.allSettled(counters(username, address).map((c) => c.limiter.reward(c.key, 1)));
-  const failed = results.find((r) => r.status === 'rejected');
-  if (failed) console.error('[login-throttle] giving back the points of an undecided attempt failed:', failed.reason instanceof Error ? failed.reason.message : failed.reason);
+/** How long after a failed attempt its points are still offered back to a database that does not answer. */
+export const GIVE_BACK_WITHIN_MS = 5_000;
+/** The pause between offers while the database does not answer. */
+const GIVE_BACK_RETRY_MS = 250;
+
+/**
+ * Gives each of `pending` its point back, trying again while the database is unavailable, for up
+ * to GIVE_BACK_WITHIN_MS; a counter whose give-back did go through is not offered again. A failure
+ * is logged, never thrown: nobody waits on this. (A give-back whose statement ran but whose answer
+ * was lost is offered again and so gives back two points: the rarer error, and the one in the
+ * admin's favour.)
+ */
+async function giveBack(pending: Counter[]): Promise<void> {
+  const until = Date.now() + GIVE_BACK_WITHIN_MS;
+  for (;;) {
+    const results = await Promise.allSettled(pending.map((c) => c.limiter.reward(c.key, 1)));
+    const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (failed.length === 0) return;
+    if (!isDatabaseUnavailable(failed[0]) || Date.now() >= until) {
+      console.error('[login-throttle] giving back the points of an undecided attempt failed:', failed[0] instanceof Error ? failed[0].message : failed[0]);
+      return;
+    }
+    pending = pending.filter((_, i) => results[i]!.status === 'rejected');
+    await new Promise((resolve) => setTimeout(resolve, GIVE_BACK_RETRY_MS));
+  }
+}
+
+/**
+ * No verdict (the database failed): the points `counted` go back once the answer is on its way,
+ * with connections of their own (the request's end with its answer), on Netlify through
+ * `context.waitUntil`; with no waitUntil (a handler called directly) the work simply runs on.
+ */
+function giveBackAfterAnswer(counted: Counter[], ctx: RequestContext): void {
+  if (counted.length === 0) return;
+  const work = withDetachedDatabase(() => giveBack(counted));
+  ctx.waitUntil?.(work);
 }
 
 /**
  * Checks a password of `username` from `address` under the throttle: 429 before `check` runs when
  * a counter refuses; otherwise its verdict, of which only `false` (a wrong password) stays counted.
- * When `check` throws (the database failed), the attempt counts nothing and the error goes on.
+ * When `check` throws (the database failed), the error goes on at once and the attempt's points
+ * are given back after the answer.
  */
-export async function throttledPasswordCheck(username: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
-  await beginLoginAttempt(username, address);
+export async function throttledPasswordCheck(username: string, address: string, ctx: RequestContext, check: () => Promise<boolean>): Promise<boolean> {
+  await beginLoginAttempt(username, address, ctx);
   let right: boolean;
   try {
     right = await check();
   } catch (err) {
-    await attemptUndecided(username, address);
+    giveBackAfterAnswer(counters(username, address), ctx);
     throw err;
   }
   if (right) await loginSucceeded(username, address);
