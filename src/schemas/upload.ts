@@ -40,6 +40,13 @@ export function uploadedObjectName(path: string): string | null {
 /** Uploads are images only, at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The most pixels an uploaded image may have: what the Image CDN's decoder (libvips, whose input
+ * limit this is) takes, 16,383 x 16,383. Past it the CDN answers an error for every size the
+ * article page asks for, so a bigger image would be stored and then never shown.
+ */
+export const MAX_IMAGE_PIXELS = 16_383 * 16_383;
+
 /** The image types an upload may be: the server checks the bytes themselves, the file picker offers these. */
 export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const;
 export type ImageType = (typeof UPLOAD_IMAGE_TYPES)[number];

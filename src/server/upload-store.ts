@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MAX_UPLOAD_BYTES, MIN_UPLOAD_PART_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../schemas/upload.ts';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MIN_UPLOAD_PART_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../schemas/upload.ts';
 import type { Database } from './db/schema.ts';
 import { readBodyBytes } from './http/body.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from './http/errors.ts';
@@ -15,6 +15,7 @@ import { purgeCacheTag, uploadCacheTag } from './cdn-cache.ts';
 import { findArticlesUsingImage, listImageNamesInUse } from './repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
 import { uploadStores } from './deploy-upload-stores.ts';
+import { imageSize } from './image-dimensions.ts';
 
 const ALREADY_USED_MESSAGE = 'This upload URL has already been used';
 
@@ -49,6 +50,8 @@ const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file type: upload a PNG, JPEG, GI
 
 const TOO_LARGE_MESSAGE = 'File too large: images must be 10 MB or smaller';
 
+const TOO_MANY_PIXELS_MESSAGE = 'Image too large: it must be at most 268 megapixels (16,383 × 16,383 pixels); export a smaller copy';
+
 const PART_TOO_LARGE_MESSAGE = `Upload part too large: a part must be ${UPLOAD_PART_BYTES / (1024 * 1024)} MiB or smaller`;
 
 const PART_TOO_SMALL_MESSAGE = `Upload part too small: every part but the last must be ${MIN_UPLOAD_PART_BYTES / (1024 * 1024)} MiB or larger`;
@@ -67,6 +70,10 @@ const lastPartOf = (range: ByteRange, bytes: Uint8Array) => `${range.start}-${ra
 async function storeImage(name: string, bytes: Uint8Array, lastPart?: string): Promise<StoredImage> {
   const contentType = sniffImageType(bytes);
   if (!contentType) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
+  // An image whose header gives no size is no image any decoder will show.
+  const size = imageSize(bytes, contentType);
+  if (!size) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw payloadTooLarge(TOO_MANY_PIXELS_MESSAGE);
   const digest = sha256(bytes);
   const store = uploadStores().own;
   const created = await store.createIfAbsent(name, bytes, {

@@ -4,6 +4,8 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/server/db/errors.ts';
 import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
@@ -22,6 +24,7 @@ import { newObjectName, UPLOAD_URL_TTL_SECONDS } from '../../src/server/upload-u
 import { deleteAbandonedParts } from '../../src/server/upload-parts.ts';
 import { UNUSED_IMAGE_GRACE_DAYS, deleteUnusedImages, sniffImageType } from '../../src/server/upload-store.ts';
 import { UPLOADS_STORE } from '../../src/server/blobs.ts';
+import { imageSize } from '../../src/server/image-dimensions.ts';
 import { blobCallDeadlineMs } from '../../src/server/blob-call-deadline.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { durableCache, startPurgeApi } from '../../scripts/lib/durable-cache.mjs';
@@ -37,6 +40,29 @@ const PNG = Buffer.from(
 );
 // The same PNG with one more byte after its end: an image, and other bytes.
 const OTHER_PNG = Buffer.concat([PNG, Buffer.from([0])]);
+/**
+ * A real black PNG of `width` x `height` at one bit a pixel: a 16,384-pixel square is 32 MB of rows
+ * that deflate to about 33 KB, as a decompression bomb does.
+ */
+function blackPng(width: number, height: number): Buffer<ArrayBuffer> {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth; colour type 0 (grey), no interlace
+  const row = Buffer.alloc(1 + Math.ceil(width / 8)); // filter byte 0, then the row's bits
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) rows.push(row);
+  const pixels = zlib.deflateSync(Buffer.concat(rows), { level: 9 });
+  return Buffer.concat([PNG.subarray(0, 8), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="5"/></svg>');
 
 async function uploadUrl(cookie: string): Promise<{ url: URL; name: string }> {
@@ -135,6 +161,30 @@ describe('PUT to the upload URL, then GET /objects/uploads/:name', () => {
       expect(r.json.error).toMatch(/PNG, JPEG, GIF, WebP or AVIF/);
       expect((await call(serve, `/objects/uploads/${name}`, { params: { name } })).status, label).toBe(404);
     }
+  });
+
+  it('refuses an image of more pixels than the Image CDN decodes (a small file declaring a huge size) with 413, storing nothing', async () => {
+    const { cookie } = await adminSession();
+    const bomb = blackPng(16_384, 16_384);
+    expect(bomb.length).toBeLessThan(100_000);
+    const { url, name } = await uploadUrl(cookie);
+    const r = await put(url, bomb);
+    expect({ status: r.status, body: r.json }).toEqual({
+      status: 413,
+      body: { error: 'Image too large: it must be at most 268 megapixels (16,383 × 16,383 pixels); export a smaller copy' },
+    });
+    expect((await call(serve, `/objects/uploads/${name}`, { params: { name } })).status).toBe(404);
+
+    // A GIF's header may declare 65,535 x 65,535 in ten bytes.
+    const gif = Buffer.from('R0lGODlh//////8AAAAAACwAAAAAAQABAAACAkQBADs=', 'base64');
+    const gifUrl = await uploadUrl(cookie);
+    expect((await put(gifUrl.url, gif, { 'content-type': 'image/gif' })).status).toBe(413);
+
+    // The largest square it takes is stored.
+    const largest = await uploadUrl(cookie);
+    const ok = await put(largest.url, blackPng(16_383, 16_383));
+    expect(ok.status).toBe(201);
+    expect(ok.json.contentType).toBe('image/png');
   });
 
   it('refuses more than 10 MB with 413, by Content-Length and by the bytes that arrive', async () => {
@@ -655,6 +705,33 @@ describe('Netlify Blobs not answering', () => {
       expect(await objectStore(UPLOADS_STORE).has(name)).toBe(false);
       expect((await put(url, PNG)).status).toBe(201);
     }));
+});
+
+describe('imageSize', () => {
+  it('reads the size each of the five types declares, as encoded by libvips', async () => {
+    const picture = () => sharp({ create: { width: 321, height: 123, channels: 3, background: '#2f5d8a' } });
+    const encoded = {
+      'image/png': await picture().png().toBuffer(),
+      'image/jpeg': await picture().jpeg().toBuffer(),
+      'image/jpeg progressive': await picture().jpeg({ progressive: true }).withMetadata().toBuffer(),
+      'image/gif': await picture().gif().toBuffer(),
+      'image/webp': await picture().webp().toBuffer(),
+      'image/webp lossless': await picture().webp({ lossless: true }).toBuffer(),
+      'image/webp with alpha': await sharp({ create: { width: 321, height: 123, channels: 4, background: '#2f5d8a80' } }).webp().toBuffer(),
+      'image/avif': await picture().avif().toBuffer(),
+    };
+    for (const [label, bytes] of Object.entries(encoded)) {
+      const type = sniffImageType(new Uint8Array(bytes));
+      expect(type, label).toBe(label.split(' ')[0]);
+      expect(imageSize(new Uint8Array(bytes), type!), label).toEqual({ width: 321, height: 123 });
+    }
+  });
+
+  it('answers null for a header that gives no size', () => {
+    expect(imageSize(new Uint8Array(PNG.subarray(0, 16)), 'image/png')).toBeNull();
+    expect(imageSize(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg')).toBeNull();
+    expect(imageSize(new Uint8Array(Buffer.from('GIF89a\x00\x00\x01\x00', 'latin1')), 'image/gif')).toBeNull();
+  });
 });
 
 describe('sniffImageType', () => {
