@@ -73,17 +73,35 @@ export function markUncached(headers: Headers, key: CacheKey): void {
 }
 
 /**
+ * How long a write waits for the purge API. Netlify's answers in well under a second; one that takes
+ * the request and never answers (an incident at the API) held every save, publish and delete until
+ * the platform cut the function off at 10 s, so an article already stored was reported as not saved.
+ */
+export const PURGE_DEADLINE_MS = 3_000;
+
+/**
  * Drops every cached page and answer under `tag`: on Netlify through its API, under the local
  * runtime through the same call to the local CDN's purge API (NETLIFY_API_URL, set by
  * scripts/lib/local-services.mjs). Where no CDN is in front (a handler called directly) there is
- * nothing to purge.
+ * nothing to purge. A purge that fails or passes PURGE_DEADLINE_MS is logged and the write answered.
  */
 export async function purgeCacheTag(tag: CacheTag): Promise<void> {
   if (!process.env.NETLIFY_PURGE_API_TOKEN && !process.env.NETLIFY) return;
+  let timer: NodeJS.Timeout | undefined;
+  // purgeCache takes no AbortSignal: past the deadline its request is left to end on its own.
+  const purge = purgeCache({ tags: [tag], ...(process.env.NETLIFY_API_URL ? { apiURL: process.env.NETLIFY_API_URL } : {}) });
+  purge.catch(() => {});
   try {
-    await purgeCache({ tags: [tag], ...(process.env.NETLIFY_API_URL ? { apiURL: process.env.NETLIFY_API_URL } : {}) });
+    await Promise.race([
+      purge,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the purge API did not answer within ${PURGE_DEADLINE_MS} ms`)), PURGE_DEADLINE_MS);
+      }),
+    ]);
   } catch (err) {
     // The write itself succeeded; a failed purge only means up to a minute of staleness.
     console.error(`[cdn] purging '${tag}' failed:`, err instanceof Error ? err.message : err);
+  } finally {
+    clearTimeout(timer);
   }
 }

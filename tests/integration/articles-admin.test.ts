@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type net from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import articles from '../../netlify/functions/articles.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { findPublishedArticleByFormerSlug, findPublishedArticleByIdOrSlug } from '../../src/server/repositories/articles.ts';
@@ -476,4 +478,37 @@ describe('an article whose slug changes keeps its old address', () => {
     expect(await movedTo('42')).toBeNull();
     expect(await movedTo(`First-${RUN}`)).toBeNull();
   });
+});
+
+describe("the CDN's purge API taking a request and never answering it", () => {
+  it('each write is answered once its change is stored, not held until the function is cut off', async () => {
+    // Netlify's API on a bad day: the purge request is taken and nothing comes back.
+    const held = new Set<http.ServerResponse>();
+    const api = http.createServer((_req, res) => void held.add(res));
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      NETLIFY_API_URL: `http://127.0.0.1:${(api.address() as net.AddressInfo).port}`,
+      NETLIFY_PURGE_API_TOKEN: 'purge-token',
+      SITE_ID: 'site-id',
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { cookie } = await adminSession();
+      const created = await create(cookie, payload({ title: `Purge held ${RUN}` }));
+      expect(created.status).toBe(201);
+      const { id } = created.json;
+      const updated = await call(articles, `/api/articles/${id}`, { method: 'PUT', body: payload({ title: `Purge held, edited ${RUN}` }), params: { id: String(id) }, headers: { cookie } });
+      expect({ status: updated.status, title: updated.json.title }).toEqual({ status: 200, title: `Purge held, edited ${RUN}` });
+      const deleted = await call(articles, `/api/articles/${id}`, { method: 'DELETE', params: { id: String(id) }, headers: { cookie } });
+      expect({ status: deleted.status, body: deleted.json }).toEqual({ status: 200, body: { ok: true } });
+      expect(held.size).toBe(3);
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual(Array(3).fill("[cdn] purging 'articles' failed:"));
+    } finally {
+      logged.mockRestore();
+      process.env = saved;
+      api.closeAllConnections();
+      await new Promise((resolve) => api.close(resolve));
+    }
+  }, 20_000);
 });
