@@ -327,6 +327,29 @@ test("a paste from Word keeps its bookmarks' words as plain text: an anchor with
   await expect(editor.locator('a')).toHaveText(['a real link']);
 });
 
+test("a paste from Word under review leaves out its reviewers' comments and the words its tracked changes delete", async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  // A commented range and a tracked change as Word copies them: the comment's [JD1] mark (a link to
+  // the comment) after the words it is on, the comment itself in a list after the text, and the
+  // deleted words struck through beside the inserted ones.
+  const html =
+    '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body lang=EN-AU><!--StartFragment-->' +
+    "<p class=MsoNormal>Our <a style='mso-comment-reference:JD_1;mso-comment-date:20250301T0930'>pricing model</a>" +
+    "<span class=MsoCommentReference><span style='font-size:8.0pt'><a class=msocomanchor id=\"_anchor_1\" href=\"#_msocom_1\" name=\"_msoanchor_1\">[JD1]</a>" +
+    "<span style='mso-special-character:comment'>&nbsp;</span></span></span> is " +
+    '<span class=msoDel><del cite="mailto:Jane%20Doe" datetime="2025-03-01T09:31">simple and </del></span>' +
+    '<span class=msoIns><ins cite="mailto:Jane%20Doe" datetime="2025-03-01T09:31">clear and </ins></span>fair.<o:p></o:p></p>' +
+    "<div style='mso-element:comment-list'><![if !supportAnnotations]><hr class=msocomoff align=left size=1 width=\"33%\"><![endif]>" +
+    "<div style='mso-element:comment'><![if !supportAnnotations]><div id=\"_com_1\" class=msocomtxt><![endif]>" +
+    "<p class=MsoCommentText><span class=MsoCommentReference><span style='mso-special-character:comment'>&nbsp;" +
+    '<![if !supportAnnotations]><a href="#_msoanchor_1" class=msocomoff>[JD1]</a><![endif]></span></span>Check this with finance before it goes out</p>' +
+    '<![if !supportAnnotations]></div><![endif]></div></div>' +
+    '<!--EndFragment--></body></html>';
+  await paste(editor, html, 'Our pricing model[JD1] is clear and fair.');
+  await expect(editor.locator('p')).toHaveText(['Our pricing model is clear and fair.']);
+  await expect(editor.locator('a')).toHaveCount(0);
+});
+
 test('a pasted heading 4 to 6 is a Heading 3, as the article page will publish it', async ({ page }) => {
   const editor = await newArticleEditor(page);
   // Google Docs and Word write their Heading 4-6 so; the editor has no style nor button for them.

@@ -152,6 +152,24 @@ const VISUALLY_HIDDEN = '.sr-only';
  */
 const BOOKMARKS = 'a:not([href])';
 
+/**
+ * What Word puts on the clipboard beside the words of a document under review, none of it the
+ * article's: its comments (the list after the text, and the [AB1] mark where each is anchored,
+ * a link to that list) and the words a tracked change deletes (struck through in Word, gone once
+ * the change is accepted). Kept, a reviewer's note would be published in the article.
+ */
+const WORD_REVIEW = [
+  '[style*="mso-element:comment" i]',
+  '[style*="mso-element: comment" i]',
+  '.MsoCommentReference',
+  '.msocomanchor',
+  '.msocomoff',
+  '.msocomtxt',
+  '.MsoCommentText',
+  '.msoDel',
+  'del[cite^="mailto:" i]',
+].join(', ');
+
 /** Each such tag gives way to its content: the words stay, in whatever format the editor can write. */
 function unwrapUnwritableFormats(dom: Document): void {
   // Innermost first, so an outer tag's children are final when it is unwrapped.
@@ -164,7 +182,8 @@ function unwrapUnwritableFormats(dom: Document): void {
  * Pasted HTML as a document whose inline styles say what the editor can write (bold, italic,
  * underline), as Lexical's import reads them from element.style, whose Word lists are lists,
  * whose quotes are paragraphs, whose headings go to 3, whose code, sub- and superscript,
- * bookmarks and the like are plain words, and without the words a page hides from sight.
+ * bookmarks and the like are plain words, and without the words a page hides from sight nor a
+ * Word review's comments and deleted words.
  * DOMParser leaves `style` attributes unapplied under the page's Content Security Policy: each is
  * parsed again through the CSSOM (which the policy allows), and only those formats are kept.
  * Alignment, indents, sub- and superscript and the like would show in the editor with no control
@@ -174,6 +193,7 @@ export function parsePastedHtml(html: string): Document {
   const dom = new DOMParser().parseFromString(html, 'text/html');
   // Before the styles are cut down: a Word list is known by its mso-list style.
   rebuildWordLists(dom);
+  for (const element of dom.querySelectorAll(WORD_REVIEW)) element.remove();
   quotesAsParagraphs(dom);
   smallHeadingsAsHeading3(dom);
   unwrapUnwritableFormats(dom);
