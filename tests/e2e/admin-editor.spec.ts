@@ -221,6 +221,21 @@ test('a paste keeps the words of code, sub- and superscript, highlights and stri
   await expect(editor.locator('strong')).toHaveText(['Ctrl']);
 });
 
+test('a paste keeps the spaces around inline tags the editor does not know, and an emoji image as its text', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  // Old HTML's font and small (mail, older pages), Word's smart tags and Office paragraph marks, and
+  // the emoji a chat or mail copy writes as an image with the emoji as its alt text.
+  await paste(
+    editor,
+    '<p>Hello <font color="red">world</font> again, <small>terms</small> apply</p>' +
+      '<p class=MsoNormal>We met in <st1:City w:st="on"><st1:place w:st="on">Sydney</st1:place></st1:City> last year<o:p></o:p></p>' +
+      '<p>Great work <img src="https://mail.example/emoji/1f389.png" alt="🎉" width="16" height="16"> team</p>' +
+      '<p><img src="https://docs.example/chart.png" alt="Revenue by quarter"></p><p>After the chart</p>',
+    'Hello world again, terms apply\nWe met in Sydney last year\nGreat work 🎉 team\n\nAfter the chart',
+  );
+  await expect(editor.locator('p')).toHaveText(['Hello world again, terms apply', 'We met in Sydney last year', 'Great work 🎉 team', '', 'After the chart']);
+});
+
 /**
  * One paragraph of a list as Word puts it on the clipboard: no list elements, but a paragraph naming
  * its list and depth in an mso-list style, its marker written out in a span that Word itself ignores.

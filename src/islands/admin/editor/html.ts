@@ -153,6 +153,33 @@ const VISUALLY_HIDDEN = '.sr-only';
 const BOOKMARKS = 'a:not([href])';
 
 /**
+ * Inline tags Lexical's import does not know as inline (it knows a, b, span, em and the like): it
+ * takes each for the end of a line and drops the spaces on either side, so 'Hello <font>world</font>
+ * again' came in as 'Helloworldagain'. Old HTML's (mail, older pages), and any tag with a prefix:
+ * Word's smart tags (<st1:place>) and Office paragraph marks (<o:p>).
+ */
+const UNKNOWN_INLINES = new Set(['font', 'small', 'big', 'dfn', 'bdi', 'bdo', 'data', 'nobr', 'blink', 'wbr']);
+
+/**
+ * Each unknown inline tag gives way to its words; an image among words (an emoji, which mail and
+ * chat copy as an image whose alt text is the emoji) to its alt text, any other image to nothing,
+ * as the editor has no images.
+ */
+function unwrapUnknownInlines(dom: Document): void {
+  // Innermost first, so an outer tag's children are final when it is unwrapped.
+  for (const element of Array.from(dom.body.querySelectorAll('*')).reverse()) {
+    const tag = element.localName;
+    if (tag === 'img') {
+      const alt = element.getAttribute('alt')?.trim() ?? '';
+      const amongWords = (element.parentElement?.textContent ?? '').trim() !== '';
+      element.replaceWith(amongWords ? alt : '');
+    } else if (UNKNOWN_INLINES.has(tag) || tag.includes(':')) {
+      element.replaceWith(...Array.from(element.childNodes));
+    }
+  }
+}
+
+/**
  * What Word puts on the clipboard beside the words of a document under review, none of it the
  * article's: its comments (the list after the text, and the [AB1] mark where each is anchored,
  * a link to that list) and the words a tracked change deletes (struck through in Word, gone once
@@ -182,8 +209,9 @@ function unwrapUnwritableFormats(dom: Document): void {
  * Pasted HTML as a document whose inline styles say what the editor can write (bold, italic,
  * underline), as Lexical's import reads them from element.style, whose Word lists are lists,
  * whose quotes are paragraphs, whose headings go to 3, whose code, sub- and superscript,
- * bookmarks and the like are plain words, and without the words a page hides from sight nor a
- * Word review's comments and deleted words.
+ * bookmarks and the like are plain words, whose inline tags Lexical does not know give way to
+ * their words, and without the words a page hides from sight nor a Word review's comments and
+ * deleted words.
  * DOMParser leaves `style` attributes unapplied under the page's Content Security Policy: each is
  * parsed again through the CSSOM (which the policy allows), and only those formats are kept.
  * Alignment, indents, sub- and superscript and the like would show in the editor with no control
@@ -197,6 +225,7 @@ export function parsePastedHtml(html: string): Document {
   quotesAsParagraphs(dom);
   smallHeadingsAsHeading3(dom);
   unwrapUnwritableFormats(dom);
+  unwrapUnknownInlines(dom);
   for (const element of dom.querySelectorAll(VISUALLY_HIDDEN)) element.remove();
   for (const element of dom.querySelectorAll<HTMLElement>('[style]')) {
     const style = element.style;
