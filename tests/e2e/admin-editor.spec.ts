@@ -365,6 +365,23 @@ test("a paste from Word under review leaves out its reviewers' comments and the 
   await expect(editor.locator('a')).toHaveCount(0);
 });
 
+test('a paste keeps the words of links to places in the copied document, which lead nowhere in the article', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  // Word's footnote marks and table of contents, and a Google Docs link to one of its headings: each
+  // points at a mark in the document it came from, which no article has.
+  const html =
+    '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body lang=EN-AU><!--StartFragment-->' +
+    '<p class=MsoToc1><a href="#_Toc201234567">Introduction</a><o:p></o:p></p>' +
+    '<p class=MsoNormal>Growth doubled<a href="#_ftn1" name="_ftnref1"><span class=MsoFootnoteReference>[1]</span></a>; see ' +
+    '<a href="#heading=h.3znysh7">the method</a> and <a href="https://example.com/report">the report</a>.<o:p></o:p></p>' +
+    '<div style="mso-element:footnote-list"><div style="mso-element:footnote" id=ftn1><p class=MsoFootnoteText>' +
+    '<a href="#_ftnref1" name="_ftn1">[1]</a> Annual accounts, 2024.<o:p></o:p></p></div></div>' +
+    '<!--EndFragment--></body></html>';
+  await paste(editor, html, 'Introduction\nGrowth doubled[1]; see the method and the report.\n[1] Annual accounts, 2024.');
+  await expect(editor.locator('p')).toHaveText(['Introduction', 'Growth doubled[1]; see the method and the report.', '[1] Annual accounts, 2024.']);
+  await expect(editor.locator('a')).toHaveText(['the report']);
+});
+
 test('a pasted heading 4 to 6 is a Heading 3, as the article page will publish it', async ({ page }) => {
   const editor = await newArticleEditor(page);
   // Google Docs and Word write their Heading 4-6 so; the editor has no style nor button for them.

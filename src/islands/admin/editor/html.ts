@@ -148,9 +148,11 @@ const VISUALLY_HIDDEN = '.sr-only';
 /**
  * An anchor with no address is a bookmark, not a link: Word names each heading a table of contents
  * points at, and often the words copied ('_Toc…', '_Hlk…'), and Google Docs its headings, so. Lexical
- * would import each as a link to nowhere (shown, and published, as a link).
+ * would import each as a link to nowhere (shown, and published, as a link). So is a link to a place
+ * in the copied document ('#_Toc…', Word's footnote marks '#_ftn1', Docs' '#heading=h.…'): the
+ * article has no such place, and its link would lead nowhere.
  */
-const BOOKMARKS = 'a:not([href])';
+const BOOKMARKS = 'a:not([href]), a[href^="#"]';
 
 /**
  * Inline tags Lexical's import does not know as inline (it knows a, b, span, em and the like): it
