@@ -16,6 +16,7 @@ import { findArticlesUsingImage, listImageNamesInUse } from './repositories/arti
 import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
 import { uploadStores } from './deploy-upload-stores.ts';
 import { imageSize } from './image-dimensions.ts';
+import { withoutLocation } from './image-location.ts';
 
 const ALREADY_USED_MESSAGE = 'This upload URL has already been used';
 
@@ -67,9 +68,11 @@ const lastPartOf = (range: ByteRange, bytes: Uint8Array) => `${range.start}-${ra
  * this file landed and its answer was lost (the blob store's, to a retry of the library's own, or
  * the admin's, to a retry after the 503), and this one answers as that one would have.
  */
-async function storeImage(name: string, bytes: Uint8Array, lastPart?: string): Promise<StoredImage> {
-  const contentType = sniffImageType(bytes);
+async function storeImage(name: string, sent: Uint8Array, lastPart?: string): Promise<StoredImage> {
+  const contentType = sniffImageType(sent);
   if (!contentType) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
+  // What is stored, and what the same bytes sent again are known by: the photo without its location.
+  const bytes = withoutLocation(sent, contentType);
   // An image whose header gives no size is no image any decoder will show.
   const size = imageSize(bytes, contentType);
   if (!size) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);

@@ -187,6 +187,35 @@ describe('PUT to the upload URL, then GET /objects/uploads/:name', () => {
     expect(ok.json.contentType).toBe('image/png');
   });
 
+  it("stores a phone photo without where it was taken: its EXIF keeps the rest (the orientation it is drawn by), its XMP goes", async () => {
+    // 33°52'12.34" S, 151°12'30" E, as a phone writes it: three rationals each.
+    const rationals = (...pairs: number[]) => Buffer.from(new Uint32Array(pairs).buffer);
+    const latitude = rationals(33, 1, 52, 1, 1234, 100);
+    const longitude = rationals(151, 1, 12, 1, 3000, 100);
+    const xmp = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="33,52.2057S"/></rdf:RDF></x:xmpmeta>';
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f5d8a' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Artist: 'Jane Doe' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '151/1 12/1 3000/100' } })
+      .withXmp(xmp)
+      .toBuffer();
+    for (const place of [latitude, longitude, Buffer.from('33,52.2057S')]) expect(photo.includes(place)).toBe(true);
+
+    const { cookie } = await adminSession();
+    const { url, name } = await uploadUrl(cookie);
+    const r = await put(url, photo, { 'content-type': 'image/jpeg' });
+    expect(r.status).toBe(201);
+    const stored = Buffer.from(await (await serve(new Request(`http://localhost:4321/objects/uploads/${name}`), { params: { name } })).arrayBuffer());
+    for (const place of [latitude, longitude, Buffer.from('33,52.2057S')]) expect(stored.includes(place)).toBe(false);
+    const read = await sharp(stored).metadata();
+    expect({ width: read.width, height: read.height, orientation: read.orientation, xmp: read.xmp }).toEqual({ width: 64, height: 48, orientation: 6, xmp: undefined });
+    expect(stored.includes(Buffer.from('Jane Doe'))).toBe(true);
+    expect(r.json).toEqual({ objectPath: `/objects/uploads/${name}`, contentType: 'image/jpeg', size: stored.length });
+    // The same photo sent again (a retry after a lost answer) is answered as the first time.
+    const again = await put(url, photo, { 'content-type': 'image/jpeg' });
+    expect({ status: again.status, body: again.json }).toEqual({ status: 201, body: r.json });
+  });
+
   it('refuses more than 10 MB with 413, by Content-Length and by the bytes that arrive', async () => {
     const { cookie } = await adminSession();
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
