@@ -655,6 +655,30 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   await expect(again).toBeHidden();
 });
 
+test('a session ended while its image uploads (a logout in another tab) asks for the password, not for the upload to be tried again', async ({ page }) => {
+  await signInToAdminPanel(page, E2E_LOGOUT_ADMIN);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const title = `Upload across a logout ${RUN}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  const upload = await startHeldUpload(page);
+  // Another tab of the same browser signs out: the session, and the upload URL issued in it, end.
+  expect((await page.request.post('/api/auth/logout', { headers: { Origin: new URL(page.url()).origin } })).status()).toBe(200);
+  expect((await upload.release()).status()).toBe(401);
+  await upload.end();
+
+  const again = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(again).toBeVisible();
+  await expect(toastText(page, 'Upload failed')).toHaveCount(0);
+  await again.getByLabel('Password', { exact: true }).fill(E2E_LOGOUT_ADMIN.password);
+  await again.getByRole('button', { name: 'Sign In' }).click();
+  await expect(again).toBeHidden();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  // Signed in again, the same image goes up.
+  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
+  await expect(toastText(page, 'Image uploaded')).toBeVisible();
+  await expect(page.getByLabel('Or enter an image URL', { exact: true })).toHaveValue(UPLOADED_PATH);
+});
+
 test("the 'Sign in again' dialog's Logout asks before it drops what was typed", async ({ page }) => {
   await signInToAdminPanel(page, E2E_LOGOUT_ADMIN);
   await page.getByRole('button', { name: 'New Article' }).click();

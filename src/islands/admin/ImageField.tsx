@@ -38,15 +38,35 @@ interface Props {
   onUploadingChange?: (uploading: boolean) => void;
 }
 
-/** A PUT the server refused for a reason the admin can act on (a 4xx): its own message. */
-class UploadRefused extends Error {}
+/** A PUT the server refused for a reason the admin can act on (a 4xx): its own message and status. */
+class UploadRefused extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
 
 /** The failure of a PUT: UploadRefused with the server's message for a 4xx, a plain Error otherwise. */
 function uploadFailure(what: string) {
   return (err: unknown): never => {
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.serverMessage) throw new UploadRefused(err.serverMessage);
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.serverMessage) throw new UploadRefused(err.serverMessage, err.status);
     throw new Error(what, { cause: err });
   };
+}
+
+/**
+ * Whether the session has ended (the panel then asks for the password again). An upload URL is
+ * refused (401) once the session it was issued in has ended, by a logout or a password change in
+ * another tab; it is refused too once its own ten minutes are over, when the session may be fine.
+ */
+async function sessionHasEnded(): Promise<boolean> {
+  try {
+    await api.get(API_PATHS.me);
+    return false;
+  } catch (err) {
+    return endedSession(err);
+  }
 }
 
 /** The stored image's path, as the last PUT answers it. */
@@ -140,6 +160,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       if (!open.current) return;
       // The upload URL is asked for with the session: an ended one asks for the password again.
       if (endedSession(err instanceof Error ? err.cause : err)) return;
+      if (err instanceof UploadRefused && err.status === 401 && (await sessionHasEnded())) return;
       console.error('[admin] image upload failed', err);
       // A refusal says why (a file that is not really an image, too large); anything else, try again.
       const description = err instanceof UploadRefused ? err.message : imageFieldCopy.uploadFailed.description;
