@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { PUBLIC_PAGES, waitForIslands } from './public-helpers';
 import { seriousAxeViolations } from './support/axe.ts';
+import { skipCookieBanner } from './support/cookie-banner.ts';
 
 for (const width of [360, 1280]) {
   test.describe(`at ${width}px`, () => {
@@ -59,4 +60,16 @@ test('forced colors (a Windows contrast theme): filled buttons, the dialog and t
   const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
   await expect(dialog).toBeVisible();
   expect(await dialog.evaluate((d) => getComputedStyle(d).borderTopWidth)).toBe('1px');
+});
+
+test('forced colors: a text field that has the focus shows it, on the contact form and the newsletter', async ({ page }) => {
+  await skipCookieBanner(page);
+  await page.emulateMedia({ forcedColors: 'active' });
+  // The fields' focus ring is a shadow, which forced colors drop: an outline, in the system's colour, must stand in.
+  for (const [path, name] of [['/contact', 'First Name *'], ['/contact', 'Message'], ['/insights', 'Email address']] as const) {
+    await page.goto(path);
+    const field = page.getByRole('textbox', { name, exact: true });
+    await field.focus();
+    expect(await field.evaluate((f) => `${getComputedStyle(f).outlineStyle} ${getComputedStyle(f).outlineWidth}`), `${path} ${name}`).toBe('solid 2px');
+  }
 });
