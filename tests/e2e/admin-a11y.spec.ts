@@ -2,11 +2,23 @@
  * The admin panel for whoever does not see it as designed: in forced-colors mode (a Windows
  * contrast theme, which drops backgrounds and shadows) every control, state and focus still shows.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 
 test.beforeEach(({ page }) => skipCookieBanner(page));
+
+/** What a system colour keyword (Canvas, CanvasText, Highlight...) resolves to in the page as it is. */
+function systemColour(page: Page, keyword: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('div');
+    probe.style.cssText = `forced-color-adjust: none; background-color: ${name}`;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return colour;
+  }, keyword);
+}
 
 test.describe('forced colors', () => {
   test.beforeEach(async ({ page }) => {
@@ -26,5 +38,23 @@ test.describe('forced colors', () => {
     // The editor's frame (toolbar and text) carries it: the text's own would be clipped by the frame.
     const frame = page.locator('div:has(> div > [role="toolbar"][aria-label="Formatting"])');
     expect(await frame.evaluate(outline)).toBe('solid 2px');
+  });
+
+  test("a switch is drawn, its knob in the text's colour, and filled with the selection colour when on", async ({ page }) => {
+    const [canvas, canvasText, highlight, highlightText] = await Promise.all(['Canvas', 'CanvasText', 'Highlight', 'HighlightText'].map((c) => systemColour(page, c)));
+    await page.getByRole('button', { name: 'New Article' }).click();
+    const featured = page.getByRole('switch', { name: 'Featured' });
+    const looks = () =>
+      featured.evaluate((input) => {
+        const track = getComputedStyle(input.nextElementSibling!);
+        return { edge: `${track.borderTopWidth} ${track.borderTopStyle} ${track.borderTopColor}`, track: track.backgroundColor, knob: getComputedStyle(input.nextElementSibling!, '::after').backgroundColor };
+      });
+    await expect(featured).not.toBeChecked();
+    expect(await looks()).toEqual({ edge: `1px solid ${canvasText}`, track: canvas, knob: canvasText });
+    await featured.focus();
+    await page.keyboard.press('Space');
+    await expect(featured).toBeChecked();
+    // Its fill fades to the new colour.
+    await expect.poll(looks).toEqual({ edge: `1px solid ${canvasText}`, track: highlight, knob: highlightText });
   });
 });

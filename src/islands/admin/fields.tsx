@@ -147,7 +147,10 @@ export function SelectField({
 
 /**
  * An on/off switch: a real checkbox (keyboard and forms work), announced as a switch. Its knob
- * slides across, and jumps instead for whoever asks for less motion.
+ * slides across, and jumps instead for whoever asks for less motion. It is drawn by fills alone,
+ * which forced-colors mode (Windows contrast themes) paints over with the page's background: there
+ * it is drawn in system colours instead, an edge, a knob in the text's colour, and filled with the
+ * selection colour when on.
  */
 export function SwitchField({ label, checked, onChange, className = '' }: { label: string; checked: boolean; onChange: (checked: boolean) => void; className?: string }) {
   const id = useId();
@@ -158,7 +161,7 @@ export function SwitchField({ label, checked, onChange, className = '' }: { labe
         <input id={id} type="checkbox" role="switch" className="peer sr-only" checked={checked} onChange={(e) => onChange(e.target.checked)} />
         <span
           aria-hidden="true"
-          className="relative h-6 w-11 rounded-full bg-ink-300 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 after:absolute after:left-0.5 after:top-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform motion-reduce:after:duration-0 peer-checked:after:translate-x-5"
+          className="relative h-6 w-11 rounded-full bg-ink-300 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 after:absolute after:left-0.5 after:top-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform motion-reduce:after:duration-0 peer-checked:after:translate-x-5 forced-colors:border forced-colors:border-[CanvasText] forced-colors:bg-[Canvas] forced-colors:forced-color-adjust-none forced-colors:peer-checked:bg-[Highlight] forced-colors:peer-focus-visible:outline-[CanvasText] forced-colors:after:top-px forced-colors:after:left-px forced-colors:after:bg-[CanvasText] forced-colors:peer-checked:after:bg-[HighlightText]"
         />
         {label}
       </label>
