@@ -57,4 +57,12 @@ test.describe('forced colors', () => {
     // Its fill fades to the new colour.
     await expect.poll(looks).toEqual({ edge: `1px solid ${canvasText}`, track: highlight, knob: highlightText });
   });
+
+  test('the open tab is underlined, as the current page is on the public site', async ({ page }) => {
+    const tabs = page.getByRole('tablist', { name: 'Content', exact: true }).getByRole('tab');
+    const underlined = () => tabs.evaluateAll((all) => all.filter((tab) => getComputedStyle(tab).textDecorationLine === 'underline').map((tab) => tab.textContent));
+    expect(await underlined()).toEqual(['Articles']);
+    await tabs.filter({ hasText: 'Services' }).click();
+    expect(await underlined()).toEqual(['Services']);
+  });
 });
