@@ -65,4 +65,16 @@ test.describe('forced colors', () => {
     await tabs.filter({ hasText: 'Services' }).click();
     expect(await underlined()).toEqual(['Services']);
   });
+
+  test("a pressed toolbar button is filled with the system's selection colours", async ({ page }) => {
+    const [highlight, highlightText] = await Promise.all(['Highlight', 'HighlightText'].map((c) => systemColour(page, c)));
+    await page.getByRole('button', { name: 'New Article' }).click();
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type('Bold words');
+    await page.keyboard.press('ControlOrMeta+a');
+    const bold = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold', exact: true });
+    await bold.click();
+    await expect(bold).toHaveAttribute('aria-pressed', 'true');
+    expect(await bold.evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color])).toEqual([highlight, highlightText]);
+  });
 });

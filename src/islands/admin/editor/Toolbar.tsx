@@ -73,7 +73,11 @@ function $readState(): ToolbarState {
   };
 }
 
-/** A toolbar button: a toggle (aria-pressed) when given `pressed`, else a plain action such as Clear formatting. */
+/**
+ * A toolbar button: a toggle (aria-pressed) when given `pressed`, else a plain action such as Clear
+ * formatting. Pressed, it is filled; forced-colors mode (Windows contrast themes) paints fills over,
+ * so there it is filled with the system's selection colours instead.
+ */
 function ToolButton({ label, pressed, onClick, children }: { label: string; pressed?: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <RadixToolbar.Button
@@ -82,7 +86,9 @@ function ToolButton({ label, pressed, onClick, children }: { label: string; pres
       aria-pressed={pressed}
       onClick={onClick}
       className={`inline-flex h-8 min-w-8 items-center justify-center rounded-control px-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${
-        pressed ? 'bg-brand-100 text-brand-900' : 'text-ink-700 hover:bg-ink-100'
+        pressed
+          ? 'bg-brand-100 text-brand-900 forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:forced-color-adjust-none forced-colors:focus-visible:outline-[CanvasText]'
+          : 'text-ink-700 hover:bg-ink-100'
       }`}
     >
       {children}
