@@ -1,8 +1,9 @@
 /**
  * The admin panel for whoever does not see it as designed: in forced-colors mode (a Windows
- * contrast theme, which drops backgrounds and shadows) every control, state and focus still shows.
+ * contrast theme, which drops backgrounds and shadows) every control, state and focus still shows,
+ * and at 320 CSS px (400% zoom) a list's rows still read.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 
@@ -78,3 +79,47 @@ test.describe('forced colors', () => {
     expect(await bold.evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color])).toEqual([highlight, highlightText]);
   });
 });
+
+test('at 320px (400% zoom) a row keeps its words whole: its controls wrap under its text rather than squeeze it', async ({ page }) => {
+  const enquiry = {
+    id: 9001,
+    firstName: 'Jonathan',
+    lastName: 'Richardson',
+    email: 'jonathan@brightwater.com.au',
+    phone: '+61 400 111 222',
+    company: 'Brightwater Consulting',
+    message: 'About our brief',
+    service: 'Marketing Consulting',
+    page: 'Services',
+    ctaButton: 'Book a Consultation',
+    status: 'new',
+    createdAt: new Date().toISOString(),
+    notice: null,
+  };
+  await page.route(/\/api\/enquiries(\?.*)?$/, (route) => route.fulfill({ json: { items: [enquiry], total: 1, page: 1, pageSize: 25 } }));
+  await page.setViewportSize({ width: 320, height: 800 });
+  await signInToAdminPanel(page);
+  await page.getByRole('tab', { name: /^Enquiries/ }).click();
+  const row = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem');
+  const name = row.getByRole('button', { name: "Open Jonathan Richardson's enquiry" });
+  await expect(name).toBeVisible();
+  // The name is one line (squeezed beside the controls it was broken down a column a few letters
+  // wide: 'Jonathan Richar dson'), and so is the address.
+  expect(await linesOf(name, 'Jonathan Richardson')).toBe(1);
+  const details = row.getByText(/^jonathan@brightwater\.com\.au · /);
+  expect(await linesOf(details, 'jonathan@brightwater.com.au')).toBe(1);
+  // The status control sits under the text.
+  const status = row.getByRole('combobox', { name: "Status of Jonathan Richardson's enquiry" });
+  const text = (await details.boundingBox())!;
+  expect((await status.boundingBox())!.y).toBeGreaterThan(text.y + text.height);
+});
+
+/** How many lines the first `text.length` characters of the element's text run over. */
+function linesOf(element: Locator, text: string): Promise<number> {
+  return element.evaluate((e, length) => {
+    const range = document.createRange();
+    range.setStart(e.firstChild!, 0);
+    range.setEnd(e.firstChild!, length);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  }, text.length);
+}

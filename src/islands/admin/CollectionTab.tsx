@@ -189,7 +189,10 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           {items.map((item) => (
             <li key={item.id}>
               <Card className="flex flex-wrap items-start justify-between gap-4">
-                <div className="min-w-0 flex-1 wrap-anywhere">
+                {/* The text asks for 16rem before it shrinks: on a phone or at 400% zoom, where that
+                    and the row's controls do not fit side by side, the controls wrap under the text
+                    rather than squeeze it into a column a few letters wide. */}
+                <div className="min-w-0 flex-[1_1_16rem] wrap-anywhere">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-display text-lg font-semibold text-ink-900">
                       {openItem ? (
