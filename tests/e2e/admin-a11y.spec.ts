@@ -1,11 +1,12 @@
 /**
  * The admin panel for whoever does not see it as designed: in forced-colors mode (a Windows
- * contrast theme, which drops backgrounds and shadows) every control, state and focus still shows,
- * and at 320 CSS px (400% zoom) a list's rows still read.
+ * contrast theme, which drops backgrounds and shadows) every control, state and focus still shows;
+ * at 320 CSS px (400% zoom) a list's rows still read; and a field's edge stands out from its card.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
+import { edgeContrast } from './support/contrast.ts';
 
 test.beforeEach(({ page }) => skipCookieBanner(page));
 
@@ -123,3 +124,15 @@ function linesOf(element: Locator, text: string): Promise<number> {
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   }, text.length);
 }
+
+test("the edges of the form's fields, its editor and an off switch contrast 3:1 with the card around them (WCAG 1.4.11)", async ({ page }) => {
+  await signInToAdminPanel(page);
+  expect(await edgeContrast(page.getByRole('searchbox', { name: 'Search articles' }))).toBeGreaterThanOrEqual(3);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  expect(await edgeContrast(page.getByRole('textbox', { name: 'Title', exact: true }))).toBeGreaterThanOrEqual(3);
+  expect(await edgeContrast(page.getByRole('combobox', { name: 'Category' }))).toBeGreaterThanOrEqual(3);
+  expect(await edgeContrast(page.locator('div:has(> div > [role="toolbar"][aria-label="Formatting"])'))).toBeGreaterThanOrEqual(3);
+  const featured = page.getByRole('switch', { name: 'Featured' });
+  await expect(featured).not.toBeChecked();
+  expect(await edgeContrast(featured.locator('xpath=following-sibling::span[1]'), 'background')).toBeGreaterThanOrEqual(3);
+});

@@ -1,8 +1,13 @@
-/** @axe-core/playwright finds no serious or critical violation on any public page, at phone and desktop widths. */
+/**
+ * @axe-core/playwright finds no serious or critical violation on any public page, at phone and
+ * desktop widths; and what axe does not judge: marks kept in forced-colors mode, and the contrast
+ * of a field's edge.
+ */
 import { expect, test } from '@playwright/test';
 import { PUBLIC_PAGES, waitForIslands } from './public-helpers';
 import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
+import { edgeContrast } from './support/contrast.ts';
 
 for (const width of [360, 1280]) {
   test.describe(`at ${width}px`, () => {
@@ -72,4 +77,12 @@ test('forced colors: a text field that has the focus shows it, on the contact fo
     await field.focus();
     expect(await field.evaluate((f) => `${getComputedStyle(f).outlineStyle} ${getComputedStyle(f).outlineWidth}`), `${path} ${name}`).toBe('solid 2px');
   }
+});
+
+test('the edge of a text field, all that shows where it is, contrasts 3:1 with the card around it (WCAG 1.4.11)', async ({ page }) => {
+  await skipCookieBanner(page);
+  await page.goto('/contact');
+  expect(await edgeContrast(page.getByRole('textbox', { name: 'First Name *', exact: true }))).toBeGreaterThanOrEqual(3);
+  await page.goto('/insights');
+  expect(await edgeContrast(page.getByRole('textbox', { name: 'Email address', exact: true }))).toBeGreaterThanOrEqual(3);
 });

@@ -62,7 +62,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, erro
     <LexicalComposer initialConfig={initialConfig}>
       {/* The frame shows the focus (its ring is a box-shadow, gone in forced-colors mode, where an
           outline stands in for it): the text's own outline would be clipped by the frame. */}
-      <div className="overflow-clip rounded-control border border-ink-300 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 forced-colors:focus-within:outline-2 forced-colors:focus-within:outline-offset-2">
+      <div className="overflow-clip rounded-control border border-ink-400 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 forced-colors:focus-within:outline-2 forced-colors:focus-within:outline-offset-2">
         <Toolbar />
         <div className="relative">
           <RichTextPlugin
