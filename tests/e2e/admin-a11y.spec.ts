@@ -10,6 +10,23 @@ import { edgeContrast } from './support/contrast.ts';
 
 test.beforeEach(({ page }) => skipCookieBanner(page));
 
+/** An enquiry as GET /api/enquiries lists it, served to the Enquiries tab by the tests that need one. */
+const ENQUIRY = {
+  id: 9001,
+  firstName: 'Jonathan',
+  lastName: 'Richardson',
+  email: 'jonathan@brightwater.com.au',
+  phone: '+61 400 111 222',
+  company: 'Brightwater Consulting',
+  message: 'About our brief',
+  service: 'Marketing Consulting',
+  page: 'Services',
+  ctaButton: 'Book a Consultation',
+  status: 'new',
+  createdAt: new Date().toISOString(),
+  notice: null,
+};
+
 /** What a system colour keyword (Canvas, CanvasText, Highlight...) resolves to in the page as it is. */
 function systemColour(page: Page, keyword: string): Promise<string> {
   return page.evaluate((name) => {
@@ -82,22 +99,7 @@ test.describe('forced colors', () => {
 });
 
 test('at 320px (400% zoom) a row keeps its words whole: its controls wrap under its text rather than squeeze it', async ({ page }) => {
-  const enquiry = {
-    id: 9001,
-    firstName: 'Jonathan',
-    lastName: 'Richardson',
-    email: 'jonathan@brightwater.com.au',
-    phone: '+61 400 111 222',
-    company: 'Brightwater Consulting',
-    message: 'About our brief',
-    service: 'Marketing Consulting',
-    page: 'Services',
-    ctaButton: 'Book a Consultation',
-    status: 'new',
-    createdAt: new Date().toISOString(),
-    notice: null,
-  };
-  await page.route(/\/api\/enquiries(\?.*)?$/, (route) => route.fulfill({ json: { items: [enquiry], total: 1, page: 1, pageSize: 25 } }));
+  await page.route(/\/api\/enquiries(\?.*)?$/, (route) => route.fulfill({ json: { items: [ENQUIRY], total: 1, page: 1, pageSize: 25 } }));
   await page.setViewportSize({ width: 320, height: 800 });
   await signInToAdminPanel(page);
   await page.getByRole('tab', { name: /^Enquiries/ }).click();
@@ -135,4 +137,27 @@ test("the edges of the form's fields, its editor and an off switch contrast 3:1 
   const featured = page.getByRole('switch', { name: 'Featured' });
   await expect(featured).not.toBeChecked();
   expect(await edgeContrast(featured.locator('xpath=following-sibling::span[1]'), 'background')).toBeGreaterThanOrEqual(3);
+});
+
+test('at 400% zoom (320 x 256 CSS px) an admin dialog fits the screen and scrolls to its buttons', async ({ page }) => {
+  await page.route(/\/api\/enquiries(\?.*)?$/, (route) => route.fulfill({ json: { items: [ENQUIRY], total: 1, page: 1, pageSize: 25 } }));
+  await page.setViewportSize({ width: 320, height: 256 });
+  await signInToAdminPanel(page);
+  // Centred and taller than the screen, each ran off its top and bottom, title and buttons out of
+  // reach behind the page's scroll lock.
+  const fitsAndScrolls = async (dialog: Locator, lastButton: string) => {
+    await expect(dialog).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(256);
+    const button = dialog.getByRole('button', { name: lastButton }).or(dialog.getByRole('link', { name: lastButton }));
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('Escape');
+  };
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await fitsAndScrolls(page.getByRole('dialog', { name: 'Change Password' }), 'Cancel');
+  await page.getByRole('tab', { name: /^Enquiries/ }).click();
+  await page.getByRole('button', { name: "Open Jonathan Richardson's enquiry" }).click();
+  await fitsAndScrolls(page.getByRole('dialog', { name: 'Jonathan Richardson' }), 'Reply by email');
 });

@@ -19,8 +19,10 @@ const WIDTHS = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-[600
 /**
  * A visitor's dialog (public): roomier, scrolling within 80% of the screen's height so the page
  * stays in view around it and a long form never runs off a short screen, its larger heading
- * leaving room for the Close button. An admin's:
- * compact, long names wrapping anywhere.
+ * leaving room for the Close button. An admin's: compact, long names wrapping anywhere, and
+ * scrolling within the screen, less a margin, when taller than it (a phone held sideways, 400%
+ * zoom): centred, it would run off the top and bottom, where the page's scroll lock keeps its title
+ * and buttons out of reach.
  */
 const LOOKS = {
   public: {
@@ -29,7 +31,7 @@ const LOOKS = {
     description: 'mt-2 text-ink-600',
   },
   admin: {
-    panel: '',
+    panel: 'max-h-[calc(100dvh-2rem)] overflow-y-auto',
     title: 'text-xl wrap-anywhere',
     description: 'mt-1 text-ink-700',
   },
