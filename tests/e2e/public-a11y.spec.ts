@@ -86,3 +86,18 @@ test('the edge of a text field, all that shows where it is, contrasts 3:1 with t
   await page.goto('/insights');
   expect(await edgeContrast(page.getByRole('textbox', { name: 'Email address', exact: true }))).toBeGreaterThanOrEqual(3);
 });
+
+test('forced colors: a tooltip keeps an edge against the page behind it', async ({ page }) => {
+  await skipCookieBanner(page);
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/packages');
+  await waitForIslands(page);
+  await page.getByRole('link', { name: 'Get Started' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+  await dialog.getByRole('button', { name: 'Close' }).focus();
+  // A dark fill was all that set it apart from the form under it; forced colors paint fills over.
+  const tooltip = page.getByRole('tooltip', { name: 'Close' });
+  await expect(tooltip).toBeAttached();
+  const bubble = page.locator('[data-radix-popper-content-wrapper] > [data-side]');
+  expect(await bubble.evaluate((b) => `${getComputedStyle(b).borderTopWidth} ${getComputedStyle(b).borderTopStyle}`)).toBe('1px solid');
+});

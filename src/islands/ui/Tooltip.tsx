@@ -33,7 +33,9 @@ export function Tooltip({ label, children, side = 'top' }: TooltipProps) {
         <RadixTooltip.Content
           side={side}
           sideOffset={6}
-          className="z-[70] rounded-control bg-ink-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
+          // Its dark fill is all that sets it apart from what it covers; forced-colors mode (Windows
+          // contrast themes) paints fills over, so there it has an edge.
+          className="z-[70] rounded-control bg-ink-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg forced-colors:border"
         >
           {label}
           <RadixTooltip.Arrow className="fill-ink-900" />
