@@ -1,13 +1,14 @@
 /**
  * @axe-core/playwright finds no serious or critical violation on any public page, at phone and
- * desktop widths; and what axe does not judge: marks kept in forced-colors mode, and the contrast
- * of a field's edge.
+ * desktop widths; and what axe does not judge: marks kept in forced-colors mode, the contrast of
+ * a field's edge, and the focus shown where F8 moves it.
  */
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES, waitForIslands } from './public-helpers';
+import { fillEnquiry, PUBLIC_PAGES, routeEnquiries, useFormIsland, waitForIslands } from './public-helpers';
 import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { edgeContrast } from './support/contrast.ts';
+import { toastText } from './support/toasts.ts';
 
 for (const width of [360, 1280]) {
   test.describe(`at ${width}px`, () => {
@@ -100,4 +101,19 @@ test('forced colors: a tooltip keeps an edge against the page behind it', async 
   await expect(tooltip).toBeAttached();
   const bubble = page.locator('[data-radix-popper-content-wrapper] > [data-side]');
   expect(await bubble.evaluate((b) => `${getComputedStyle(b).borderTopWidth} ${getComputedStyle(b).borderTopStyle}`)).toBe('1px solid');
+});
+
+test('F8 takes the focus to the notifications, and it shows there', async ({ page }) => {
+  await skipCookieBanner(page);
+  await routeEnquiries(page, 500, { error: 'Something went wrong' });
+  await page.goto('/contact');
+  await useFormIsland(page, 'EnquiryForm');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toastText(page, 'Failed to send message')).toBeVisible();
+  await page.keyboard.press('F8');
+  const region = page.locator(':focus');
+  await expect(region).toHaveRole('list');
+  expect(await region.evaluate((r) => `${getComputedStyle(r).outlineStyle} ${getComputedStyle(r).outlineWidth}`)).toBe('solid 2px');
 });

@@ -57,9 +57,11 @@ export default function ToastRegion() {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
+      {/* F8 takes the focus here, from the keyboard: it shows, inside the edge (the region sits in
+          the screen's corner). */}
       <RadixToast.Viewport
         style={cookieBannerHeight ? { bottom: cookieBannerHeight } : undefined}
-        className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]" />
+        className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 md:max-w-[420px]" />
     </RadixToast.Provider>
   );
 }
