@@ -28,11 +28,17 @@ const BAD_REQUEST = () => errorJson(400, 'Bad request');
  */
 const last = (value) => value?.split(',').at(-1)?.trim() || undefined;
 
-/** `host` or `host:port`, nothing else (no user info, path or spaces). */
+/**
+ * `host` or `host:port`, nothing else (no user info, path, query or spaces). The name must read
+ * back as written (a URL drops tabs and user info, and ends the host at a slash); the port is only
+ * parsed, since a URL drops a scheme's default one: `example.com:80` is what some clients write for
+ * `example.com`, and a browser's Host header with it is taken the same way.
+ */
 function isHost(value) {
+  const name = value.toLowerCase().replace(/:\d+$/, '');
   try {
     const url = new URL(`http://${value}`);
-    return url.host === value.toLowerCase() && url.pathname === '/' && !url.username && !url.search;
+    return url.hostname === name && url.pathname === '/' && !url.username && !url.password && !url.search && !url.hash;
   } catch {
     return false;
   }

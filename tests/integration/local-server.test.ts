@@ -150,8 +150,36 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
     });
   });
 
+  it('takes a forwarded host written with its default port, in capitals or with a trailing dot, as the browser named it', async () => {
+    for (const [proto, host, url] of [
+      ['http', 'www.surgere.example:80', 'http://www.surgere.example/echo'],
+      ['https', 'www.surgere.example:443', 'https://www.surgere.example/echo'],
+      ['https', 'www.surgere.example:80', 'https://www.surgere.example:80/echo'],
+      ['http', '[::1]:80', 'http://[::1]/echo'],
+      ['https', 'WWW.Surgere.Example.', 'https://www.surgere.example./echo'],
+    ] as const) {
+      const r = await raw(server.port, `GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: ${host}\nX-Forwarded-Proto: ${proto}`);
+      expect(r.status, host).toBe(200);
+      expect(JSON.parse(r.body).url, host).toBe(url);
+    }
+    // And a post from the page the browser shows there is the site's own.
+    await withEnv({ SITE_URL: 'https://www.surgere.example' }, async () => {
+      const forwarded = 'Host: 127.0.0.1:4321\nX-Forwarded-Host: www.surgere.example:80\nX-Forwarded-Proto: http';
+      expect((await subscribe(server.port, `${forwarded}\nOrigin: http://www.surgere.example`)).status).toBe(201);
+    });
+  });
+
   it('answers 400 to a malformed forwarded host or scheme', async () => {
-    for (const header of ['X-Forwarded-Host: evil.example/path', 'X-Forwarded-Host: user@evil.example', 'X-Forwarded-Proto: gopher']) {
+    for (const header of [
+      'X-Forwarded-Host: evil.example/path',
+      'X-Forwarded-Host: user@evil.example',
+      'X-Forwarded-Host: evil.example?x',
+      'X-Forwarded-Host: evil.example#x',
+      'X-Forwarded-Host: ev\til.example',
+      'X-Forwarded-Host: evil.example:99999',
+      'X-Forwarded-Host: evil.example:',
+      'X-Forwarded-Proto: gopher',
+    ]) {
       const r = await raw(server.port, `GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\n${header}`);
       expect(r.status).toBe(400);
       expect(JSON.parse(r.body)).toEqual({ error: 'Bad request' });
