@@ -12,6 +12,7 @@ import newsletter from '../../netlify/functions/newsletter.ts';
 import services from '../../netlify/functions/services.ts';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
 import { rawHttp as raw } from '../support/raw-http.ts';
+import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
 
 /** Echoes what the handler was given, or hands /api/* to the real functions. */
@@ -148,6 +149,21 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
       expect((await subscribe(server.port, `${forwarded}\nOrigin: http://www.surgere.example`)).status).toBe(403);
       expect((await subscribe(server.port, `${forwarded}\nOrigin: https://attacker.example`)).status).toBe(403);
     });
+  });
+
+  it('counts a client the proxy writes with its port, or in brackets, as that address: a new connection is no new budget', async () => {
+    // Some proxies (Azure's, IIS ARR) write the client as `address:port`; the port changes with
+    // every connection the browser opens.
+    const v4 = uniqueIp();
+    const v6 = `2001:db8:${crypto.randomBytes(2).toString('hex')}:${crypto.randomBytes(2).toString('hex')}`;
+    for (const [label, client] of [
+      [v4, (i: number) => `${v4}:${40000 + i}`],
+      [`${v6}::/64`, (i: number) => (i % 2 ? `[${v6}::${i + 1}]:${40000 + i}` : `[${v6}::${i + 1}]`)],
+    ] as const) {
+      const statuses = [];
+      for (let i = 0; i < 21; i++) statuses.push((await subscribe(server.port, `Host: 127.0.0.1:4321\nX-Forwarded-For: ${client(i)}`)).status);
+      expect(statuses, label).toEqual([...Array(20).fill(201), 429]);
+    }
   });
 
   it('takes a forwarded host written with its default port, in capitals or with a trailing dot, as the browser named it', async () => {

@@ -18,6 +18,15 @@ describe('clientAddress', () => {
     expect(key('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 
+  it('keys an address written with a port, or in brackets, as the address alone', () => {
+    expect(key('203.0.113.7:51234')).toBe('203.0.113.7');
+    expect(key('[2001:db8:1:2::1]:51234')).toBe('2001:db8:1:2::/64');
+    expect(key('[2001:db8:1:2::9]')).toBe('2001:db8:1:2::/64');
+    expect(key('[::ffff:203.0.113.7]:443')).toBe('203.0.113.7');
+    // A bare IPv6 address is never read as one with a port.
+    expect(key('2001:db8:1:2::1234')).toBe('2001:db8:1:2::/64');
+  });
+
   it('has one key for a missing address and keeps a non-address platform value as it is', () => {
     expect(key(undefined)).toBe('unknown');
     expect(key('')).toBe('unknown');

@@ -16,16 +16,30 @@ export interface RequestContext {
 const MAX_RAW_KEY = 64;
 
 /**
+ * An address as some proxies write the client (a local runtime behind TRUST_PROXY passes on its
+ * last X-Forwarded-For): `a.b.c.d:port` or `[v6]:port` (Azure's, IIS ARR's) or `[v6]`. The port is
+ * the client's side of one connection, new with each: kept in the key, every connection would
+ * count afresh. A bare IPv6 address has colons too, and is left as it is.
+ */
+function withoutPort(ip: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
+  if (bracketed) return bracketed[1]!;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(ip);
+  return v4 ? v4[1]! : ip;
+}
+
+/**
  * The client address that rate limits and sign-in throttling count against: the platform's own
  * value (`context.ip`), never a header, since any client can send X-Forwarded-For. IPv4 (and IPv4
  * written as IPv6, `::ffff:a.b.c.d`) is the address itself; IPv6 is its /64 network, the block one
- * subscriber is handed, so cycling through the addresses of one's own /64 buys nothing.
+ * subscriber is handed, so cycling through the addresses of one's own /64 buys nothing. A port
+ * written with the address is no part of it.
  */
 export function clientAddress(ctx: RequestContext): string {
   const ip = ctx.ip?.trim();
   if (!ip) return 'unknown';
   // A zone index (fe80::1%eth0) names the local interface, not the client.
-  const bare = ip.replace(/%.*$/, '');
+  const bare = withoutPort(ip).replace(/%.*$/, '');
   if (!ipaddr.isValid(bare)) return ip.slice(0, MAX_RAW_KEY);
   const addr = ipaddr.process(bare); // IPv4-mapped IPv6 becomes IPv4
   if (addr.kind() === 'ipv4') return addr.toString();
