@@ -4,6 +4,11 @@
 // 6,000 px upload; this keeps the results in memory, oldest dropped first past `maxBytes`.
 // Sources never change under the same URL: uploads get new names, build assets new hashes.
 const IMAGE_PATHS = new Set(['/.netlify/images', '/.netlify/images/']);
+const INVALID_SOURCE = {
+  status: 400,
+  headers: [['content-type', 'text/plain; charset=utf-8'], ['cache-control', 'no-store']],
+  body: Buffer.from('Bad Request: Invalid "url" query parameter'),
+};
 
 /**
  * Wraps NetlifyDev's handleAndIntrospect with the cache; everything else passes through.
@@ -22,6 +27,10 @@ export function withImageCache(netlify, { maxBytes = 128 * 1024 * 1024 } = {}) {
     async handleAndIntrospect(request, options) {
       const url = new URL(request.url);
       if (request.method !== 'GET' || !IMAGE_PATHS.has(url.pathname)) return netlify.handleAndIntrospect(request, options);
+      // A source that is no URL at all ('http://[') makes the emulation throw, a 500 from a
+      // client's typo; the CDN answers such a request 400, as the emulation does a missing one.
+      const source = url.searchParams.get('url');
+      if (source !== null && !URL.canParse(source, options.serverAddress)) return respond(INVALID_SOURCE);
       // Without an explicit format the CDN picks one from Accept, so Accept is part of the key.
       const key = `${url.search}|${url.searchParams.has('fm') ? '' : (request.headers.get('accept') ?? '')}`;
       const hit = cache.get(key);

@@ -53,3 +53,11 @@ test('the image CDN fetches a local source from this server, not from the host t
     await new Promise<void>((resolve) => trap.close(() => resolve()));
   }
 });
+
+test('the image CDN answers a source that is no URL at all with 400, never a server error', async () => {
+  for (const source of ['http://[', 'https://exa mple.com/a.png', 'http://:80/a.png']) {
+    const answer = await raw(`/.netlify/images?url=${encodeURIComponent(source)}&w=16&fm=png`);
+    expect(answer.status, source).toBe(400);
+    expect(answer.body, source).toBe('Bad Request: Invalid "url" query parameter');
+  }
+});
