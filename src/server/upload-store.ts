@@ -74,7 +74,7 @@ async function storeImage(name: string, sent: Uint8Array, lastPart?: string): Pr
   // What is stored, and what the same bytes sent again are known by: the photo without its location.
   const bytes = withoutLocation(sent, contentType);
   // An image whose header gives no size is no image any decoder will show.
-  const size = imageSize(bytes, contentType);
+  const size = imageSize(bytes);
   if (!size) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw payloadTooLarge(TOO_MANY_PIXELS_MESSAGE);
   const digest = sha256(bytes);

@@ -752,14 +752,14 @@ describe('imageSize', () => {
     for (const [label, bytes] of Object.entries(encoded)) {
       const type = sniffImageType(new Uint8Array(bytes));
       expect(type, label).toBe(label.split(' ')[0]);
-      expect(imageSize(new Uint8Array(bytes), type!), label).toEqual({ width: 321, height: 123 });
+      expect(imageSize(new Uint8Array(bytes)), label).toEqual({ width: 321, height: 123 });
     }
   });
 
   it('answers null for a header that gives no size', () => {
-    expect(imageSize(new Uint8Array(PNG.subarray(0, 16)), 'image/png')).toBeNull();
-    expect(imageSize(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg')).toBeNull();
-    expect(imageSize(new Uint8Array(Buffer.from('GIF89a\x00\x00\x01\x00', 'latin1')), 'image/gif')).toBeNull();
+    expect(imageSize(new Uint8Array(PNG.subarray(0, 16)))).toBeNull();
+    expect(imageSize(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]))).toBeNull();
+    expect(imageSize(new Uint8Array(Buffer.from('GIF89a\x00\x00\x01\x00', 'latin1')))).toBeNull();
   });
 });
 
