@@ -75,6 +75,12 @@ export const mainNav: readonly NavLink[] = [
 export const contactNav: NavLink = { label: 'Contact', href: paths.contact };
 
 /** Names of the header's and footer's landmarks and headings. */
+/** The names of the close buttons every dialog and notification has (heard, and the dialog's tooltip). */
+export const closeLabels = {
+  dialog: 'Close',
+  toast: 'Close notification',
+} as const;
+
 export const navLabels = {
   main: 'Main',
   openMenu: 'Open menu',

@@ -19,6 +19,7 @@ import { useSubmitOnce } from '../ui/use-submit-once';
 import type { WritableAtom } from 'nanostores';
 import { enquiryFormFields, ENQUIRY_LIMITS, type EnquiryFormField } from '../../schemas/enquiry-limits';
 import { enquiryOutcome } from '../../content/form-outcomes';
+import { enquiryForm, honeypotLabel } from '../../content/forms';
 import { FORM_IDS } from '../../lib/permalinks';
 import { toast } from '../../stores/toasts';
 import type { ReturnedForm } from '../../schemas/returned-form';
@@ -41,13 +42,13 @@ interface FieldSpec {
   wide?: boolean;
 }
 
-/** Labels word for word as the firm's forms have them; Message is required though unstarred. */
+/** The one-line fields, in order (their labels in src/content/forms.ts). */
 const fields: FieldSpec[] = [
-  { name: 'firstName', label: 'First Name *', type: 'text', autoComplete: 'given-name', maxLength: ENQUIRY_LIMITS.name },
-  { name: 'lastName', label: 'Last Name *', type: 'text', autoComplete: 'family-name', maxLength: ENQUIRY_LIMITS.name },
-  { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email', maxLength: ENQUIRY_LIMITS.email },
-  { name: 'phone', label: 'Phone *', type: 'tel', autoComplete: 'tel', maxLength: ENQUIRY_LIMITS.phone },
-  { name: 'company', label: 'Company *', type: 'text', autoComplete: 'organization', maxLength: ENQUIRY_LIMITS.company, wide: true },
+  { name: 'firstName', label: enquiryForm.labels.firstName, type: 'text', autoComplete: 'given-name', maxLength: ENQUIRY_LIMITS.name },
+  { name: 'lastName', label: enquiryForm.labels.lastName, type: 'text', autoComplete: 'family-name', maxLength: ENQUIRY_LIMITS.name },
+  { name: 'email', label: enquiryForm.labels.email, type: 'email', autoComplete: 'email', maxLength: ENQUIRY_LIMITS.email },
+  { name: 'phone', label: enquiryForm.labels.phone, type: 'tel', autoComplete: 'tel', maxLength: ENQUIRY_LIMITS.phone },
+  { name: 'company', label: enquiryForm.labels.company, type: 'text', autoComplete: 'organization', maxLength: ENQUIRY_LIMITS.company, wide: true },
 ];
 
 
@@ -224,7 +225,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
 
       <div className="sm:col-span-2">
         <label htmlFor={fieldId('message')} className="mb-1.5 block text-sm font-medium text-ink-800">
-          Message
+          {enquiryForm.labels.message}
         </label>
         <textarea
           id={fieldId('message')}
@@ -234,7 +235,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
           defaultValue={initial.message}
           autoFocus={firstReturnedIssue === 'message'}
           required
-          placeholder="Tell us about your business and your goals"
+          placeholder={enquiryForm.messagePlaceholder}
           className={`${publicInputClass(Boolean(errors.message))} resize-y`}
           {...ariaFor('message')}
         />
@@ -243,7 +244,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
 
       {/* Honeypot: hidden from people and skipped by keyboard; bots that fill it are rejected. */}
       <div className="honeypot" aria-hidden="true">
-        <label htmlFor={fieldId('website')}>Website</label>
+        <label htmlFor={fieldId('website')}>{honeypotLabel}</label>
         <input
           id={fieldId('website')}
           name="website"
@@ -260,7 +261,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
           aria-disabled={pending || undefined}
           className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}
         >
-          {pending ? 'Sending...' : 'Send Message'}
+          {pending ? enquiryForm.sending : enquiryForm.send}
         </button>
       </div>
     </form>

@@ -9,6 +9,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSubmitOnce } from '../ui/use-submit-once';
 import { newsletterOutcome } from '../../content/form-outcomes';
+import { honeypotLabel, newsletterForm } from '../../content/forms';
 import { FORM_IDS } from '../../lib/permalinks';
 import type { ReturnedForm } from '../../schemas/returned-form';
 import { toast } from '../../stores/toasts';
@@ -108,7 +109,7 @@ export default function NewsletterForm({
       >
         <div className="flex-1">
           <label htmlFor={`${id}-email`} className="sr-only">
-            Email address
+            {newsletterForm.emailLabel}
           </label>
           <input
             ref={emailRef}
@@ -118,7 +119,7 @@ export default function NewsletterForm({
             required
             autoComplete="email"
             maxLength={EMAIL_MAX_LENGTH}
-            placeholder="Enter your email"
+            placeholder={newsletterForm.placeholder}
             defaultValue={returned?.values.email}
             autoFocus={returned?.issues.email !== undefined}
             onInput={() => {
@@ -135,7 +136,7 @@ export default function NewsletterForm({
           )}
         </div>
         <div className="honeypot" aria-hidden="true">
-          <label htmlFor={`${id}-website`}>Website</label>
+          <label htmlFor={`${id}-website`}>{honeypotLabel}</label>
           <input
             id={`${id}-website`}
             name="website"
@@ -148,10 +149,10 @@ export default function NewsletterForm({
           type="submit"
           // aria-disabled, not disabled: a disabled button drops the focus to the page's start.
           aria-disabled={pending || undefined}
-          aria-label={pending ? 'Subscribing' : undefined}
+          aria-label={pending ? newsletterForm.subscribing : undefined}
           className={buttonClass('primary', 'md', 'min-w-[8rem]')}
         >
-          {pending ? '…' : 'Subscribe'}
+          {pending ? newsletterForm.pendingMark : newsletterForm.subscribe}
         </button>
       </form>
       {refusal && (

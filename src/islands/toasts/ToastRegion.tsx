@@ -6,6 +6,7 @@
  */
 import * as RadixToast from '@radix-ui/react-toast';
 import { useStore } from '../../stores/use-store';
+import { closeLabels } from '../../content/site';
 import { $toasts, dismissToast, TOAST_DURATION } from '../../stores/toasts';
 import { $cookieBannerHeight } from '../../stores/cookie-banner-height';
 import Icon from '../ui/Icon';
@@ -46,7 +47,7 @@ export default function ToastRegion() {
             )}
           </div>
           <RadixToast.Close
-            aria-label="Close notification"
+            aria-label={closeLabels.toast}
             className={`absolute right-2 top-2 rounded-control p-1.5 focus-visible:outline-2 focus-visible:outline-offset-2 ${
               item.variant === 'destructive'
                 ? 'text-white hover:bg-white/15 focus-visible:outline-white'
