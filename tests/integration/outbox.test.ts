@@ -607,6 +607,18 @@ describe('the enquiry notice through the outbox', () => {
       }
     }), 45_000);
 
+  it("shows a name typed as a MIME encoded word in the notice's subject as typed, never decoded into characters the form drops", () =>
+    withSmtp(async () => {
+      refusing = false;
+      // Decoded, it is U+202E then 'gnp.exe': shown reversed, as 'exe.png', and so is the rest of the subject after it.
+      const body = { ...enquiry(), firstName: '=?UTF-8?Q?=E2=80=AEgnp.exe?=' };
+      const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+      expect(r.status).toBe(201);
+      expect(await until(() => jobOf(r.json.id), (j) => j.status !== 'pending')).toMatchObject({ status: 'sent', attempts: 1 });
+      const mail = received.filter((m) => m.replyTo?.value[0]?.address === body.email);
+      expect(mail.map((m) => m.subject)).toEqual([`New enquiry from =?UTF-8?Q?=E2=80=AEgnp.exe?= ${body.lastName} (Compilers & Co)`]);
+    }));
+
   it('writes the notice as an RFC 5322 .eml file under DATA_DIR/outbox when no SMTP_URL is set', async () => {
     expect(process.env.SMTP_URL).toBeUndefined();
     const body = enquiry();

@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { getEnv } from '../env.ts';
 import type { OutgoingMessage } from './message.ts';
 
@@ -49,6 +50,15 @@ export class PartlyRefused extends Error {
   }
 }
 
+/**
+ * The Subject as the message carries it. nodemailer leaves a valid MIME encoded word in a header as
+ * it is (a caller may hand it one ready-made), and mail clients decode it: a notice whose enquirer
+ * typed '=?UTF-8?Q?=E2=80=AE...?=' as a name reached the firm with a direction override in its
+ * subject, which the form drops from every name, or with whatever other text the word spelled. A
+ * subject holding '=?' is encoded whole, so it reads as it was written.
+ */
+const literalSubject = (subject: string) => (subject.includes('=?') ? encodeWord(subject, 'Q', 52) : subject);
+
 const isSmtpUrl = (url: string) => URL.canParse(url) && ['smtp:', 'smtps:'].includes(new URL(url).protocol);
 
 export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer {
@@ -64,7 +74,7 @@ export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer 
     const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as never);
     return {
       async send({ envelopeTo, ...message }) {
-        const info = await transport.sendMail({ from, ...message, ...(envelopeTo ? { envelope: { from, to: envelopeTo } } : {}) });
+        const info = await transport.sendMail({ from, ...message, subject: literalSubject(message.subject), ...(envelopeTo ? { envelope: { from, to: envelopeTo } } : {}) });
         if (info.rejected.length > 0) {
           throw new PartlyRefused(info.accepted.map(String), (info as { rejectedErrors?: ConstructorParameters<typeof PartlyRefused>[1] }).rejectedErrors ?? []);
         }
@@ -76,7 +86,7 @@ export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer 
   const dir = outboxDir(dataDir);
   return {
     async send({ envelopeTo: _envelope, ...message }, name) {
-      const info = await composer.sendMail({ from, ...message });
+      const info = await composer.sendMail({ from, ...message, subject: literalSubject(message.subject) });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       try {
         await fs.mkdir(dir, { recursive: true });
