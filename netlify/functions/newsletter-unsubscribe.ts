@@ -22,7 +22,15 @@ import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
 import { firstValues } from '../../src/server/http/body.ts';
 
 const back = { label: unsubscribePage.back, href: PAGE_PATHS.insights };
-const invalid = () => plainPage({ title: unsubscribePage.invalidTitle, text: unsubscribePage.invalidText, link: back, status: 400 });
+
+/**
+ * Every page here is at the link's own URL, which holds the address and its token: Back to Insights
+ * would hand both to /insights as its Referer (same origin, so whole), where the server's log and
+ * any analytics a visitor accepted read them as document.referrer.
+ */
+const page = (o: Parameters<typeof plainPage>[0]) => plainPage({ ...o, headers: { 'Referrer-Policy': 'no-referrer', ...o.headers } });
+
+const invalid = () => page({ title: unsubscribePage.invalidTitle, text: unsubscribePage.invalidText, link: back, status: 400 });
 
 /** The confirm and retry buttons post to the very URL of the link: its address and token. */
 function sameLink(req: Request): string {
@@ -42,7 +50,7 @@ export default route({
   GET: async (req) => {
     const email = await verifiedAddress(req);
     if (!email) return invalid();
-    return plainPage({
+    return page({
       title: unsubscribePage.confirmTitle,
       text: unsubscribePage.confirmText(email),
       form: { action: sameLink(req), button: unsubscribePage.confirmButton },
@@ -59,7 +67,7 @@ export default route({
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       console.error('[api] POST /api/newsletter/unsubscribe: database unavailable:', err instanceof Error ? err.message : err);
-      return plainPage({
+      return page({
         title: unsubscribePage.unavailableTitle,
         text: unsubscribePage.unavailableText,
         form: { action: sameLink(req), button: unsubscribePage.retryButton },
@@ -68,7 +76,7 @@ export default route({
         headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
       });
     }
-    return plainPage({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, link: back });
+    return page({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, link: back });
   },
 }, { authorisedByUrlToken: true });
 

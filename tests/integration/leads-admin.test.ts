@@ -358,6 +358,22 @@ describe('subscribers', () => {
     expect((await list(`?search=${email}`)).json.items[0].status).toBe('unsubscribed');
   });
 
+  it('keeps the address and token of its link from the page its Back to Insights link opens (no Referer), asking, done and refused alike', async () => {
+    const email = 'referrer@example.com';
+    expect((await subscribe(email)).status).toBe(201);
+    const url = `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&token=${await createUnsubscribeToken(email)}`;
+    const pages = [
+      await call(unsubscribeFn, url),
+      await call(unsubscribeFn, url, { method: 'POST', rawBody: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await call(unsubscribeFn, `${url}x`),
+    ];
+    expect(pages.map((page) => [page.status, page.text.includes('<a href="/insights">Back to Insights</a>'), page.headers.get('referrer-policy')])).toEqual([
+      [200, true, 'no-referrer'],
+      [200, true, 'no-referrer'],
+      [400, true, 'no-referrer'],
+    ]);
+  });
+
   it("drops the address's unsent welcome in the same statement as the unsubscribe", async () => {
     const db = getDb();
     const { id } = await db.insertInto('subscribers').values({ email: 'queued@example.com' }).returning('id').executeTakeFirstOrThrow();
