@@ -607,6 +607,25 @@ describe('the enquiry notice through the outbox', () => {
       }
     }), 45_000);
 
+  it('marks the notice and the welcome as sent automatically, so no out-of-office answers them', () =>
+    withSmtp(async () => {
+      refusing = false;
+      const body = enquiry();
+      const notice = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+      expect(notice.status).toBe(201);
+      expect(await until(() => jobOf(notice.json.id), (j) => j.status !== 'pending')).toMatchObject({ status: 'sent', attempts: 1 });
+      const email = `reader.${unique()}@example.com`;
+      const signUp = await call(newsletter, '/api/newsletter', { body: { email, sourcePage: '/insights' }, ip: uniqueIp() });
+      expect(signUp.status).toBe(201);
+      const welcome = () => getDb().selectFrom('outbox').selectAll().where('subscriberId', '=', signUp.json.id).executeTakeFirstOrThrow();
+      expect(await until(welcome, (j) => j.status !== 'pending')).toMatchObject({ status: 'sent', attempts: 1 });
+      const mail = [...received.filter((m) => m.replyTo?.value[0]?.address === body.email), ...received.filter((m) => m.rcptTo.includes(email))];
+      expect(mail.map((m) => [m.headers.get('auto-submitted'), m.headers.get('x-auto-response-suppress')])).toEqual([
+        ['auto-generated', 'OOF, AutoReply'],
+        ['auto-generated', 'OOF, AutoReply'],
+      ]);
+    }));
+
   it("shows a name typed as a MIME encoded word in the notice's subject as typed, never decoded into characters the form drops", () =>
     withSmtp(async () => {
       refusing = false;

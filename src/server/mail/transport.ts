@@ -59,6 +59,22 @@ export class PartlyRefused extends Error {
  */
 const literalSubject = (subject: string) => (subject.includes('=?') ? encodeWord(subject, 'Q', 52) : subject);
 
+/**
+ * Every message the site sends is written by it, not by a person (RFC 3834 auto-generated; the second
+ * header is Exchange's own for the same): no out-of-office answers it. Otherwise a partner on leave
+ * had their out-of-office sent to the enquirer (the notice's Reply-To), quoting the enquirer's name
+ * in its subject, and a subscriber away sent theirs to the firm's own address, one for every welcome.
+ */
+const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'OOF, AutoReply' };
+
+/** The message as nodemailer takes it: its subject as written, marked automatic, the From of the site. */
+const mailOptions = (from: string, message: Omit<OutgoingMessage, 'envelopeTo'>) => ({
+  from,
+  ...message,
+  subject: literalSubject(message.subject),
+  headers: { ...AUTOMATIC_HEADERS, ...message.headers },
+});
+
 const isSmtpUrl = (url: string) => URL.canParse(url) && ['smtp:', 'smtps:'].includes(new URL(url).protocol);
 
 export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer {
@@ -74,7 +90,7 @@ export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer 
     const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as never);
     return {
       async send({ envelopeTo, ...message }) {
-        const info = await transport.sendMail({ from, ...message, subject: literalSubject(message.subject), ...(envelopeTo ? { envelope: { from, to: envelopeTo } } : {}) });
+        const info = await transport.sendMail({ ...mailOptions(from, message), ...(envelopeTo ? { envelope: { from, to: envelopeTo } } : {}) });
         if (info.rejected.length > 0) {
           throw new PartlyRefused(info.accepted.map(String), (info as { rejectedErrors?: ConstructorParameters<typeof PartlyRefused>[1] }).rejectedErrors ?? []);
         }
@@ -86,7 +102,7 @@ export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer 
   const dir = outboxDir(dataDir);
   return {
     async send({ envelopeTo: _envelope, ...message }, name) {
-      const info = await composer.sendMail({ from, ...message, subject: literalSubject(message.subject) });
+      const info = await composer.sendMail(mailOptions(from, message));
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       try {
         await fs.mkdir(dir, { recursive: true });
