@@ -626,6 +626,27 @@ describe('the enquiry notice through the outbox', () => {
       ]);
     }));
 
+  it('sends a message sent again (its mark lost after the send) with the Message-ID it had, so the mailbox keeps one copy; another message has its own', () =>
+    withSmtp(async () => {
+      refusing = false;
+      const bodies = [enquiry(), enquiry()];
+      const jobs = [];
+      for (const body of bodies) {
+        const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+        expect(r.status).toBe(201);
+        jobs.push(await until(() => jobOf(r.json.id), (j) => j.status !== 'pending'));
+      }
+      expect(jobs.map((job) => job.status)).toEqual(['sent', 'sent']);
+      // The first one's mark never reached the database (a sender stopped right after its send): it goes again.
+      await getDb().updateTable('outbox').set({ status: 'pending', sentAt: null }).where('id', '=', jobs[0]!.id).execute();
+      expect(await deliverDue(getDb(), smtpMailer(), { only: [jobs[0]!.id], now: new Date(Date.now() + 86_400_000) })).toEqual({ sent: 1, retrying: 0, failed: 0, cancelled: 0 });
+      const ids = bodies.map((body) => received.filter((m) => m.replyTo?.value[0]?.address === body.email).map((m) => m.messageId));
+      expect(ids.map((copies) => copies.length)).toEqual([2, 1]);
+      expect(ids[0]![0]).toMatch(new RegExp(`^<[^@<>\\s]+@${contact.email.split('@')[1]!.replaceAll('.', '\\.')}>$`));
+      expect(ids[0]![1]).toBe(ids[0]![0]);
+      expect(ids[1]![0]).not.toBe(ids[0]![0]);
+    }));
+
   it("shows a name typed as a MIME encoded word in the notice's subject as typed, never decoded into characters the form drops", () =>
     withSmtp(async () => {
       refusing = false;

@@ -5,7 +5,7 @@ import { getEnv } from '../env.ts';
 // upload URL) can never be replayed as another (a session), whatever its claims say.
 // HKDF: https://www.rfc-editor.org/rfc/rfc5869
 
-export type KeyPurpose = 'session' | 'upload' | 'unsubscribe';
+export type KeyPurpose = 'session' | 'upload' | 'unsubscribe' | 'message-id';
 
 const cache = new Map<string, Uint8Array>();
 

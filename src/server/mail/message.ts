@@ -18,6 +18,12 @@ export interface OutgoingMessage {
    * accepted this message. `to` still names every one, so each sees who else was told.
    */
   envelopeTo?: string[];
+  /**
+   * What its Message-ID names, the same at every attempt of one outbox job: a copy sent again (the
+   * send's mark lost, or the server's reply to it) is the same message to the recipient's mailbox,
+   * which keeps it once, rather than a second notice or welcome.
+   */
+  identity?: string;
 }
 
 /** The outbox job kinds; each names the message it carries. */

@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { getEnv } from '../env.ts';
 import type { OutgoingMessage } from './message.ts';
@@ -67,10 +68,17 @@ const literalSubject = (subject: string) => (subject.includes('=?') ? encodeWord
  */
 const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'OOF, AutoReply' };
 
+/** A Message-ID for `identity`, on the From's domain as nodemailer's own are (a random one without an identity). */
+function messageIdOf(from: string, identity: string | undefined): { messageId?: string } {
+  const domain = addressparser(from, { flatten: true })[0]?.address.split('@')[1];
+  return identity && domain ? { messageId: `<${identity}@${domain}>` } : {};
+}
+
 /** The message as nodemailer takes it: its subject as written, marked automatic, the From of the site. */
-const mailOptions = (from: string, message: Omit<OutgoingMessage, 'envelopeTo'>) => ({
+const mailOptions = (from: string, { identity, ...message }: Omit<OutgoingMessage, 'envelopeTo'>) => ({
   from,
   ...message,
+  ...messageIdOf(from, identity),
   subject: literalSubject(message.subject),
   headers: { ...AUTOMATIC_HEADERS, ...message.headers },
 });

@@ -17,7 +17,9 @@
  * link was known is composed by each attempt from the origin configured then; while there is none
  * the attempt fails (NO_MAIL_ORIGIN) and is retried like any other, so it goes once SITE_URL is set.
  */
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { signingKey } from '../auth/keys.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import { getEnv } from '../env.ts';
 import { addressed, deliveredAfter, MESSAGE_KINDS, undeliverableReason, type QueuedMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
@@ -152,6 +154,14 @@ async function stillWanted(db: Kysely<Database>, job: OutboxRow): Promise<boolea
   return false;
 }
 
+/**
+ * The identity of a job's message (its Message-ID), the same at every attempt: keyed on the job's
+ * id and time, so no other message of this site or of another deploy's database shares it, and
+ * opaque, so it tells a recipient nothing of how many messages went before.
+ */
+const identityOf = (job: OutboxRow) =>
+  crypto.createHmac('sha256', signingKey('message-id')).update(`${job.id}\0${job.createdAt.toISOString()}`).digest('base64url').slice(0, 32);
+
 /** Sends one claimed job; a failure is recorded at once, a success handed to the marks. */
 async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Settings): Promise<keyof DeliveryReport> {
   const stored = job.payload as QueuedMessage | WelcomeAwaitingOrigin;
@@ -164,7 +174,7 @@ async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: 
     // Every recipient accepted it on earlier attempts (the one that refused is no longer listed).
     if (message.envelopeTo?.length === 0) return 'sent';
     if (!(await stillWanted(db, job))) return 'cancelled';
-    await mailer.send(message, `${job.kind}-${job.id}`);
+    await mailer.send({ ...message, identity: identityOf(job) }, `${job.kind}-${job.id}`);
   } catch (err) {
     const reason = reasonOf(err);
     const permanent = refusedForGood(err);
