@@ -7,6 +7,7 @@ import { SERVICE_ICON_NAMES } from '../lib/icons/service-icons';
 import { isSingleLine, ONE_LINE, requiredLine, requiredText, steadyDirection, storableText, tooLong } from './fields';
 import { openedAtField } from './opened-at';
 import { submissionIdField } from './submission-id';
+import { characterCount } from './text-limits';
 import type { FieldsCover, FormField } from './form-fields';
 
 export const SERVICE_LIMITS = {
@@ -32,7 +33,7 @@ export const serviceSchema = z.object({
     // thirty lines would not say which one to change.
     .superRefine((features, ctx) =>
       features.forEach((feature, i) => {
-        const problem = feature.length > SERVICE_LIMITS.feature ? tooLong(SERVICE_LIMITS.feature) : isSingleLine(feature) ? null : ONE_LINE;
+        const problem = characterCount(feature) > SERVICE_LIMITS.feature ? tooLong(SERVICE_LIMITS.feature) : isSingleLine(feature) ? null : ONE_LINE;
         if (problem) ctx.addIssue({ code: 'custom', path: [i], message: `Feature ${i + 1}: ${problem}` });
       }),
     )

@@ -104,6 +104,17 @@ describe('service CRUD', () => {
     expect(r.json.issues).toEqual({ features: 'Feature 3: Must be 300 characters or fewer' });
   });
 
+  it('counts a feature in characters, as every other field: 300 emoji are 300 characters, 301 too many', async () => {
+    const { cookie } = await adminSession();
+    // '📈' is one character and two UTF-16 units.
+    const created = await create(cookie, payload({ title: `Emoji feature ${RUN}`, features: ['📈'.repeat(300)] }));
+    expect(created.status).toBe(201);
+    expect(created.json.features).toEqual(['📈'.repeat(300)]);
+    const over = await create(cookie, payload({ features: ['📈'.repeat(301)] }));
+    expect(over.status).toBe(400);
+    expect(over.json.issues).toEqual({ features: 'Feature 1: Must be 300 characters or fewer' });
+  });
+
   it('holds each feature to one line, as the form shows them: a line break is refused naming its feature, text-reordering characters are dropped', async () => {
     const { cookie } = await adminSession();
     const broken = await create(cookie, payload({ features: ['Funnel review', 'Channel\nmix'] }));
