@@ -77,7 +77,7 @@ export function markUncached(headers: Headers, key: CacheKey): void {
  * the request and never answers (an incident at the API) held every save, publish and delete until
  * the platform cut the function off at 10 s, so an article already stored was reported as not saved.
  */
-export const PURGE_DEADLINE_MS = 3_000;
+const PURGE_DEADLINE_MS = 3_000;
 
 /**
  * Drops every cached page and answer under `tag`: on Netlify through its API, under the local

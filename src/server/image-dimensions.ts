@@ -13,8 +13,8 @@ export interface ImageSize {
 
 /**
  * The width and height the image `bytes` declare, or null when its header does not say (cut short,
- * or no image image-size knows). For an image of several (an AVIF
- * grid), the largest, which is the one a decoder has to hold.
+ * or not a format image-size reads). For a file holding several images (an AVIF grid), the
+ * largest, which is the one a decoder has to hold.
  */
 export function imageSize(bytes: Uint8Array): ImageSize | null {
   let read: ReturnType<typeof readHeader>;

@@ -117,7 +117,7 @@ async function loginSucceeded(username: string, address: string): Promise<void> 
 }
 
 /** How long after a failed attempt its points are still offered back to a database that does not answer. */
-export const GIVE_BACK_WITHIN_MS = 5_000;
+const GIVE_BACK_WITHIN_MS = 5_000;
 /** The pause between offers while the database does not answer. */
 const GIVE_BACK_RETRY_MS = 250;
 

@@ -6,9 +6,11 @@
  *
  * The key is derived from what makes two posts the same submission: the sender's address, every
  * field as the schema left it, and the ten-minute window the post arrives in. The same words again
- * from the same address within the window are a retry, answered as the first send was (docs/decisions/0026) (303, no
- * second row, notice or rate-limit point); changed words make another key, so they are stored as the
- * new enquiry they are. A post on each side of a window's edge is stored twice, as before.
+ * from the same address within the window are a retry, answered as the first send was (303, no
+ * second row, notice or rate-limit point: docs/decisions/0026); changed words make another key, so
+ * they are stored as the new enquiry they are. A post on each side of a window's edge is stored
+ * twice, as before. The address is clientAddress's, the port a proxy may write with it left out,
+ * so a retry over a new connection is still the same sender.
  */
 import { createHash } from 'node:crypto';
 
