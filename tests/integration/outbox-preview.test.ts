@@ -16,6 +16,7 @@ import { call } from '../support/call.ts';
 import { useOwnDatabase } from '../support/own-database.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { uniqueIp } from '../support/unique.ts';
+import { withEnv } from '../support/with-env.ts';
 
 let own: Awaited<ReturnType<typeof useOwnDatabase>>;
 beforeAll(async () => {
@@ -52,5 +53,23 @@ describe('the send after an answer, on a deploy that is not the live site', () =
       { kind: 'welcome', status: 'sent', attempts: 1, subscriber: 'preview.tester@example.com', enquirer: null },
       { kind: 'enquiry-notice', status: 'sent', attempts: 1, subscriber: null, enquirer: 'preview.enquirer@example.com' },
     ]);
+  });
+
+  it('gives up at once on a send that fails there, so its tab offers Send again instead of a retry that never comes', async () => {
+    // No scheduled sender runs on such a deploy: a message left to wait for its retry would say
+    // 'trying again' in the admin's tab for ever.
+    const sends: Promise<unknown>[] = [];
+    const waitUntil = (work: Promise<unknown>) => void sends.push(work);
+    const email = 'preview.unsent@example.com';
+    // Nothing listens on port 1: the connection is refused, a failure the live site retries.
+    await withEnv({ SMTP_URL: 'smtp://127.0.0.1:1' }, () =>
+      asDeploy('branch-deploy', async () => {
+        const signUp = await call(newsletter, '/api/newsletter', { body: { email }, ip: uniqueIp(), waitUntil });
+        expect(signUp.status).toBe(201);
+        await Promise.all(sends);
+      }),
+    );
+    const welcome = (await outbox()).find((m) => m.subscriber === email);
+    expect(welcome).toEqual({ kind: 'welcome', status: 'failed', attempts: 1, subscriber: email, enquirer: null });
   });
 });

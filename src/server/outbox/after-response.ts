@@ -41,13 +41,14 @@ function kick(): Promise<void> {
  * other. Its database is a branch of the live site's, whose outbox held the live site's messages
  * still waiting when it was branched; those are the live site's to send (its scheduled sender
  * does), and sent from here too they would reach their readers twice. No scheduled sender runs on
- * such a deploy, so a message whose send fails here is not tried again.
+ * such a deploy, so a send that fails here is its one attempt: the message is marked failed at
+ * once, and its tab offers to send it again, rather than saying it is being retried for ever.
  */
 async function sendOwn(owner: MessageOwner): Promise<void> {
   try {
     await withDetachedDatabase(async () => {
       const only = await pendingMessageIds(getDb(), owner);
-      await deliverDue(getDb(), getMailer(), { only });
+      await deliverDue(getDb(), getMailer(), { only, maxAttempts: 1 });
     });
   } catch (err) {
     console.error('[outbox] sending after the response failed:', err instanceof Error ? err.message : err);
