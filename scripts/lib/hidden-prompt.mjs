@@ -12,9 +12,11 @@ export function readHiddenLine(prompt) {
   }
   return new Promise((resolve, reject) => {
     let value = '';
-    stdout.write(prompt);
+    // Echo off before the prompt shows: keys pressed (or pasted) the moment it appears would
+    // otherwise be echoed by the terminal, password and all, before raw mode took over.
     stdin.setRawMode(true);
     stdin.resume();
+    stdout.write(prompt);
     stdin.setEncoding('utf8');
     const onData = (chunk) => {
       const chars = [...chunk];
