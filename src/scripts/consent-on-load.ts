@@ -16,9 +16,11 @@ import { returnFocus } from '../lib/return-focus';
 import { $cookieBannerHeight } from '../stores/cookie-banner-height';
 import { dismissCookieBanner, showCookieBanner } from '../stores/cookie-consent';
 
-const choice = readConsent();
-if (choice === 'accepted') startAnalytics();
-else if (choice === null) askForConsent();
+// The inline start showed the banner if nothing was stored when the page was parsed; a choice
+// made since in another tab (one opened in the background runs this only once it is shown) came
+// before the listener below could hear of it, so it is followed here as it would be there.
+if (readConsent() === null) askForConsent();
+else followChoiceMadeElsewhere();
 
 // `key` is null when another tab cleared the whole storage: nothing is chosen then, so nothing changes.
 addEventListener('storage', (event) => {

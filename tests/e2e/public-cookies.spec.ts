@@ -278,6 +278,23 @@ test('a choice made in another tab takes the banner away in this one, and an acc
   expect(await stored(page)).toBe('accepted');
 });
 
+test('a choice made in another tab before the page runtime has run here still takes the banner away', async ({ page, context }) => {
+  // A tab that has not run its runtime yet (opened in the background, so never painted; or slow to
+  // fetch it) already shows the banner from its inline start, and has no listener for the choice.
+  const release = await holdRoute(page, '**/_astro/page-runtime.*.js');
+  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  await expect(banner(page)).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/services');
+  await banner(other).getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner(other)).toBeHidden();
+  expect(await stored(page)).toBe('accepted');
+
+  release();
+  await expect.poll(() => analyticsCalls(page)).toBe(1);
+  await expect(banner(page)).toBeHidden();
+});
+
 test('a choice made in another tab after this one chose leaves analytics as it is here', async ({ page, context }) => {
   await page.goto('/about');
   await banner(page).getByRole('button', { name: 'Reject All' }).click();
