@@ -61,6 +61,20 @@ function askForConsent() {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cookie-action]') : null;
     if (button) pressedEarly = button;
   });
+  // As with a press held for the runtime (page-start.ts), the visitor who gives up waiting (Escape)
+  // or goes on to something else (Cookie Settings, say) lets it go: a late Accept All would choose
+  // for them, and close whatever they opened meanwhile.
+  for (const type of ['keydown', 'pointerdown', 'focusin']) {
+    document.addEventListener(
+      type,
+      (event) => {
+        if (ran || !pressedEarly) return;
+        const target = event.target instanceof Node ? event.target : null;
+        if (event instanceof KeyboardEvent ? event.key === 'Escape' : !target || !pressedEarly.contains(target)) pressedEarly = null;
+      },
+      true,
+    );
+  }
   const content = code.content.cloneNode(true) as DocumentFragment;
   const script = content.querySelector('script');
   // A module script's load event follows its run, by when the banner's own listener is there.

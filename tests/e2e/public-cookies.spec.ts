@@ -131,6 +131,25 @@ test("the banner is in the page's first paint; a press before its code has arriv
   expect(await stored(page)).toBe('rejected');
 });
 
+test("a banner press waiting for the banner's code is let go once the visitor goes on to Cookie Settings", async ({ page }) => {
+  const release = await holdRoute(page, '**/_astro/CookieBannerCode*');
+  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Settings' }).click();
+  const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
+  await expect(modal).toBeVisible();
+  // The code arriving now does not accept for the visitor, nor take away what they opened.
+  release();
+  await page.waitForLoadState('load');
+  await expect(modal).toBeVisible();
+  expect(await stored(page)).toBeNull();
+  await modal.getByRole('button', { name: 'Reject All' }).click();
+  await expect(modal).toBeHidden();
+  await expect(banner(page)).toBeHidden();
+  expect(await stored(page)).toBe('rejected');
+  expect(await analyticsCalls(page)).toBe(0);
+});
+
 test('when the banner code cannot be fetched the banner goes rather than stay with dead buttons', async ({ page }) => {
   await page.route('**/_astro/CookieBannerCode*', (route) => route.abort());
   await page.goto('/about');
