@@ -82,7 +82,8 @@ test.describe('forced colors', () => {
     const underlined = () => tabs.evaluateAll((all) => all.filter((tab) => getComputedStyle(tab).textDecorationLine === 'underline').map((tab) => tab.textContent));
     expect(await underlined()).toEqual(['Articles']);
     await tabs.filter({ hasText: 'Services' }).click();
-    expect(await underlined()).toEqual(['Services']);
+    // Read again until the panel has re-rendered for the click: a single read may still see the old tab.
+    await expect.poll(underlined).toEqual(['Services']);
   });
 
   test("a pressed toolbar button is filled with the system's selection colours", async ({ page }) => {
@@ -94,7 +95,8 @@ test.describe('forced colors', () => {
     const bold = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold', exact: true });
     await bold.click();
     await expect(bold).toHaveAttribute('aria-pressed', 'true');
-    expect(await bold.evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color])).toEqual([highlight, highlightText]);
+    // Its colours fade to the new ones (transition-colors): read until they have arrived, not once mid-fade.
+    await expect.poll(() => bold.evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color])).toEqual([highlight, highlightText]);
   });
 });
 
