@@ -14,6 +14,13 @@ export const cookiePreferences = {
     title: 'Analytics Cookies',
     text: 'Help us with visitor behaviour analysis and site performance tracking. Set only if you accept all cookies.',
   },
+  /** What the visitor chose before, said above the choices, so a change is made knowing it. */
+  current: {
+    none: 'You have not made a choice yet.',
+    accepted: 'Your current choice: all cookies accepted.',
+    'necessary-only': 'Your current choice: necessary cookies only.',
+    rejected: 'Your current choice: all non-essential cookies rejected.',
+  },
   acceptAll: 'Accept All Cookies',
   acceptNecessary: 'Accept Necessary Only',
   rejectAll: 'Reject All',

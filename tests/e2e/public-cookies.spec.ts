@@ -47,6 +47,7 @@ test('Cookie Settings opens Cookie Preferences; Accept Necessary Only stores nec
   await expect(modal.getByRole('heading', { name: 'Analytics Cookies' })).toBeVisible();
   await expect(modal.getByText(/visitor behaviour analysis and site performance tracking/)).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Accept All Cookies' })).toBeVisible();
+  await expect(modal.getByText('You have not made a choice yet.')).toBeVisible();
 
   await modal.getByRole('button', { name: 'Accept Necessary Only' }).click();
   await expect(modal).toBeHidden();
@@ -220,11 +221,15 @@ test("the footer's Cookie Settings link changes a stored choice on any later vis
   const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
   await expect(modal).toBeVisible();
   await expect(page).toHaveURL('/insights');
+  // The choice being changed is said first.
+  await expect(modal.getByText('Your current choice: all cookies accepted.')).toBeVisible();
   await modal.getByRole('button', { name: 'Reject All' }).click();
   await expect(modal).toBeHidden();
   expect(await stored(page)).toBe('rejected');
   await expect(link).toBeFocused();
   await expect(banner(page)).toBeHidden();
+  await link.click();
+  await expect(modal.getByText('Your current choice: all non-essential cookies rejected.')).toBeVisible();
 });
 
 test("when the preferences' code cannot be fetched, the footer's Cookie Settings link leads to the Cookie Policy", async ({ page }) => {

@@ -5,6 +5,8 @@
  * still shows, else to the page's main region.
  */
 import * as Dialog from '@radix-ui/react-dialog';
+import { useRef } from 'react';
+import { readConsent, type ConsentChoice } from '../../lib/cookie-consent';
 import { PAGE_PATHS } from '../../lib/permalinks';
 import { $cookieConsent, chooseCookies as onChoose, setCookieSettingsOpen } from '../../stores/cookie-consent';
 import { useStore } from '../../stores/use-store';
@@ -17,6 +19,10 @@ const secondary = buttonClass('neutral');
 
 export default function CookiePreferences() {
   const { settingsOpen, settingsOpenedFrom } = useStore($cookieConsent);
+  // Read while the modal is open (storage exists only in the browser, where it opens), so a choice
+  // made in another tab is included; kept as it was while the modal closes, not flipped mid-fade.
+  const current = useRef<ConsentChoice | null>(null);
+  if (settingsOpen) current.current = readConsent();
   return (
     <Dialog.Root open={settingsOpen} onOpenChange={setCookieSettingsOpen}>
       <DialogFrame
@@ -55,7 +61,8 @@ export default function CookiePreferences() {
           </li>
         </ul>
 
-        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <p className="mt-6 text-sm font-medium text-ink-800">{current.current ? cookiePreferences.current[current.current] : cookiePreferences.current.none}</p>
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <button type="button" className={primary} onClick={() => onChoose('accepted')}>
             {cookiePreferences.acceptAll}
           </button>
