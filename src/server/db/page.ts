@@ -33,7 +33,7 @@ export interface ListOrder {
  * comparison the list's (time desc, id desc) index answers. Keeps none when `position` selects
  * none (a page past the end).
  */
-export function fromPosition(order: ListOrder, position: Expression<unknown>): Expression<SqlBool> {
+function fromPosition(order: ListOrder, position: Expression<unknown>): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.ref(order.time)}, ${sql.ref(order.id)}) <= (${position})`;
 }
 
@@ -44,22 +44,28 @@ export function fromPosition(order: ListOrder, position: Expression<unknown>): E
  * outbox), after the page is cut: a plan that sorts the filter's matches (a search read along its
  * index) would otherwise look up the messages of every match and then keep 25 of them.
  *
- * A page past the first seeks rather than skips: its first row's (time, id) is counted out along
- * the list's index (`positions`, which selects those two columns alone, so the count reads the
- * index and not the table where the filter allows), and only the page's own rows are read. With
- * OFFSET, every row skipped was read whole and joined to its message: page 4,000 of the inbox
- * looked up 100,000 notices to show 25.
+ * The page is cut by cutToPage. With OFFSET, every row skipped was read whole and joined to its
+ * message: page 4,000 of the inbox looked up 100,000 notices to show 25.
  */
+/**
+ * `list` (in its (time desc, id desc) order) cut to one page. A page past the first seeks rather
+ * than skips: its first row's (time, id) is counted out along the list's index (`positions`, which
+ * selects those two columns alone, so the count reads the index and not the table where the
+ * filter allows), and only the page's own rows are read.
+ */
+export function cutToPage<Q extends CuttableSelect<Q>>(list: Q, positions: PositionSelect, order: ListOrder, { page, pageSize }: PageQuery): Q {
+  const skipped = (page - 1) * pageSize;
+  return (skipped > 0 ? list.where(fromPosition(order, positions.limit(1).offset(skipped))) : list).limit(pageSize);
+}
+
 export async function readPage<Q extends CuttableSelect<Q>, Row>(
   list: Q,
   withMessages: (page: Q) => { execute(): Promise<Row[]> },
   positions: PositionSelect,
   count: CountSelect,
   order: ListOrder,
-  { page, pageSize }: PageQuery,
+  query: PageQuery,
 ): Promise<{ items: Row[]; total: number }> {
-  const skipped = (page - 1) * pageSize;
-  const pageRows = (skipped > 0 ? list.where(fromPosition(order, positions.limit(1).offset(skipped))) : list).limit(pageSize);
-  const [items, counted] = await Promise.all([withMessages(pageRows).execute(), count.executeTakeFirstOrThrow()]);
+  const [items, counted] = await Promise.all([withMessages(cutToPage(list, positions, order, query)).execute(), count.executeTakeFirstOrThrow()]);
   return { items, total: Number(counted.n) };
 }

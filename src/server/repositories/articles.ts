@@ -5,7 +5,7 @@ import { isObjectName } from '../../schemas/upload.ts';
 import { storedArticleBody } from '../article-body.ts';
 import { creationOf, holdsSent, type Creation } from '../db/create-once.ts';
 import { containsPattern } from '../db/like.ts';
-import { fromPosition, type PageQuery } from '../db/page.ts';
+import { cutToPage, type PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
 import { stillAt } from '../db/row-version.ts';
 import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
@@ -75,15 +75,12 @@ function matches(eb: ExpressionBuilder<Database, 'articles'>, { publishedOnly, s
 export async function listArticlePage(db: Kysely<Database>, { page, pageSize, ...filter }: ArticleFilter & PageQuery): Promise<{ items: Article[]; total: number }> {
   const inList = () => db.selectFrom('articles').where((eb) => matches(eb, filter));
   const listLength = inList().select((eb) => eb.fn.countAll<string>().as('n'));
-  let rows = inList()
-    .selectAll()
-    .select(listLength.as('listLength'));
-  const skipped = (page - 1) * pageSize;
-  if (skipped > 0) {
-    const first = inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(1).offset(skipped);
-    rows = rows.where(fromPosition(ARTICLE_ORDER, first));
-  }
-  const listed = await rows.orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(pageSize).execute();
+  const listed = await cutToPage(
+    inList().selectAll().select(listLength.as('listLength')).orderBy('publishedAt', 'desc').orderBy('id', 'desc'),
+    inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc'),
+    ARTICLE_ORDER,
+    { page, pageSize },
+  ).execute();
   if (listed.length === 0) {
     const { n } = await listLength.executeTakeFirstOrThrow();
     return { items: [], total: Number(n) };
@@ -199,15 +196,12 @@ export async function listPublishedArticleCardPage(
     .select((eb) => ['category', eb.fn.countAll<number>().as('count')])
     .groupBy('category');
   const inList = () => (category ? publishedArticles(db).where('category', '=', category) : publishedArticles(db));
-  let cards = inList().select([...CARD_COLUMNS]);
-  const skipped = (page - 1) * pageSize;
-  if (skipped > 0) {
-    // Seek rather than skip: the page's first (published_at, id) is found by counting along the
-    // index alone (an index-only scan), and only the page's own rows are read from the table.
-    const first = inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(1).offset(skipped);
-    cards = cards.where(fromPosition(ARTICLE_ORDER, first));
-  }
-  cards = cards.orderBy('publishedAt', 'desc').orderBy('id', 'desc').limit(pageSize);
+  const cards = cutToPage(
+    inList().select([...CARD_COLUMNS]).orderBy('publishedAt', 'desc').orderBy('id', 'desc'),
+    inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc'),
+    ARTICLE_ORDER,
+    { page, pageSize },
+  );
   const row = await db
     .selectNoFrom([jsonArrayFrom(counts).as('counts'), jsonArrayFrom(cards).as('cards')])
     .executeTakeFirstOrThrow();
