@@ -12,9 +12,17 @@ interface KeySource {
  */
 export function newSubmissionId(source: KeySource = crypto): string {
   if (typeof source.randomUUID === 'function') return source.randomUUID();
-  const bytes = source.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // the RFC 9562 variant
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return uuidOf(source.getRandomValues(new Uint8Array(16)), 4);
+}
+
+/**
+ * The first 16 of `bytes` written as an RFC 9562 UUID of `version` (4: random; 8: the custom one,
+ * for a key derived from content), its version and variant bits set over theirs.
+ */
+export function uuidOf(bytes: Uint8Array, version: 4 | 8): string {
+  const b = bytes.slice(0, 16);
+  b[6] = (b[6]! & 0x0f) | (version << 4);
+  b[8] = (b[8]! & 0x3f) | 0x80; // the RFC 9562 variant
+  const hex = Array.from(b, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

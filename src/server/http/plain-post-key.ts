@@ -13,6 +13,7 @@
  * so a retry over a new connection is still the same sender.
  */
 import { createHash } from 'node:crypto';
+import { uuidOf } from '../../lib/submission-key.ts';
 
 export const PLAIN_POST_WINDOW_MS = 10 * 60 * 1000;
 
@@ -22,9 +23,5 @@ export function plainPostKey(sender: string, fields: Record<string, unknown>, no
   const named = Object.keys(fields)
     .sort()
     .map((name) => [name, fields[name] ?? null]);
-  const bytes = createHash('sha256').update(JSON.stringify([sender, window, named])).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x80; // version 8
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // the RFC 9562 variant
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidOf(createHash('sha256').update(JSON.stringify([sender, window, named])).digest(), 8);
 }
