@@ -45,19 +45,37 @@ function isHost(value) {
 }
 
 /**
- * The request as the browser made it to the proxy: the scheme and host from X-Forwarded-Proto and
- * X-Forwarded-Host when present and well formed. Throws on a malformed value (answered 400).
+ * `host` with the port the browser used: the one written in it, else X-Forwarded-Port's (nginx's
+ * `$host` is the name alone, its port sent apart), else none, the scheme's default. A URL drops a
+ * default port (443 for https, 80 for http), as the browser's Origin does.
+ */
+function withForwardedPort(host, port) {
+  if (port === undefined || /:\d+$/.test(host)) return host;
+  return `${host}:${port}`;
+}
+
+/** A TCP port as a proxy writes it: 1 to 65535, digits only. */
+const isPort = (value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535;
+
+/**
+ * The request as the browser made it to the proxy: the scheme, host and port from
+ * X-Forwarded-Proto, -Host and -Port when present and well formed. Throws on a malformed value
+ * (answered 400).
  */
 function asForwarded(request) {
   const proto = last(request.headers.get('x-forwarded-proto'))?.toLowerCase();
   const host = last(request.headers.get('x-forwarded-host'));
-  if (proto === undefined && host === undefined) return request;
+  const port = last(request.headers.get('x-forwarded-port'));
+  if (proto === undefined && host === undefined && port === undefined) return request;
   if (proto !== undefined && proto !== 'http' && proto !== 'https') throw new Error(`X-Forwarded-Proto ${proto}`);
   if (host !== undefined && !isHost(host)) throw new Error(`X-Forwarded-Host ${host}`);
+  if (port !== undefined && !isPort(port)) throw new Error(`X-Forwarded-Port ${port}`);
   const original = new URL(request.url);
+  // The Host header as the client wrote it (the URL has dropped a default port it named).
+  const named = host ?? request.headers.get('host') ?? original.host;
   // One absolute URL: setting `url.host` would keep the old port when the new host has none, and
   // resolving the path against a base would read a path beginning with // as a host.
-  const url = new URL(`${proto ?? original.protocol.slice(0, -1)}://${host ?? original.host}${original.pathname}${original.search}`);
+  const url = new URL(`${proto ?? original.protocol.slice(0, -1)}://${withForwardedPort(named, port)}${original.pathname}${original.search}`);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
     method: request.method,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import services from '../../netlify/functions/services.ts';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
+import { getDb } from '../../src/server/db/client.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
@@ -183,6 +184,70 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
       const forwarded = 'Host: 127.0.0.1:4321\nX-Forwarded-Host: www.surgere.example:80\nX-Forwarded-Proto: http';
       expect((await subscribe(server.port, `${forwarded}\nOrigin: http://www.surgere.example`)).status).toBe(201);
     });
+  });
+
+  it('takes the port the browser used from X-Forwarded-Port when the forwarded host names none, dropping a default one', async () => {
+    // nginx's `proxy_set_header X-Forwarded-Host $host` writes the name alone; the port comes apart.
+    for (const [proto, host, port, url] of [
+      ['https', 'example.com', '8443', 'https://example.com:8443/echo'],
+      ['http', 'example.com', '8080', 'http://example.com:8080/echo'],
+      ['https', 'example.com', '443', 'https://example.com/echo'],
+      ['http', 'example.com', '80', 'http://example.com/echo'],
+      ['https', '[2001:db8::1]', '8443', 'https://[2001:db8::1]:8443/echo'],
+      // A port written in the host is the one the browser used: it wins over X-Forwarded-Port.
+      ['https', 'example.com:9443', '8443', 'https://example.com:9443/echo'],
+      // A proxy that appends to the client's value: the last one is its own.
+      ['https', 'example.com', '1, 8443', 'https://example.com:8443/echo'],
+    ] as const) {
+      const r = await raw(server.port, `GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: ${host}\nX-Forwarded-Proto: ${proto}\nX-Forwarded-Port: ${port}`);
+      expect(r.status, `${host} ${port}`).toBe(200);
+      expect(JSON.parse(r.body).url, `${host} ${port}`).toBe(url);
+    }
+    // Without X-Forwarded-Host, the Host the proxy passed on (nginx's `proxy_set_header Host $host`) takes the port.
+    const hostOnly = await raw(server.port, 'GET /echo HTTP/1.1\nHost: example.com\nX-Forwarded-Proto: https\nX-Forwarded-Port: 8443');
+    expect(JSON.parse(hostOnly.body).url).toBe('https://example.com:8443/echo');
+  });
+
+  it("accepts the browser's Origin with the forwarded port on a post, and refuses it without the port", async () => {
+    await withEnv({ SITE_URL: 'https://example.com:8443' }, async () => {
+      const forwarded = 'Host: 127.0.0.1:4321\nX-Forwarded-Host: example.com\nX-Forwarded-Proto: https\nX-Forwarded-Port: 8443';
+      expect((await subscribe(server.port, `${forwarded}\nOrigin: https://example.com:8443`)).status).toBe(201);
+      expect((await subscribe(server.port, `${forwarded}\nOrigin: https://example.com`)).status).toBe(403);
+    });
+  });
+
+  it('takes a plain form post from the forwarded origin and names its port in the welcome e-mail of a sign-up at localhost', async () => {
+    const email = `proxy.port.${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const body = `email=${encodeURIComponent(email)}&sourcePage=%2Finsights`;
+    const r = await raw(
+      server.port,
+      `POST /api/newsletter HTTP/1.1
+       Host: 127.0.0.1:4321
+       X-Forwarded-Host: localhost
+       X-Forwarded-Proto: https
+       X-Forwarded-Port: 8443
+       Origin: https://localhost:8443
+       Content-Type: application/x-www-form-urlencoded
+       Content-Length: ${Buffer.byteLength(body)}`,
+      body,
+    );
+    // The post was the site's own (its Origin matched), and the way back is a path: the browser stays at the proxy.
+    expect([r.status, r.headers.location]).toEqual([303, '/newsletter/subscribed']);
+    const welcome = await getDb()
+      .selectFrom('outbox')
+      .innerJoin('subscribers', 'subscribers.id', 'outbox.subscriberId')
+      .select('outbox.payload')
+      .where('subscribers.email', '=', email)
+      .executeTakeFirstOrThrow();
+    const link = /https?:\/\/[^\s"]+\/api\/newsletter\/unsubscribe/.exec(JSON.stringify(welcome.payload))?.[0];
+    expect(link).toBe('https://localhost:8443/api/newsletter/unsubscribe');
+  });
+
+  it('answers 400 to a malformed forwarded port', async () => {
+    for (const port of ['0', '65536', '84a3', '-1', '']) {
+      const r = await raw(server.port, `GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: example.com\nX-Forwarded-Port: ${port}`);
+      expect(r.status, port).toBe(port === '' ? 200 : 400);
+    }
   });
 
   it('answers 400 to a malformed forwarded host or scheme', async () => {
