@@ -41,7 +41,7 @@ try {
   });
   const where = siteAddresses(hosts, services.port).join(' and ');
   console.log(
-    `\nSite ready at ${where} (data in ${dataDir}; ${services.embedded ? 'embedded database' : 'the configured database'}${trustProxy ? '; trusting X-Forwarded-* from a proxy' : ''}; started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`,
+    `\nSite ready at ${where} (data in ${dataDir}; ${services.embedded ? 'embedded database' : 'the configured database'}${trustProxy ? `; ${trustProxy.description}` : ''}; started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`,
   );
 } catch (err) {
   console.error(`\nCould not start the site: ${err instanceof Error ? err.message : err}`);

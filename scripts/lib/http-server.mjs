@@ -4,9 +4,9 @@
 // the Host header and the raw request target (never parsing a path such as `//other-host` as an
 // authority, refusing a malformed Host with 400), streams bodies with backpressure and cleans up
 // after aborted or unread ones, and answers HEAD without a body. Behind a reverse proxy that
-// terminates TLS or renames the host, `trustProxy` (TRUST_PROXY=1) lets X-Forwarded-Proto and
-// X-Forwarded-Host say what the browser used, and X-Forwarded-For who it is; without it they are
-// ignored, since any client can send them. Text answers are compressed with brotli or gzip as
+// terminates TLS or renames the host, `trustProxy` (TRUST_PROXY: src/server/http/trusted-proxy.ts)
+// lets X-Forwarded-Proto, -Host and -Port say what the browser used, and X-Forwarded-For who it
+// is, when the peer is a proxy it names; otherwise they are ignored, since any client can send them. Text answers are compressed with brotli or gzip as
 // Netlify's CDN does (the `compression` middleware: compressible types, 1 KB and more), as they
 // stream out; static files come already compressed (scripts/lib/stored-encodings.mjs).
 import http from 'node:http';
@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { errorJson } from '../../src/server/http/respond.ts';
+import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
 
 /** The Fetch standard's forbidden methods: no Request can be made with them, so none is rebuilt. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -97,11 +98,21 @@ function socketOrigin(socket) {
 }
 
 /**
+ * The proxies a server reads forwarded headers from: a parsed TRUST_PROXY, or `true` for its
+ * `1` (whichever peer connects), `false`/null for none.
+ * @typedef {boolean | import('../../src/server/http/trusted-proxy.ts').ProxyTrust | null} TrustProxyOption
+ */
+
+/** @param {TrustProxyOption} option */
+const asProxyTrust = (option) => (option === true ? parseTrustProxy('1') : option || null);
+
+/**
  * A Node request listener for `handle(request, { ip, serverOrigin })`.
  * @param {(request: Request, context: { ip: string, serverOrigin: string }) => Promise<Response>} handle
- * @param {{ trustProxy?: boolean }} [options]
+ * @param {{ trustProxy?: TrustProxyOption }} [options]
  */
 function createRequestListener(handle, { trustProxy = false } = {}) {
+  const trust = asProxyTrust(trustProxy);
   // Brotli quality 5 rather than the middleware's 4: a page about 6% smaller (a kilobyte of a
   // 70 KB page, often the difference between one round trip and two) for about 0.3 ms more CPU.
   const compress = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
@@ -109,14 +120,14 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
     async (request, { incoming }) => {
       const socketAddress = incoming.socket.remoteAddress ?? '127.0.0.1';
       const serverOrigin = socketOrigin(incoming.socket);
-      if (!trustProxy || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return handle(request, { ip: socketAddress, serverOrigin });
+      if (!trust?.trusts(socketAddress) || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return handle(request, { ip: socketAddress, serverOrigin });
       let forwarded;
       try {
         forwarded = asForwarded(request);
       } catch {
         return BAD_REQUEST();
       }
-      return handle(forwarded, { ip: last(request.headers.get('x-forwarded-for')) ?? socketAddress, serverOrigin });
+      return handle(forwarded, { ip: trust.client(socketAddress, request.headers.get('x-forwarded-for')), serverOrigin });
     },
     {
       // Keep the platform's own Request and Response: the site's code checks `instanceof Response`.
@@ -135,6 +146,8 @@ const IDLE_CONNECTION_MS = 65_000;
 /**
  * Serves `handle` on `port` at each of `hosts`. Loopback by default, on both address families
  * (browsers may resolve localhost to ::1 or 127.0.0.1); HOST=0.0.0.0 opens it to the network.
+ * @param {(request: Request, context: { ip: string, serverOrigin: string }) => Promise<Response>} handle
+ * @param {{ port: number, hosts?: string[], trustProxy?: TrustProxyOption }} options
  * @returns {Promise<{ port: number, stop: () => Promise<void> }>}
  */
 export async function serveHttp(handle, { port, hosts = ['127.0.0.1', '::1'], trustProxy = false }) {

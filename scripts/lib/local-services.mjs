@@ -33,7 +33,7 @@ import { readEnv } from '../../src/server/env.ts';
  * @property {(database: { databaseUrl: string, wsProxy?: string }) => Promise<void>} [afterDatabase]
  *   the caller's own set-up, before anything else starts (the e2e suite's second admin)
  * @property {boolean} [build] build the site first when its sources changed
- * @property {{ port: number, hosts?: string[], trustProxy?: boolean, cdnCache?: boolean }} [site] serve the built site
+ * @property {{ port: number, hosts?: string[], trustProxy?: import('./http-server.mjs').TrustProxyOption, cdnCache?: boolean }} [site] serve the built site
  *   (behind the CDN's cache unless `cdnCache` is false: a benchmark of uncached renders)
  * @property {(message: string) => void} [log]
  */

@@ -1,6 +1,7 @@
 // Environment shared by every local entry point (start, dev, migrate, admin): quiet Astro, and
 // resolve DATA_DIR once so every process agrees on where the data lives.
 import path from 'node:path';
+import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -31,6 +32,15 @@ export function localEnv() {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
   // Loopback on both address families unless HOST names one address (0.0.0.0 or :: for the network).
   const hosts = process.env.HOST ? [process.env.HOST] : ['127.0.0.1', '::1'];
-  const trustProxy = ['1', 'true'].includes((process.env.TRUST_PROXY ?? '').toLowerCase());
-  return { dataDir, port, hosts, trustProxy };
+  return {
+    dataDir,
+    port,
+    hosts,
+    // Which proxies may speak for the browser (src/server/http/trusted-proxy.ts), read only by what
+    // serves the site: a value it cannot read stops that start-up rather than trusting nobody, or
+    // everybody, by mistake, and stops no `npm run admin` or migration.
+    get trustProxy() {
+      return parseTrustProxy(process.env.TRUST_PROXY);
+    },
+  };
 }

@@ -12,6 +12,7 @@ import newsletter from '../../netlify/functions/newsletter.ts';
 import services from '../../netlify/functions/services.ts';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
 import { getDb } from '../../src/server/db/client.ts';
+import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
@@ -265,5 +266,30 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
       expect(r.status).toBe(400);
       expect(JSON.parse(r.body)).toEqual({ error: 'Bad request' });
     }
+  });
+});
+
+describe('behind the proxies TRUST_PROXY lists', () => {
+  const servers: { port: number; stop: () => Promise<void> }[] = [];
+  const serve = async (trustProxy: string) => {
+    const server = await serveHttp(handle, { port: 0, hosts: ['127.0.0.1'], trustProxy: parseTrustProxy(trustProxy) });
+    servers.push(server);
+    return server;
+  };
+  afterAll(() => Promise.all(servers.map((server) => server.stop())));
+  const forged = 'GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: evil.example\nX-Forwarded-Proto: https\nX-Forwarded-Port: 8443\nX-Forwarded-For: 203.0.113.9';
+
+  it('ignores X-Forwarded-* from a peer it does not list, as if no proxy were trusted', async () => {
+    const server = await serve('192.0.2.1, 10.0.0.0/8');
+    const r = await raw(server.port, forged);
+    expect(JSON.parse(r.body)).toEqual({ url: 'http://127.0.0.1:4321/echo', ip: '127.0.0.1', method: 'GET' });
+    // Nor is a malformed forwarded value its concern: the headers are not read at all.
+    expect((await raw(server.port, 'GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Proto: gopher')).status).toBe(200);
+  });
+
+  it('reads them from a listed peer, and walks X-Forwarded-For past the listed proxies', async () => {
+    const server = await serve('loopback, 10.0.0.0/8');
+    const r = await raw(server.port, `${forged.replace('203.0.113.9', '192.0.2.99, 203.0.113.9, 10.0.0.5')}`);
+    expect(JSON.parse(r.body)).toEqual({ url: 'https://evil.example:8443/echo', ip: '203.0.113.9', method: 'GET' });
   });
 });
