@@ -16,6 +16,7 @@ import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
+import { withHstsFor } from '../../src/server/security-headers.ts';
 
 /** The Fetch standard's forbidden methods: no Request can be made with them, so none is rebuilt. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -116,18 +117,20 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
   // Brotli quality 5 rather than the middleware's 4: a page about 6% smaller (a kilobyte of a
   // 70 KB page, often the difference between one round trip and two) for about 0.3 ms more CPU.
   const compress = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+  /** The site's answer, with HSTS only where the host the browser used may be sent it. */
+  const answer = async (request, context) => withHstsFor(new URL(request.url), await handle(request, context));
   const listener = getRequestListener(
     async (request, { incoming }) => {
       const socketAddress = incoming.socket.remoteAddress ?? '127.0.0.1';
       const serverOrigin = socketOrigin(incoming.socket);
-      if (!trust?.trusts(socketAddress) || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return handle(request, { ip: socketAddress, serverOrigin });
+      if (!trust?.trusts(socketAddress) || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return answer(request, { ip: socketAddress, serverOrigin });
       let forwarded;
       try {
         forwarded = asForwarded(request);
       } catch {
-        return BAD_REQUEST();
+        return withHstsFor(new URL(request.url), BAD_REQUEST());
       }
-      return handle(forwarded, { ip: trust.client(socketAddress, request.headers.get('x-forwarded-for')), serverOrigin });
+      return answer(forwarded, { ip: trust.client(socketAddress, request.headers.get('x-forwarded-for')), serverOrigin });
     },
     {
       // Keep the platform's own Request and Response: the site's code checks `instanceof Response`.

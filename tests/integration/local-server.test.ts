@@ -13,6 +13,7 @@ import services from '../../netlify/functions/services.ts';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
 import { getDb } from '../../src/server/db/client.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
+import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
@@ -75,6 +76,24 @@ describe('directly (no proxy trusted)', () => {
       const r = await subscribe(server.port, `Host: 127.0.0.1:4321\nOrigin: ${origin}`);
       expect(r.status).toBe(403);
       expect(JSON.parse(r.body)).toEqual({ error: 'Cross-site request refused' });
+    }
+  });
+
+  it('sends HSTS to a host name, never to localhost, a name under it or an address', async () => {
+    // A browser would pin every *.localhost to https, for two years, from one answer at localhost.
+    for (const [host, hsts] of [
+      ['www.surgere.example', SECURITY_HEADERS['Strict-Transport-Security']],
+      ['127.0.0.1:4321', undefined],
+      ['localhost:4321', undefined],
+      ['LocalHost.', undefined],
+      ['app.localhost:4321', undefined],
+      ['[::1]:8080', undefined],
+      ['192.168.1.20', undefined],
+    ] as const) {
+      const r = await raw(server.port, `GET /api/services HTTP/1.1\nHost: ${host}`);
+      expect(r.status, host).toBe(200);
+      expect(r.headers['strict-transport-security'], host).toBe(hsts);
+      expect(r.headers['x-content-type-options'], host).toBe('nosniff');
     }
   });
 
@@ -242,6 +261,13 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
       .executeTakeFirstOrThrow();
     const link = /https?:\/\/[^\s"]+\/api\/newsletter\/unsubscribe/.exec(JSON.stringify(welcome.payload))?.[0];
     expect(link).toBe('https://localhost:8443/api/newsletter/unsubscribe');
+  });
+
+  it('sends no HSTS through an https proxy at localhost, and sends it at a public name', async () => {
+    const at = (host: string) => raw(server.port, `GET /api/services HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: ${host}\nX-Forwarded-Proto: https\nX-Forwarded-Port: 8443`);
+    expect((await at('localhost')).headers['strict-transport-security']).toBeUndefined();
+    expect((await at('[::1]')).headers['strict-transport-security']).toBeUndefined();
+    expect((await at('www.surgere.example')).headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   });
 
   it('answers 400 to a malformed forwarded port', async () => {
