@@ -62,6 +62,9 @@ export default defineConfig({
       // The e2e suite sends many enquiries from one address; keep the limit for real visitors only.
       ENQUIRY_RATE_LIMIT_PER_HOUR: '1000',
       NEWSLETTER_RATE_LIMIT_PER_HOUR: '1000',
+      // tests/e2e/reverse-proxy.spec.ts starts proxies on this machine; every other request comes
+      // straight from the browser and sends no X-Forwarded-* to read.
+      TRUST_PROXY: 'loopback',
     },
   },
 });

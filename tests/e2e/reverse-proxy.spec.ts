@@ -25,13 +25,22 @@ async function listen(handler: http.RequestListener) {
   };
 }
 
-/** A reverse proxy to `upstream` that keeps the browser's Host and adds X-Forwarded-*. */
-function startProxy(upstream: URL) {
+/**
+ * A reverse proxy to `upstream` that adds X-Forwarded-*. By default it keeps the browser's Host;
+ * with `portApart` it sends the upstream's Host and the browser's host name and port apart, as
+ * nginx does with `Host $proxy_host`, `X-Forwarded-Host $host` and `X-Forwarded-Port $server_port`.
+ */
+function startProxy(upstream: URL, { portApart = false } = {}) {
   return listen((req, res) => {
     const headers = { ...req.headers };
     headers['x-forwarded-for'] = [headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     headers['x-forwarded-proto'] = 'http';
     headers['x-forwarded-host'] = req.headers.host;
+    if (portApart) {
+      headers.host = upstream.host;
+      headers['x-forwarded-host'] = new URL(`http://${req.headers.host}`).hostname;
+      headers['x-forwarded-port'] = String(req.socket.localPort);
+    }
     const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
       answer.pipe(res);
@@ -82,6 +91,35 @@ test.describe('behind a reverse proxy', () => {
     await page.getByRole('textbox', { name: 'Email address' }).press('Enter');
     await expect(page).toHaveURL(`${proxy.origin}/newsletter/subscribed`);
     expect(through).toBeGreaterThan(10);
+  });
+});
+
+test.describe('behind a proxy that sends its port apart (X-Forwarded-Port)', () => {
+  let proxy: Awaited<ReturnType<typeof listen>>;
+  test.beforeAll(async ({}, testInfo) => {
+    proxy = await startProxy(new URL(String(testInfo.project.use.baseURL)), { portApart: true });
+  });
+  test.afterAll(() => proxy.stop());
+
+  test("the page's links name the proxy's port, and its plain form post is the site's own", async ({ page }) => {
+    await skipCookieBanner(page);
+    await page.route('**/_astro/NewsletterForm*.js', (route) => route.abort());
+    await page.goto(`${proxy.origin}/insights`, { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${proxy.origin}/insights`);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', `${proxy.origin}/insights/rss.xml`);
+    const sitemap = await (await page.request.get(`${proxy.origin}/sitemap.xml`)).text();
+    expect(new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).origin))).toEqual(new Set([proxy.origin]));
+    const rss = await (await page.request.get(`${proxy.origin}/insights/rss.xml`)).text();
+    expect(/<atom:link href="([^"]+)" rel="self"/.exec(rss)?.[1]).toBe(`${proxy.origin}/insights/rss.xml`);
+
+    // The browser's Origin carries the proxy's port: the site must take it as its own.
+    await page.getByRole('textbox', { name: 'Email address' }).fill(`port-apart-${Date.now()}@example.com`);
+    const [post] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${proxy.origin}/api/newsletter` && r.request().method() === 'POST'),
+      page.getByRole('textbox', { name: 'Email address' }).press('Enter'),
+    ]);
+    expect([post.request().headers().origin, post.status()]).toEqual([proxy.origin, 303]);
+    await expect(page).toHaveURL(`${proxy.origin}/newsletter/subscribed`);
   });
 });
 
