@@ -21,7 +21,7 @@ const MAX_RAW_KEY = 64;
  * the client's side of one connection, new with each: kept in the key, every connection would
  * count afresh. A bare IPv6 address has colons too, and is left as it is.
  */
-function withoutPort(ip: string): string {
+export function withoutPort(ip: string): string {
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
   if (bracketed) return bracketed[1]!;
   const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(ip);

@@ -38,7 +38,7 @@ describe('parseTrustProxy', () => {
   });
 
   it('refuses at start an entry it cannot read, rather than trusting nobody or everybody by mistake', () => {
-    for (const value of ['yes', '10.0.0.0/33', '10.0.0', '10.0.0.1/', '::1/129', '::ffff:10.0.0.0/8', '[::1]', 'proxy.internal', '10.0.0.1, bogus']) {
+    for (const value of ['yes', '10.0.0.0/33', '10.0.0', '10.0.0.1/', '::1/129', '::ffff:10.0.0.0/8', '[::1]', '10.0.0.1:8080', 'proxy.internal', '10.0.0.1, bogus']) {
       expect(() => parseTrustProxy(value), value).toThrow(/^TRUST_PROXY: ".+" is not an address, a CIDR range/);
     }
   });

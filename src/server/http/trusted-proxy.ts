@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { withoutPort } from './request-context.ts';
 
 /**
  * Which peers of the local runtime's HTTP server (scripts/lib/http-server.mjs) may speak for the
@@ -34,9 +35,7 @@ type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 /** An address as a socket or a proxy writes it, IPv4-mapped IPv6 read as IPv4; null when it is none. */
 function parseAddress(value: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   // A port (`a.b.c.d:port`, `[v6]:port`) and a zone index (`fe80::1%eth0`) are no part of the address.
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
-  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(value);
-  const bare = (bracketed?.[1] ?? v4WithPort?.[1] ?? value).replace(/%.*$/, '');
+  const bare = withoutPort(value).replace(/%.*$/, '');
   if (!ipaddr.IPv4.isValidFourPartDecimal(bare) && !ipaddr.IPv6.isValid(bare)) return null;
   return ipaddr.process(bare);
 }
@@ -46,7 +45,8 @@ function parseEntry(entry: string): Range[] {
   const named = NAMED_RANGES[entry.toLowerCase()];
   if (named) return named.map((cidr) => ipaddr.parseCIDR(cidr) as Range);
   const [address, bits, ...rest] = entry.split('/');
-  const parsed = address !== undefined && rest.length === 0 && !address.includes('[') ? parseAddress(address) : null;
+  // An entry is an address alone: no brackets, no port.
+  const parsed = address !== undefined && rest.length === 0 && !address.includes('[') && withoutPort(address) === address ? parseAddress(address) : null;
   // An IPv4-mapped address (::ffff:10.0.0.0/104) is read as IPv4 (10.0.0.0/8), as peers are.
   const mapped = parsed?.kind() === 'ipv4' && ipaddr.IPv6.isValid(address!);
   const full = parsed?.kind() === 'ipv4' && !mapped ? 32 : 128;
