@@ -17,9 +17,10 @@ const MAX_RAW_KEY = 64;
 
 /**
  * An address as some proxies write the client (a local runtime behind TRUST_PROXY passes on the
- * X-Forwarded-For entry its trusted proxies recorded): `a.b.c.d:port` or `[v6]:port` (Azure's, IIS ARR's) or `[v6]`. The port is
- * the client's side of one connection, new with each: kept in the key, every connection would
- * count afresh. A bare IPv6 address has colons too, and is left as it is.
+ * X-Forwarded-For entry its trusted proxies recorded): `a.b.c.d:port` or `[v6]:port` (Azure's,
+ * IIS ARR's) or `[v6]`. The port is the client's side of one connection, new with each: kept in
+ * the key, every connection would count afresh. A bare IPv6 address has colons too, and is left
+ * as it is.
  */
 export function withoutPort(ip: string): string {
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
