@@ -94,6 +94,18 @@ describe('article writes need an admin session', () => {
     expect(r.status).toBe(403);
   });
 
+  it('refuses a write with no Origin whose Sec-Fetch-Site says another site made it, and takes one the page made', async () => {
+    const { cookie } = await adminSession();
+    for (const site of ['cross-site', 'same-site']) {
+      const r = await call(articles, '/api/articles', { method: 'POST', body: payload({ title: `From ${site} ${RUN}` }), headers: { cookie, 'sec-fetch-site': site } });
+      expect(r.status).toBe(403);
+      expect(r.json).toEqual({ error: 'Cross-site request refused' });
+    }
+    const own = await call(articles, '/api/articles', { method: 'POST', body: payload({ title: `From the panel ${RUN}` }), headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(own.status).toBe(201);
+    expect(await getDb().selectFrom('articles').select('title').where('title', 'in', [`From cross-site ${RUN}`, `From same-site ${RUN}`]).execute()).toEqual([]);
+  });
+
   it('answers 415 to a write that is not JSON', async () => {
     const { cookie } = await adminSession();
     const r = await call(articles, '/api/articles', { method: 'POST', rawBody: 'title=x', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } });

@@ -61,15 +61,24 @@ export function sameOriginRefererPath(req: Request): string | null {
 }
 
 /**
+ * Sec-Fetch-Site values a browser gives a request that a page of this very origin did not make:
+ * another site's ('cross-site') or a sibling subdomain's ('same-site', which still carries a
+ * SameSite=Strict cookie). 'same-origin' and 'none' (typed or bookmarked) are the site's own.
+ */
+const OTHER_ORIGIN_FETCH_SITES = new Set(['cross-site', 'same-site']);
+
+/**
  * Whether a request's Origin is not the very origin (scheme, host and port) it was made to: a
  * cross-site form post or fetch, or a page served over http posting to https. State-changing
- * requests so marked are refused (src/server/http/handler.ts). Requests without Origin (curl,
- * server-to-server) are not cross-site: the session cookie is SameSite=Strict, so a browser never
- * sends it cross-site anyway. An opaque origin ('null') is.
+ * requests so marked are refused (src/server/http/handler.ts). An opaque origin ('null') is. A
+ * request without Origin is judged by its Sec-Fetch-Site, which browsers set themselves and pages
+ * cannot: a browser's request that lost its Origin on the way (a proxy or extension that strips
+ * it) but says another origin made it is cross-site. Without either (curl, server-to-server) it
+ * is not: the session cookie is SameSite=Strict, so a browser never sends it cross-site anyway.
  */
 export function isCrossSite(req: Request): boolean {
   const origin = req.headers.get('origin');
-  if (origin === null) return false;
+  if (origin === null) return OTHER_ORIGIN_FETCH_SITES.has(req.headers.get('sec-fetch-site')?.trim().toLowerCase() ?? '');
   try {
     return new URL(origin).origin !== new URL(req.url).origin;
   } catch {
