@@ -8,6 +8,7 @@
  * milliseconds and would skip or repeat rows whose times differ in the microseconds.
  */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { ListOrder } from './page.ts';
 import type { Database } from './schema.ts';
 
 /** Rows a batch reads: enough to keep the statements few, few enough to stream as they come. */
@@ -19,14 +20,14 @@ export interface KeysetCursor {
   id: number;
 }
 
-/** The time column as cursor text, to select beside a batch's rows as `cursorAt`. */
-export function cursorText(timeColumn: string): RawBuilder<string> {
-  return sql<string>`${sql.ref(timeColumn)}::text`;
+/** The list's time column as cursor text, to select beside a batch's rows as `cursorAt`. */
+export function cursorText(order: ListOrder): RawBuilder<string> {
+  return sql<string>`${sql.ref(order.time)}::text`;
 }
 
-/** The rows after `cursor` in (time desc, id desc) order: one row comparison an index answers. */
-export function after(timeColumn: string, idColumn: string, cursor: KeysetCursor): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(timeColumn)}, ${sql.ref(idColumn)}) < (${cursor.at}::timestamptz, ${cursor.id})`;
+/** The rows after `cursor` in the list's (time desc, id desc) order: one row comparison an index answers. */
+export function after(order: ListOrder, cursor: KeysetCursor): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(order.time)}, ${sql.ref(order.id)}) < (${cursor.at}::timestamptz, ${cursor.id})`;
 }
 
 /**

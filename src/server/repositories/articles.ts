@@ -76,8 +76,7 @@ export async function listArticlePage(db: Kysely<Database>, { page, pageSize, ..
   const inList = () => db.selectFrom('articles').where((eb) => matches(eb, filter));
   const listLength = inList().select((eb) => eb.fn.countAll<string>().as('n'));
   const listed = await cutToPage(
-    inList().selectAll().select(listLength.as('listLength')).orderBy('publishedAt', 'desc').orderBy('id', 'desc'),
-    inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc'),
+    inList().selectAll().select(listLength.as('listLength')),
     ARTICLE_ORDER,
     { page, pageSize },
   ).execute();
@@ -197,8 +196,7 @@ export async function listPublishedArticleCardPage(
     .groupBy('category');
   const inList = () => (category ? publishedArticles(db).where('category', '=', category) : publishedArticles(db));
   const cards = cutToPage(
-    inList().select([...CARD_COLUMNS]).orderBy('publishedAt', 'desc').orderBy('id', 'desc'),
-    inList().select(['publishedAt', 'id']).orderBy('publishedAt', 'desc').orderBy('id', 'desc'),
+    inList().select([...CARD_COLUMNS]),
     ARTICLE_ORDER,
     { page, pageSize },
   );

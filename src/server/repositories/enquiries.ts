@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuil
 import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
 import { containsPattern } from '../db/like.ts';
 import { after, cursorText, exportExtent, keysetBatches, type ExportExtent, type KeysetCursor } from '../db/keyset.ts';
-import { readPage, type PageQuery } from '../db/page.ts';
+import { inOrder, readPage, type PageQuery } from '../db/page.ts';
 import type { Database, EnquiryRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type QueuedMessage } from '../mail/message.ts';
 import type { SpentPoint } from '../rate-limit.ts';
@@ -177,24 +177,7 @@ export async function listEnquiries(
   db: Kysely<Database>,
   q: Filter & PageQuery,
 ): Promise<{ items: EnquiryRecord[]; total: number }> {
-  const { items, total } = await readPage(
-    filteredEnquiries(db, q)
-      .orderBy('enquiries.createdAt', 'desc')
-      .orderBy('enquiries.id', 'desc'),
-    (page) => withLatestNotice(db, page).orderBy('enquiries.createdAt', 'desc').orderBy('enquiries.id', 'desc'),
-    db
-      .selectFrom('enquiries')
-      .select(['enquiries.createdAt', 'enquiries.id'])
-      .where((eb) => matches(eb, q))
-      .orderBy('enquiries.createdAt', 'desc')
-      .orderBy('enquiries.id', 'desc'),
-    db
-      .selectFrom('enquiries')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => matches(eb, q)),
-    INBOX_ORDER,
-    q,
-  );
+  const { items, total } = await readPage(filteredEnquiries(db, q), (page) => withLatestNotice(db, page), INBOX_ORDER, q);
   return { items: items.map((r) => toEnquiryRecord(r)), total };
 }
 
@@ -203,13 +186,8 @@ export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?
   return keysetBatches(
     (cursor: KeysetCursor | undefined, limit: number) => {
       let batch = filteredEnquiries(db, filter);
-      if (cursor) batch = batch.where(after('enquiries.createdAt', 'enquiries.id', cursor));
-      batch = batch.orderBy('enquiries.createdAt', 'desc').orderBy('enquiries.id', 'desc').limit(limit);
-      return withLatestNotice(db, batch)
-        .select(cursorText('enquiries.createdAt').as('cursorAt'))
-        .orderBy('enquiries.createdAt', 'desc')
-        .orderBy('enquiries.id', 'desc')
-        .execute();
+      if (cursor) batch = batch.where(after(INBOX_ORDER, cursor));
+      return inOrder(withLatestNotice(db, inOrder(batch, INBOX_ORDER).limit(limit)).select(cursorText(INBOX_ORDER).as('cursorAt')), INBOX_ORDER).execute();
     },
     (row) => toEnquiryRecord(row),
     batchSize,

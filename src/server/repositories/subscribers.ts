@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
 import { containsPattern } from '../db/like.ts';
-import { readPage, type PageQuery } from '../db/page.ts';
+import { inOrder, readPage, type PageQuery } from '../db/page.ts';
 import { after, cursorText, exportExtent, keysetBatches, type ExportExtent, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type OutgoingMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
@@ -128,24 +128,7 @@ const LIST_ORDER = { time: 'subscribers.subscribedAt', id: 'subscribers.id' } as
 
 /** One page of subscribers, the latest sign-up first, with the count the filter matches. */
 export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuery): Promise<{ items: Subscriber[]; total: number }> {
-  const { items, total } = await readPage(
-    filteredSubscribers(db, q)
-      .orderBy('subscribers.subscribedAt', 'desc')
-      .orderBy('subscribers.id', 'desc'),
-    (page) => withLatestWelcome(db, page).orderBy('subscribers.subscribedAt', 'desc').orderBy('subscribers.id', 'desc'),
-    db
-      .selectFrom('subscribers')
-      .select(['subscribers.subscribedAt', 'subscribers.id'])
-      .where((eb) => matches(eb, q))
-      .orderBy('subscribers.subscribedAt', 'desc')
-      .orderBy('subscribers.id', 'desc'),
-    db
-      .selectFrom('subscribers')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => matches(eb, q)),
-    LIST_ORDER,
-    q,
-  );
+  const { items, total } = await readPage(filteredSubscribers(db, q), (page) => withLatestWelcome(db, page), LIST_ORDER, q);
   return { items: items.map((r) => toSubscriber(r)), total };
 }
 
@@ -154,13 +137,8 @@ export function exportSubscribers(db: Kysely<Database>, filter: Filter, batchSiz
   return keysetBatches(
     (cursor: KeysetCursor | undefined, limit: number) => {
       let batch = filteredSubscribers(db, filter);
-      if (cursor) batch = batch.where(after('subscribers.subscribedAt', 'subscribers.id', cursor));
-      batch = batch.orderBy('subscribers.subscribedAt', 'desc').orderBy('subscribers.id', 'desc').limit(limit);
-      return withLatestWelcome(db, batch)
-        .select(cursorText('subscribers.subscribedAt').as('cursorAt'))
-        .orderBy('subscribers.subscribedAt', 'desc')
-        .orderBy('subscribers.id', 'desc')
-        .execute();
+      if (cursor) batch = batch.where(after(LIST_ORDER, cursor));
+      return inOrder(withLatestWelcome(db, inOrder(batch, LIST_ORDER).limit(limit)).select(cursorText(LIST_ORDER).as('cursorAt')), LIST_ORDER).execute();
     },
     (row) => toSubscriber(row),
     batchSize,
