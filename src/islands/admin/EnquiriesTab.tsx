@@ -19,7 +19,7 @@ import { endedSession } from './session';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import DialogFrame from '../ui/DialogFrame';
-import { FailedMessage, FailedMessageBadge, resendFailed } from './FailedMessage';
+import { FailedMessageBadge, resendFailed, UndeliveredMessage } from './UndeliveredMessage';
 import { SelectField } from './fields';
 import { Badge } from './ui';
 import { API_PATHS, withId } from '../../lib/api-paths';
@@ -128,13 +128,13 @@ function StatusSelect({ e }: { e: EnquiryRecord }) {
   );
 }
 
-/** A notice that gave up: why, and a button that sends it again (POST /api/enquiries/:id/notice). */
-function FailedNotice({ e, onResent, className = '' }: { e: EnquiryRecord; onResent?: (updated: EnquiryRecord) => void; className?: string }) {
+/** A notice that has not got through: why, and once it gave up a button that sends it again (POST /api/enquiries/:id/notice). */
+function UndeliveredNotice({ e, onResent, className = '' }: { e: EnquiryRecord; onResent?: (updated: EnquiryRecord) => void; className?: string }) {
   const resend = async () => {
     const updated = await resendFailed(withId(API_PATHS.enquiryNotice, e.id), e.id, enquiries, text.notice);
     if (updated) onResent?.(updated);
   };
-  return <FailedMessage message={e.notice} text={text.notice} resendLabel={text.resendNoticeFor(enquirerName(e))} onResend={resend} className={className} />;
+  return <UndeliveredMessage message={e.notice} text={text.notice} resendLabel={text.resendNoticeFor(enquirerName(e))} onResend={resend} className={className} />;
 }
 
 function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: EnquiryRecord | null; onChange: (updated: EnquiryRecord) => void; onClose: () => void }) {
@@ -156,7 +156,7 @@ function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: Enquiry
               <dt className="font-semibold text-ink-700">{text.status}</dt>
               <dd className="text-ink-900">{text.statusLabels[enquiry.status]}</dd>
             </dl>
-            <FailedNotice e={enquiry} onResent={onChange} className="mt-3" />
+            <UndeliveredNotice e={enquiry} onResent={onChange} className="mt-3" />
             <h3 className="mt-4 text-sm font-semibold text-ink-700">{enquiryFieldLabels.message}</h3>
             <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm text-ink-900">{enquiry.message}</p>
           </div>
@@ -203,7 +203,7 @@ export default function EnquiriesTab() {
             <p className="mt-1 text-xs text-ink-600">
               {[e.page, e.ctaButton].filter(Boolean).join(' · ') || '-'} · {firmTime(e.createdAt)}
             </p>
-            <FailedNotice e={e} className="mt-1" />
+            <UndeliveredNotice e={e} className="mt-1" />
           </>
         )}
         rowActions={(e) => <StatusSelect e={e} />}

@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE } from '../../schemas/list-query';
 import { SUBSCRIBER_STATUSES, type Subscriber } from '../../schemas/subscriber';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
-import { FailedMessage, FailedMessageBadge, resendFailed } from './FailedMessage';
+import { FailedMessageBadge, resendFailed, UndeliveredMessage } from './UndeliveredMessage';
 import { Badge } from './ui';
 import { API_PATHS, withId } from '../../lib/api-paths';
 
@@ -53,7 +53,7 @@ export default function SubscribersTab() {
             {text.subscribed} {firmTime(s.subscribedAt)} · {text.from} {s.sourcePage ?? text.unknownPage}
             {s.unsubscribedAt ? ` · ${text.statusLabels.unsubscribed} ${firmTime(s.unsubscribedAt)}` : ''}
           </p>
-          <FailedMessage
+          <UndeliveredMessage
             message={welcomeOf(s)}
             text={text.welcome}
             resendLabel={text.resendWelcomeFor(s.email)}

@@ -1,8 +1,9 @@
 /**
- * A lead's message that gave up (an enquiry's notice to the firm, a subscriber's welcome): a badge
- * beside the lead, the reason, and a button that puts it back in the outbox. One still being retried
- * after a failed attempt shows the reason too (the retries can take hours, and a reason such as a
- * missing setting is one the admin can act on meanwhile), with no button: it is in the outbox already.
+ * A lead's message that has not got through (an enquiry's notice to the firm, a subscriber's
+ * welcome): one that gave up shows a badge beside the lead, the reason, and a button that puts it
+ * back in the outbox; one still being retried after a failed attempt shows the reason too (the
+ * retries can take hours, and a reason such as a missing setting is one the admin can act on
+ * meanwhile), with no button: it is in the outbox already.
  * The Enquiries and Subscribers tabs show their messages through these, with their own words.
  */
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { endedSession } from './session';
 import { Badge, Button } from './ui';
 
 /** The words of one kind of message: 'Notice not sent', 'Send notice again', ... */
-export interface FailedMessageText {
+export interface UndeliveredMessageText {
   /** Said with the last attempt's reason while the outbox still retries: `attempts` counts every attempt made, including one in flight. */
   retrying: (attempts: number) => string;
   notSent: string;
@@ -31,7 +32,7 @@ export interface FailedMessageText {
  * date: the list is loaded again, and the lead answered as it now stands there (null when gone), or
  * its button would stay and be refused at every press.
  */
-export async function resendFailed<T extends { id: number }>(url: string, id: number, collection: Collection<T>, text: FailedMessageText): Promise<T | null> {
+export async function resendFailed<T extends { id: number }>(url: string, id: number, collection: Collection<T>, text: UndeliveredMessageText): Promise<T | null> {
   try {
     const updated = await api.post<T>(url);
     toast(text.requeued);
@@ -47,25 +48,27 @@ export async function resendFailed<T extends { id: number }>(url: string, id: nu
   }
 }
 
-export function FailedMessageBadge({ message, text }: { message: OutboxMessage | null; text: FailedMessageText }) {
+/** 'Notice not sent' beside the lead, for a message that gave up only: one still retried may yet get through. */
+export function FailedMessageBadge({ message, text }: { message: OutboxMessage | null; text: UndeliveredMessageText }) {
   if (message?.status !== 'failed') return null;
   return <Badge tone="accent">{text.notSent}</Badge>;
 }
 
-/** Why the message gave up, and the button that sends it again (named `resendLabel` for the lead). */
-export function FailedMessage({
-  message,
-  text,
-  resendLabel,
-  onResend,
-  className = '',
-}: {
+export interface UndeliveredMessageProps {
   message: OutboxMessage | null;
-  text: FailedMessageText;
+  text: UndeliveredMessageText;
+  /** The resend button's name, for the lead. */
   resendLabel: string;
   onResend: () => Promise<unknown>;
   className?: string;
-}) {
+}
+
+/**
+ * Why the message has not got through: the last attempt's reason while the outbox still retries
+ * it, or why it gave up and the button that sends it again. Nothing for a message sent, or not
+ * tried yet.
+ */
+export function UndeliveredMessage({ message, text, resendLabel, onResend, className = '' }: UndeliveredMessageProps) {
   const [sending, setSending] = useState(false);
   // attempts is 0 after 'Send again': the reason kept from before belongs to the attempts that gave up.
   if (message?.status === 'pending' && message.attempts > 0 && message.lastError) {
