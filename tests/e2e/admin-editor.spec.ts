@@ -327,6 +327,22 @@ test('a relative link stays relative when its article is edited and saved, never
   await deleteArticle(page.request, article.id);
 });
 
+test("a query or fragment link stays as it is when its article is edited and saved, never 'https://?page=2'", async ({ page }) => {
+  const article = await createArticle(page.request, { content: '<p>See <a href="?page=2">page two</a> and <a href="#part-2">part two</a></p>', isPublished: false });
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: `Edit ${article.title}` }).click();
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await expect(editor.getByRole('link', { name: 'page two' })).toHaveAttribute('href', '?page=2');
+  await editor.getByText('See').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('.');
+  await page.getByRole('button', { name: 'Update Article' }).click();
+  await expect(toastText(page, 'Article updated')).toBeVisible();
+  const saved = await (await page.request.get(`/api/articles/${article.id}`)).json();
+  expect(saved.content).toBe('<p>See <a href="?page=2">page two</a> and <a href="#part-2">part two</a>.</p>');
+  await deleteArticle(page.request, article.id);
+});
+
 test("a paste from Word keeps its bookmarks' words as plain text: an anchor with no address is no link", async ({ page }) => {
   const editor = await newArticleEditor(page);
   // Word marks a heading a table of contents points at, and often the words copied, with a named

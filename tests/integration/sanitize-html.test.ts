@@ -178,6 +178,13 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
     for (const href of taken) expect(sanitizeArticleHtml(`<a href="${href}">x</a>`), href).toContain(`href="${href}"`);
     for (const href of refused.slice(0, 4)) expect(sanitizeArticleHtml(`<a href="${href}">x</a>`), href).toBe('<a>x</a>');
   });
+
+  it("refuses a web address with no host, such as a query typed after the link field's 'https://', which the sanitiser would drop", () => {
+    const hostless = ['https://?page=2', 'http://?x', 'https://#top'];
+    expect(hostless.map(isAllowedLinkUrl)).toEqual([false, false, false]);
+    for (const href of hostless) expect(sanitizeArticleHtml(`<a href="${href}">x</a>`), href).toBe('<a>x</a>');
+    expect(isAllowedLinkUrl('https://surgere.example/insights?page=2')).toBe(true);
+  });
 });
 
 describe('sanitizeArticleHtmlForFeed: the body a feed reader shows far from the site', () => {

@@ -19,6 +19,7 @@ import HistoryPlugin from './HistoryPlugin';
 import PastePlugin from './PastePlugin';
 import Toolbar from './Toolbar';
 import { $exportHtml, $loadHtml, isAllowedLinkUrl } from './html';
+import { ARTICLE_LINK_NODE, ArticleLinkNode } from './link-node';
 import { editorTheme } from './theme';
 
 interface Props {
@@ -51,7 +52,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, erro
   const initialConfig: InitialConfigType = {
     namespace: 'article-content',
     theme: editorTheme,
-    nodes: [HeadingNode, ListNode, ListItemNode, LinkNode],
+    nodes: [HeadingNode, ListNode, ListItemNode, LinkNode, ArticleLinkNode, ARTICLE_LINK_NODE],
     onError: (error) => {
       console.error('[editor]', error);
     },

@@ -8,9 +8,10 @@ import { ARTICLE_LINK_SCHEMES, type ArticleLinkScheme } from '../../../lib/artic
 
 /**
  * Lexical writes a link's address through its formatUrl, which reads one with no scheme that does
- * not start with '/', '#', '.' or '?' as a host ('pricing' became 'https://pricing', another site).
+ * not start with '/', '#' or '.' as a host ('pricing' became 'https://pricing', another site).
  * A path-relative link (an API client's; the page resolves it against the article's address) is
- * loaded as './pricing': the same address, in a form Lexical keeps.
+ * loaded as './pricing': the same address, in a form Lexical keeps. A query alone ('?page=2') has
+ * no such form; ArticleLinkNode (link-node.ts) writes it as it is.
  */
 function keepRelativeLinks(dom: Document): void {
   for (const link of dom.querySelectorAll('a[href]')) {
@@ -251,10 +252,14 @@ export function $exportHtml(editor: LexicalEditor): string {
   return $generateHtmlFromNodes(editor, null);
 }
 
-/** What a link the editor takes looks like, for each scheme an article's links may use. */
+/**
+ * What a link the editor takes looks like, for each scheme an article's links may use. A web
+ * address names its host: 'https://?page=2' (a query typed after the field's 'https://') leads
+ * nowhere, and the sanitiser would drop it from the saved article without a word.
+ */
 const LINK_SHAPES: Record<ArticleLinkScheme, RegExp> = {
-  http: /^http:\/\/\S+$/i,
-  https: /^https:\/\/\S+$/i,
+  http: /^http:\/\/[^\s/?#]\S*$/i,
+  https: /^https:\/\/[^\s/?#]\S*$/i,
   mailto: /^mailto:\S+$/i,
   tel: /^tel:[+\d][\d\s().-]*$/i,
 };
