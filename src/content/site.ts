@@ -83,6 +83,8 @@ export const closeLabels = {
 
 export const navLabels = {
   main: 'Main',
+  /** The drawer's name, what its button opens and closes. */
+  menu: 'Menu',
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
   socials: 'Social media',

@@ -59,7 +59,8 @@ test.describe('drawer on a phone', () => {
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main' })).toBeHidden();
     const open = page.getByRole('button', { name: 'Open menu' });
     await open.click();
-    const drawer = page.getByRole('dialog');
+    // Named for what it is, the menu its button opens, not after the firm.
+    const drawer = page.getByRole('dialog', { name: 'Menu', exact: true });
     await expect(drawer).toBeVisible();
     // Measured once the slide-in animation has finished.
     await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(60);

@@ -52,7 +52,11 @@ export default function MobileDrawer({ links, contact, currentPath, firmName, op
           className="drawer-content fixed inset-y-0 right-0 z-[60] flex w-[300px] max-w-full scroll-pt-[calc(var(--spacing-header)+1rem)] flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none sm:w-[400px]"
         >
           <div className="sticky top-0 z-10 flex h-header shrink-0 items-center justify-between border-b border-ink-200 bg-white px-5">
-            <Dialog.Title className="font-display text-xl font-semibold text-brand-900">{firmName}</Dialog.Title>
+            {/* The dialog is named for what it is, the menu its button opens ('Open menu'): named after
+                the firm, a screen reader announced a dialog that said nothing of what it holds. The
+                firm's name stays at its head, seen, as the header shows it. */}
+            <Dialog.Title className="sr-only">{navLabels.menu}</Dialog.Title>
+            <p className="font-display text-xl font-semibold text-brand-900">{firmName}</p>
             <Dialog.Close
               aria-label={navLabels.closeMenu}
               className="rounded-control p-2.5 text-ink-700 hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
