@@ -49,6 +49,8 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 
 const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file type: upload a PNG, JPEG, GIF, WebP or AVIF image';
 
+const DAMAGED_METADATA_MESSAGE = 'The image is damaged: its metadata does not read through; export it again';
+
 const TOO_LARGE_MESSAGE = 'File too large: images must be 10 MB or smaller';
 
 const TOO_MANY_PIXELS_MESSAGE = 'Image too large: it must be at most 268 megapixels (16,383 × 16,383 pixels); export a smaller copy';
@@ -73,6 +75,7 @@ async function storeImage(name: string, sent: Uint8Array, lastPart?: string): Pr
   if (!contentType) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
   // What is stored, and what the same bytes sent again are known by: the photo without its location.
   const bytes = withoutLocation(sent, contentType);
+  if (!bytes) throw badRequest(DAMAGED_METADATA_MESSAGE);
   // An image whose header gives no size is no image any decoder will show.
   const size = imageSize(bytes);
   if (!size) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);

@@ -1,0 +1,272 @@
+// Where a photo was taken, in each of the five upload types: what the upload function stores, and
+// what the Image CDN's local emulation serves from an original that still has it.
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import issue from '../../netlify/functions/objects-upload.ts';
+import target from '../../netlify/functions/objects-upload-target.ts';
+import serve from '../../netlify/functions/objects-serve.ts';
+import { adminSession } from '../support/admin-session.ts';
+import { call } from '../support/call.ts';
+
+// 33°52'12.34" S, 151°12'30" E, as a phone writes it: three rationals each (little-endian, as libvips writes EXIF).
+const rationals = (...pairs: number[]) => Buffer.from(new Uint32Array(pairs).buffer);
+const LATITUDE = rationals(33, 1, 52, 1, 1234, 100);
+const LONGITUDE = rationals(151, 1, 12, 1, 3000, 100);
+const XMP_PLACE = '33,52.2057S';
+const XMP = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="${XMP_PLACE}"/></rdf:RDF></x:xmpmeta>`;
+const EXIF = {
+  IFD0: { Artist: 'Jane Doe' },
+  IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '151/1 12/1 3000/100' },
+};
+
+const picture = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f5d8a' } });
+
+/** Whether `bytes` hold any of the place's values: the EXIF rationals, the XMP text, or either as hex. */
+function placesIn(bytes: Buffer): string[] {
+  const found: string[] = [];
+  for (const [label, value] of [['latitude', LATITUDE], ['longitude', LONGITUDE], ['xmp', Buffer.from(XMP_PLACE)]] as const) {
+    if (bytes.includes(value)) found.push(label);
+    if (bytes.includes(Buffer.from(value.toString('hex')))) found.push(`${label} as hex`);
+  }
+  return found;
+}
+
+const pngChunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** The PNG's chunks: [type, start of the chunk, start of its data, its length]. */
+function pngChunks(png: Buffer): [string, number, number, number][] {
+  const list: [string, number, number, number][] = [];
+  for (let i = 8; i + 8 <= png.length; i += 12 + png.readUInt32BE(i)) list.push([png.toString('latin1', i + 4, i + 8), i, i + 8, png.readUInt32BE(i)]);
+  return list;
+}
+
+/** The WebP's RIFF chunks: [type, start of the chunk, start of its data, its size]. */
+function riffChunks(webp: Buffer): [string, number, number, number][] {
+  const list: [string, number, number, number][] = [];
+  for (let i = 12; i + 8 <= webp.length; i += 8 + webp.readUInt32LE(i + 4) + (webp.readUInt32LE(i + 4) & 1)) {
+    list.push([webp.toString('latin1', i, i + 4), i, i + 8, webp.readUInt32LE(i + 4)]);
+  }
+  return list;
+}
+
+/** A copy of the EXIF (TIFF) block at tiff in `b`, its first directory claiming 65,535 entries: cut short, as a broken writer leaves it. */
+function withTruncatedExif(b: Buffer, tiff: number): Buffer {
+  const copy = Buffer.from(b);
+  expect(copy.toString('latin1', tiff, tiff + 2)).toBe('II');
+  copy.writeUInt16LE(0xffff, tiff + copy.readUInt32LE(tiff + 4));
+  return copy;
+}
+
+/** The PNG with its chunk CRCs made right again after an edit. */
+function withCrcs(png: Buffer): Buffer {
+  const copy = Buffer.from(png);
+  for (const [, start, data, length] of pngChunks(copy)) {
+    if (data + length + 4 <= copy.length) copy.writeUInt32BE(zlib.crc32(copy.subarray(start + 4, data + length)), data + length);
+  }
+  return copy;
+}
+
+async function upload(bytes: Buffer) {
+  const { cookie } = await adminSession();
+  const issued = await call(issue, '/api/objects/upload', { method: 'POST', headers: { cookie } });
+  const url = new URL(issued.json.uploadURL, 'http://localhost:4321');
+  const name = url.pathname.split('/').pop()!;
+  const r = await call(target, url.pathname + url.search, { method: 'PUT', rawBody: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' }, params: { name } });
+  if (r.status !== 201) return { status: r.status, json: r.json, stored: undefined };
+  const res = await serve(new Request(`http://localhost:4321/objects/uploads/${name}`), { params: { name } });
+  const stored = Buffer.from(await res.arrayBuffer());
+  expect(r.json.size).toBe(stored.length);
+  return { status: r.status, json: r.json, stored };
+}
+
+/** The pixels the image decodes to, with its size. */
+const pixels = async (bytes: Buffer) => {
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: info.channels, data };
+};
+
+async function expectSamePicture(stored: Buffer, sent: Buffer) {
+  const [after, before] = await Promise.all([pixels(stored), pixels(sent)]);
+  expect({ width: after.width, height: after.height, channels: after.channels }).toEqual({ width: 64, height: 48, channels: before.channels });
+  expect(after.data.equals(before.data)).toBe(true);
+}
+
+describe('an upload is stored without where the photo was taken, whatever its type', () => {
+  it('PNG: the eXIf chunk keeps all but its GPS directory; XMP (zTXt as libvips writes it, iTXt) and ImageMagick raw profiles become comments of spaces; every CRC holds', async () => {
+    const made = await picture().png().withExif(EXIF).withXmp(XMP).toBuffer();
+    expect(pngChunks(made).map(([type]) => type)).toEqual(['IHDR', 'eXIf', 'pHYs', 'zTXt', 'IDAT', 'IEND']);
+    const exif = pngChunks(made).find(([type]) => type === 'eXIf')!;
+    const exifBytes = made.subarray(exif[2], exif[2] + exif[3]);
+    const itxt = pngChunk('iTXt', Buffer.concat([Buffer.from('XML:com.adobe.xmp\0\0\0\0\0', 'latin1'), Buffer.from(XMP)]));
+    const rawProfile = pngChunk('tEXt', Buffer.from(`Raw profile type exif\0\nexif\n${String(exifBytes.length + 6).padStart(8)}\n${Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), exifBytes]).toString('hex')}\n`, 'latin1'));
+    const iend = pngChunks(made).at(-1)![1];
+    const photo = Buffer.concat([made.subarray(0, iend), itxt, rawProfile, made.subarray(iend)]);
+    expect(placesIn(photo)).toEqual(['latitude', 'latitude as hex', 'longitude', 'longitude as hex', 'xmp']);
+    expect((await sharp(photo).metadata()).xmp?.toString()).toContain(XMP_PLACE);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesIn(stored!)).toEqual([]);
+    expect(stored!.length).toBe(photo.length);
+    // libpng checks every chunk's CRC: a wrong one and the file would not decode.
+    await expectSamePicture(stored!, photo);
+    expect(pngChunks(stored!).map(([type]) => type)).toEqual(['IHDR', 'eXIf', 'pHYs', 'tEXt', 'IDAT', 'tEXt', 'tEXt', 'IEND']);
+    const read = await sharp(stored!).metadata();
+    expect(read.xmp).toBeUndefined();
+    expect(read.exif!.includes(Buffer.from('Jane Doe'))).toBe(true);
+    const texts = pngChunks(stored!).filter(([type]) => type === 'tEXt').map(([, , data, length]) => stored!.toString('latin1', data, data + length));
+    const lengths = pngChunks(photo).filter(([type]) => ['tEXt', 'zTXt', 'iTXt'].includes(type)).map(([, , , length]) => length);
+    expect(texts).toEqual(lengths.map((length) => `Comment\0${' '.repeat(length - 8)}`));
+  });
+
+  it('WebP: the EXIF chunk keeps all but its GPS directory, the XMP chunk becomes spaces, the RIFF sizes stay right', async () => {
+    const photo = await picture().webp({ lossless: true }).withExif(EXIF).withXmp(XMP).toBuffer();
+    expect(riffChunks(photo).map(([type]) => type)).toEqual(['VP8X', 'VP8L', 'EXIF', 'XMP ']);
+    expect(placesIn(photo)).toEqual(['latitude', 'longitude', 'xmp']);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesIn(stored!)).toEqual([]);
+    expect(stored!.length).toBe(photo.length);
+    await expectSamePicture(stored!, photo);
+    const read = await sharp(stored!).metadata();
+    expect(read.exif!.includes(Buffer.from('Jane Doe'))).toBe(true);
+    const xmp = riffChunks(photo).find(([type]) => type === 'XMP ')!;
+    expect(read.xmp).toEqual(Buffer.alloc(xmp[3], ' '));
+  });
+
+  it('AVIF: the Exif item keeps all but its GPS directory, the XMP item becomes spaces', async () => {
+    const photo = await picture().avif({ lossless: true }).withExif(EXIF).withXmp(XMP).toBuffer();
+    expect(placesIn(photo)).toEqual(['latitude', 'longitude', 'xmp']);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesIn(stored!)).toEqual([]);
+    expect(stored!.length).toBe(photo.length);
+    await expectSamePicture(stored!, photo);
+    const read = await sharp(stored!).metadata();
+    expect(read.exif!.includes(Buffer.from('Jane Doe'))).toBe(true);
+    expect(read.xmp!.toString().trim()).toBe('');
+  });
+
+  it('GIF: the XMP application extension becomes spaces, its magic trailer still ending it', async () => {
+    const made = await picture().gif().toBuffer();
+    const tableBytes = made[10]! & 0x80 ? 3 * 2 ** ((made[10]! & 7) + 1) : 0;
+    const trailer = Buffer.from([1, ...Array.from({ length: 256 }, (_, k) => 255 - k), 0]);
+    const extension = Buffer.concat([Buffer.from([0x21, 0xff, 0x0b]), Buffer.from('XMP DataXMP'), Buffer.from(XMP), trailer]);
+    const photo = Buffer.concat([made.subarray(0, 13 + tableBytes), extension, made.subarray(13 + tableBytes)]);
+    expect(placesIn(photo)).toEqual(['xmp']);
+    await expectSamePicture(photo, made);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesIn(stored!)).toEqual([]);
+    expect(stored!.length).toBe(photo.length);
+    await expectSamePicture(stored!, made);
+  });
+
+  it('JPEG: an Extended XMP segment (the rest of a packet too large for one) becomes a comment of spaces too', async () => {
+    const made = await picture().jpeg().toBuffer();
+    const chunk = Buffer.concat([Buffer.from('http://ns.adobe.com/xmp/extension/\0', 'latin1'), Buffer.from('0123456789ABCDEF0123456789ABCDEF'), Buffer.from([0, 0, 0, XMP.length, 0, 0, 0, 0]), Buffer.from(XMP)]);
+    const segment = Buffer.concat([Buffer.from([0xff, 0xe1, (chunk.length + 2) >> 8, (chunk.length + 2) & 255]), chunk]);
+    const photo = Buffer.concat([made.subarray(0, 2), segment, made.subarray(2)]);
+    expect(placesIn(photo)).toEqual(['xmp']);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesIn(stored!)).toEqual([]);
+    expect(stored!.subarray(2, 4)).toEqual(Buffer.from([0xff, 0xfe]));
+    await expectSamePicture(stored!, photo);
+  });
+});
+
+describe('an upload whose metadata is malformed: stored with none of it, or refused with 400, never a 500', () => {
+  it('EXIF whose first directory runs past its end is blanked whole (JPEG, PNG, WebP), and the picture still decodes', async () => {
+    const jpeg = await picture().jpeg().withExif(EXIF).toBuffer();
+    const png = await picture().png().withExif(EXIF).toBuffer();
+    const webp = await picture().webp({ lossless: true }).withExif(EXIF).toBuffer();
+    const pngExif = pngChunks(png).find(([type]) => type === 'eXIf')![2];
+    const webpExif = riffChunks(webp).find(([type]) => type === 'EXIF')![2] + 6; // after its Exif\0\0
+    const jpegExif = jpeg.indexOf('Exif\0\0') + 6;
+    for (const [label, photo] of [
+      ['jpeg', withTruncatedExif(jpeg, jpegExif)],
+      ['png', withCrcs(withTruncatedExif(png, pngExif))],
+      ['webp', withTruncatedExif(webp, webpExif)],
+    ] as const) {
+      expect(placesIn(photo), label).toEqual(['latitude', 'longitude']);
+      const { status, stored } = await upload(photo);
+      expect(status, label).toBe(201);
+      expect(placesIn(stored!), label).toEqual([]);
+      expect(stored!.includes(Buffer.from('Jane Doe')), label).toBe(false);
+      await expectSamePicture(stored!, photo);
+    }
+  });
+
+  it('a metadata block running past the end of the file is blanked as far as it goes (JPEG segment, PNG chunk, WebP chunk)', async () => {
+    const jpeg = await picture().jpeg().withExif(EXIF).toBuffer();
+    const png = await picture().png().withExif(EXIF).toBuffer();
+    const webp = await picture().webp({ lossless: true }).withExif(EXIF).toBuffer();
+    // A JPEG whose EXIF segment, after its frame header (which gives its size), is cut short by the end; a PNG whose eXIf comes after IDAT and claims more bytes than follow; a WebP whose EXIF chunk does.
+    const exif = pngChunks(png).find(([type]) => type === 'eXIf')!;
+    const exifChunk = png.subarray(exif[1], exif[2] + exif[3] + 4);
+    const tooLong = Buffer.from(exifChunk.subarray(0, exifChunk.length - 4));
+    tooLong.writeUInt32BE(0x7fff_ffff);
+    const pngChunkList = pngChunks(png);
+    const idatEnd = pngChunkList.find(([type]) => type === 'IDAT')!;
+    const pngCut = Buffer.concat([png.subarray(0, exif[1]), png.subarray(exif[2] + exif[3] + 4, idatEnd[2] + idatEnd[3] + 4), tooLong]);
+    const webpExif = riffChunks(webp).find(([type]) => type === 'EXIF')!;
+    const webpCut = Buffer.from(webp);
+    webpCut.writeUInt32LE(0x7fff_fff0, webpExif[1] + 4);
+    const plain = await picture().jpeg().toBuffer();
+    const app1 = jpeg.indexOf('Exif\0\0') - 4;
+    const jpegCut = Buffer.concat([plain.subarray(0, plain.indexOf(Buffer.from([0xff, 0xda]))), jpeg.subarray(app1, Math.max(jpeg.indexOf(LATITUDE), jpeg.indexOf(LONGITUDE)) + 24)]);
+    for (const [label, photo] of [
+      ['jpeg', jpegCut],
+      ['png', pngCut],
+      ['webp', webpCut],
+    ] as const) {
+      expect(placesIn(photo), label).toEqual(['latitude', 'longitude']);
+      const { status, stored } = await upload(photo);
+      expect(status, label).toBe(201);
+      expect(placesIn(stored!), label).toEqual([]);
+    }
+    // The PNG still decodes, as it did when sent: its picture comes before the broken chunk. (libwebp
+    // refuses a chunk past the end of the file, before and after.)
+    await expectSamePicture(pngCut, png);
+    const { stored: png2 } = await upload(pngCut);
+    await expectSamePicture(png2!, png);
+    await expect(sharp(webpCut).raw().toBuffer()).rejects.toThrow('Input buffer has corrupt header: webp: unable to parse image');
+  });
+
+  it('an AVIF whose item locations do not parse is refused with 400: where its EXIF is cannot be told', async () => {
+    const avif = await picture().avif({ lossless: true }).withExif(EXIF).toBuffer();
+    const iloc = avif.indexOf('iloc') - 4;
+    const version = avif[iloc + 8]!;
+    expect(version).toBeLessThan(2);
+    const broken = Buffer.from(avif);
+    broken.writeUInt16BE(0xffff, iloc + 14); // item_count: far more items than the box holds
+    expect(placesIn(broken)).toEqual(['latitude', 'longitude']);
+    const r = await upload(broken);
+    expect({ status: r.status, json: r.json }).toEqual({ status: 400, json: { error: 'The image is damaged: its metadata does not read through; export it again' } });
+  });
+
+  it('a GIF whose XMP has no magic trailer: the sub-blocks it is read as are blanked', async () => {
+    const made = await picture().gif().toBuffer();
+    const tableBytes = made[10]! & 0x80 ? 3 * 2 ** ((made[10]! & 7) + 1) : 0;
+    const packet = Buffer.from(XMP_PLACE);
+    const extension = Buffer.concat([Buffer.from([0x21, 0xff, 0x0b]), Buffer.from('XMP DataXMP'), Buffer.from([packet.length]), packet, Buffer.from([0])]);
+    const photo = Buffer.concat([made.subarray(0, 13 + tableBytes), extension, made.subarray(13 + tableBytes)]);
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesIn(stored!)).toEqual([]);
+    await expectSamePicture(stored!, made);
+  });
+});
