@@ -1,6 +1,10 @@
 // Where a photo was taken, in each of the five upload types: what the upload function stores, and
 // what the Image CDN's local emulation serves from an original that still has it.
+import http from 'node:http';
+import type net from 'node:net';
 import zlib from 'node:zlib';
+// The image emulation @netlify/dev (the local runtime, scripts/lib/site-handler.mjs) runs /.netlify/images with.
+import { ImageHandler } from '@netlify/images';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import issue from '../../netlify/functions/objects-upload.ts';
@@ -268,5 +272,42 @@ describe('an upload whose metadata is malformed: stored with none of it, or refu
     expect(status).toBe(201);
     expect(placesIn(stored!)).toEqual([]);
     await expectSamePicture(stored!, made);
+  });
+});
+
+describe("the Image CDN's local emulation (@netlify/images, ipx on sharp)", () => {
+  it('serves resized AVIF, WebP, JPEG and PNG with no EXIF or XMP, even from an original that has them', async () => {
+    const originals: Record<string, Buffer> = {
+      'photo.jpg': await picture().jpeg().withExif(EXIF).withXmp(XMP).toBuffer(),
+      'photo.png': await picture().png().withExif(EXIF).withXmp(XMP).toBuffer(),
+      'photo.webp': await picture().webp().withExif(EXIF).withXmp(XMP).toBuffer(),
+      'photo.avif': await picture().avif().withExif(EXIF).withXmp(XMP).toBuffer(),
+    };
+    const types: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
+    const origin = http.createServer((req, res) => {
+      const body = originals[req.url!.slice(1)];
+      if (!body) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': types[req.url!.split('.').pop()!]! }).end(body);
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    const address = `http://127.0.0.1:${(origin.address() as net.AddressInfo).port}`;
+    try {
+      const images = new ImageHandler({ logger: console, imagesConfig: { remote_images: [] } });
+      const seen: Record<string, unknown> = {};
+      for (const source of Object.keys(originals)) {
+        for (const fm of ['avif', 'webp', 'jpg', 'png', undefined]) {
+          const query = `url=${encodeURIComponent(`/${source}`)}&w=32${fm ? `&fm=${fm}` : ''}`;
+          const req = new Request(`${address}/.netlify/images?${query}`);
+          const res = await images.match(req)!.handle(address);
+          const variant = Buffer.from(await res.arrayBuffer());
+          const read = await sharp(variant).metadata();
+          seen[`${source} ${fm ?? 'as is'}`] = { status: res.status, width: read.width, exif: read.exif, xmp: read.xmp, places: placesIn(variant) };
+        }
+      }
+      const none = { status: 200, width: 32, exif: undefined, xmp: undefined, places: [] };
+      expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((key) => [key, none])));
+    } finally {
+      await new Promise<void>((resolve) => origin.close(() => resolve()));
+    }
   });
 });
