@@ -28,7 +28,21 @@ const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
 const EXTENDED_XMP_HEADER = 'http://ns.adobe.com/xmp/extension/\0';
 const SPACE = 0x20;
 
-const ascii = (b: Uint8Array, i: number, n: number) => String.fromCharCode(...b.subarray(i, i + n));
+/** The n bytes at i as Latin-1 (fewer past the end). */
+function ascii(b: Uint8Array, i: number, n: number): string {
+  let text = '';
+  for (let k = i, stop = Math.min(i + n, b.length); k < stop; k++) text += String.fromCharCode(b[k]!);
+  return text;
+}
+/** The four-character type at i: compared without building a string, which a file of a million chunks makes hot. */
+const fourcc = (b: Uint8Array, i: number) => ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
+const code = (type: string) => fourcc(new TextEncoder().encode(type), 0);
+/** Whether the bytes at i are `text` (Latin-1). */
+function startsWith(b: Uint8Array, i: number, text: string): boolean {
+  if (i + text.length > b.length) return false;
+  for (let k = 0; k < text.length; k++) if (b[i + k] !== text.charCodeAt(k)) return false;
+  return true;
+}
 const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) >>> 0) + (b[i + 1]! << 16) + (b[i + 2]! << 8) + b[i + 3]!;
 const u32le = (b: Uint8Array, i: number) => ((b[i + 3]! << 24) >>> 0) + (b[i + 2]! << 16) + (b[i + 1]! << 8) + b[i]!;
 
@@ -37,7 +51,7 @@ const u32le = (b: Uint8Array, i: number) => ((b[i + 3]! << 24) >>> 0) + (b[i + 2
  * after an optional `Exif\0\0`). False when the structure does not parse as far as that directory.
  */
 function emptyGpsDirectory(b: Uint8Array, start: number, end: number): boolean {
-  if (ascii(b, start, EXIF_HEADER.length) === EXIF_HEADER) start += EXIF_HEADER.length;
+  if (startsWith(b, start, EXIF_HEADER)) start += EXIF_HEADER.length;
   if (end - start < 8) return false;
   const order = ascii(b, start, 2);
   if (order !== 'II' && order !== 'MM') return false;
@@ -97,10 +111,10 @@ function jpegWithoutLocation(b: Uint8Array): void {
     const end = Math.min(i + 2 + length, b.length);
     if (length < 2) break;
     if (marker === 0xe1) {
-      const isExif = ascii(b, body, EXIF_HEADER.length) === EXIF_HEADER;
+      const isExif = startsWith(b, body, EXIF_HEADER);
       if (isExif && emptyGpsDirectory(b, body + EXIF_HEADER.length, end)) {
         // Read through: the rest of it stays.
-      } else if (isExif || ascii(b, body, XMP_HEADER.length) === XMP_HEADER || ascii(b, body, EXTENDED_XMP_HEADER.length) === EXTENDED_XMP_HEADER) {
+      } else if (isExif || startsWith(b, body, XMP_HEADER) || startsWith(b, body, EXTENDED_XMP_HEADER)) {
         b[i + 1] = 0xfe; // a comment (COM) segment of the same length
         b.fill(SPACE, body, end);
       }
@@ -112,19 +126,20 @@ function jpegWithoutLocation(b: Uint8Array): void {
 /** Text chunks whose keyword says they hold XMP, or EXIF, IPTC or XMP as ImageMagick writes them (hex). */
 const PNG_METADATA_KEYWORD = /^(XML:com\.adobe\.xmp|Raw profile type \w+)$/;
 const PNG_COMMENT = 'Comment\0';
+const [EXIF_CHUNK, TEXT_CHUNKS, END_CHUNK] = [code('eXIf'), [code('tEXt'), code('zTXt'), code('iTXt')], code('IEND')];
 
 function pngWithoutLocation(b: Uint8Array): void {
   let i = 8;
   while (i + 8 <= b.length) {
     const length = u32be(b, i);
-    const type = ascii(b, i + 4, 4);
+    const type = fourcc(b, i + 4);
     const data = i + 8;
     const end = Math.min(data + length, b.length);
     let changed = false;
-    if (type === 'eXIf') {
+    if (type === EXIF_CHUNK) {
       exifWithoutLocation(b, data, end);
       changed = true;
-    } else if (type === 'tEXt' || type === 'zTXt' || type === 'iTXt') {
+    } else if (TEXT_CHUNKS.includes(type)) {
       const keywordEnd = b.subarray(data, Math.min(end, data + 80)).indexOf(0);
       if (keywordEnd > 0 && PNG_METADATA_KEYWORD.test(ascii(b, data, keywordEnd)) && end - data >= PNG_COMMENT.length) {
         // A tEXt comment of spaces the same length: the chunk stays a valid text chunk.
@@ -137,29 +152,32 @@ function pngWithoutLocation(b: Uint8Array): void {
     if (changed && data + length + 4 <= b.length) {
       new DataView(b.buffer, b.byteOffset).setUint32(data + length, crc32(b.subarray(i + 4, data + length)));
     }
-    if (type === 'IEND') break;
+    if (type === END_CHUNK) break;
     i = data + length + 4;
   }
 }
+
+const [WEBP_EXIF, WEBP_XMP] = [code('EXIF'), code('XMP ')];
 
 function webpWithoutLocation(b: Uint8Array): void {
   // RIFF chunks: a four-character type, a little-endian size, the data padded to an even length.
   // Walked to the end of the file, not of the size the RIFF header gives: bytes past that are served too.
   let i = 12;
   while (i + 8 <= b.length) {
-    const type = ascii(b, i, 4);
+    const type = fourcc(b, i);
     const size = u32le(b, i + 4);
     const data = i + 8;
     const end = Math.min(data + size, b.length);
-    if (type === 'EXIF') exifWithoutLocation(b, data, end);
+    if (type === WEBP_EXIF) exifWithoutLocation(b, data, end);
     // The VP8X header's XMP flag stays set: a packet of spaces is an XMP packet with nothing in it.
-    else if (type === 'XMP ') b.fill(SPACE, data, end);
+    else if (type === WEBP_XMP) b.fill(SPACE, data, end);
     i = data + size + (size & 1);
   }
 }
 
 interface Box {
-  type: string;
+  /** Its four-character type (fourcc). */
+  type: number;
   start: number;
   /** Where its content starts, after the size and type (and a full box's version and flags). */
   body: number;
@@ -182,7 +200,7 @@ function boxes(b: Uint8Array, start: number, end: number): Box[] {
     }
     if (size < body - i) break;
     // A box cut short by the end of its container is the last, as far as it goes.
-    list.push({ type: ascii(b, i + 4, 4), start: i, body, end: Math.min(i + size, end) });
+    list.push({ type: fourcc(b, i + 4), start: i, body, end: Math.min(i + size, end) });
     i += size;
   }
   return list;
@@ -217,13 +235,15 @@ function reader(b: Uint8Array, at: number, end: number) {
  * usually in `mdat`, or in the `idat` box). The picture's orientation is a property of the image
  * item (irot, imir), not its EXIF.
  */
+const [META, IINF, ILOC, IDAT, INFE, EXIF_ITEM, MIME_ITEM] = ['meta', 'iinf', 'iloc', 'idat', 'infe', 'Exif', 'mime'].map(code) as [number, number, number, number, number, number, number];
+
 function avifWithoutLocation(b: Uint8Array): boolean {
-  const meta = boxes(b, 0, b.length).find((box) => box.type === 'meta');
+  const meta = boxes(b, 0, b.length).find((box) => box.type === META);
   if (!meta) return true;
   const children = boxes(b, meta.body + 4, meta.end);
-  const iinf = children.find((box) => box.type === 'iinf');
-  const iloc = children.find((box) => box.type === 'iloc');
-  const idat = children.find((box) => box.type === 'idat');
+  const iinf = children.find((box) => box.type === IINF);
+  const iloc = children.find((box) => box.type === ILOC);
+  const idat = children.find((box) => box.type === IDAT);
   if (!iinf) return true;
   const kinds = new Map<number, 'exif' | 'xmp'>();
   const places: { kind: 'exif' | 'xmp'; extents: [start: number, end: number][] }[] = [];
@@ -231,16 +251,16 @@ function avifWithoutLocation(b: Uint8Array): boolean {
     const countBytes = b[iinf.body] === 0 ? 2 : 4;
     for (const infe of boxes(b, iinf.body + 4 + countBytes, iinf.end)) {
       const version = b[infe.body];
-      if (infe.type !== 'infe' || (version !== 2 && version !== 3)) continue;
+      if (infe.type !== INFE || (version !== 2 && version !== 3)) continue;
       const r = reader(b, infe.body + 4, infe.end);
       const id = r.uint(version === 2 ? 2 : 4);
       r.uint(2); // item_protection_index
       const typeAt = r.at;
       r.uint(4);
-      const type = ascii(b, typeAt, 4);
+      const type = fourcc(b, typeAt);
       r.string(); // item_name
-      if (type === 'Exif') kinds.set(id, 'exif');
-      else if (type === 'mime' && r.string().split(';')[0]!.trim() === 'application/rdf+xml') kinds.set(id, 'xmp');
+      if (type === EXIF_ITEM) kinds.set(id, 'exif');
+      else if (type === MIME_ITEM && r.string().split(';')[0]!.trim() === 'application/rdf+xml') kinds.set(id, 'xmp');
     }
     if (kinds.size === 0) return true;
     if (!iloc) return false;
@@ -283,7 +303,8 @@ function avifWithoutLocation(b: Uint8Array): boolean {
   return true;
 }
 
-const GIF_XMP = [0x21, 0xff, 0x0b, ...new TextEncoder().encode('XMP DataXMP')];
+const GIF_XMP = Buffer.from('\x21\xff\x0bXMP DataXMP', 'latin1');
+const GIF_XMP_TRAILER = Buffer.from([0x01, 0xff, 0xfe]);
 
 /**
  * GIF keeps XMP as an application extension whose packet is sent raw, followed by a 258-byte "magic
@@ -291,25 +312,22 @@ const GIF_XMP = [0x21, 0xff, 0x0b, ...new TextEncoder().encode('XMP DataXMP')];
  * Spaces keep that true: each is read as a 32-byte sub-block, never as the end.
  */
 function gifWithoutLocation(b: Uint8Array): void {
-  for (let i = indexOf(b, GIF_XMP, 13); i >= 0; i = indexOf(b, GIF_XMP, i + GIF_XMP.length)) {
+  const buffer = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  for (let i = buffer.indexOf(GIF_XMP, 13); i >= 0; i = buffer.indexOf(GIF_XMP, i + GIF_XMP.length)) {
     const start = i + GIF_XMP.length;
-    const trailer = indexOf(b, [0x01, 0xff, 0xfe], start);
+    // Where a decoder finds the extension's end: its sub-blocks walked to the empty one.
+    let end = start;
+    while (end < b.length && b[end] !== 0) end += b[end]! + 1;
+    end = Math.min(end, b.length);
+    const trailer = buffer.subarray(0, end).indexOf(GIF_XMP_TRAILER, start);
     if (trailer >= 0) b.fill(SPACE, start, trailer);
     else {
-      // No trailer: the packet's sub-blocks as they are, their contents blanked.
-      for (let k = start; k < b.length && b[k] !== 0; k += b[k]! + 1) b.fill(SPACE, k + 1, Math.min(k + 1 + b[k]!, b.length));
+      // No trailer: the sub-blocks as they are, their contents blanked.
+      for (let k = start; k < end; k += b[k]! + 1) b.fill(SPACE, k + 1, Math.min(k + 1 + b[k]!, end));
     }
   }
 }
 
-function indexOf(b: Uint8Array, needle: readonly number[], from: number): number {
-  for (let i = b.indexOf(needle[0]!, from); i >= 0 && i + needle.length <= b.length; i = b.indexOf(needle[0]!, i + 1)) {
-    if (needle.every((v, k) => b[i + k] === v)) return i;
-  }
-  return -1;
-}
-
-/** Each type's blanking, in place; false when the image's metadata cannot be found for what it claims to hold. */
 const BY_TYPE: Record<string, (b: Uint8Array) => boolean | void> = {
   'image/jpeg': jpegWithoutLocation,
   'image/png': pngWithoutLocation,
