@@ -4,7 +4,7 @@
  * original is public: each article page names it in its Image CDN addresses, and /objects/uploads/
  * serves it byte for byte, so a photo taken at home told every reader where that is. The CDN's
  * resized copies carry no metadata; the original now carries no location either, whichever of
- * the five upload types it is: JPEG (APP1 segments), PNG (eXIf and text chunks), WebP (EXIF and
+ * the five upload types it is: JPEG (APP1 segments), PNG (eXIf, text chunks), WebP (EXIF and
  * XMP chunks), AVIF (Exif and XMP items) and GIF (the XMP application extension).
  *
  * The bytes are changed in place and keep their length, so the answer to an upload's last part
@@ -126,7 +126,9 @@ function jpegWithoutLocation(b: Uint8Array): void {
 /** Text chunks whose keyword says they hold XMP, or EXIF, IPTC or XMP as ImageMagick writes them (hex). */
 const PNG_METADATA_KEYWORD = /^(XML:com\.adobe\.xmp|Raw profile type \w+)$/;
 const PNG_COMMENT = 'Comment\0';
-const [EXIF_CHUNK, TEXT_CHUNKS, END_CHUNK] = [code('eXIf'), [code('tEXt'), code('zTXt'), code('iTXt')], code('IEND')];
+/** eXIf, and the private chunks ImageMagick wrote EXIF in before it (exIf as is, zxIf deflated), which readers still read. */
+const [EXIF_CHUNKS, DEFLATED_EXIF_CHUNK] = [[code('eXIf'), code('exIf')], code('zxIf')];
+const [TEXT_CHUNKS, END_CHUNK] = [[code('tEXt'), code('zTXt'), code('iTXt')], code('IEND')];
 
 function pngWithoutLocation(b: Uint8Array): void {
   let i = 8;
@@ -136,8 +138,12 @@ function pngWithoutLocation(b: Uint8Array): void {
     const data = i + 8;
     const end = Math.min(data + length, b.length);
     let changed = false;
-    if (type === EXIF_CHUNK) {
+    if (EXIF_CHUNKS.includes(type)) {
       exifWithoutLocation(b, data, end);
+      changed = true;
+    } else if (type === DEFLATED_EXIF_CHUNK) {
+      // Its GPS directory cannot be emptied without inflating and deflating it again: zeros, a chunk no browser reads.
+      b.fill(0, data, end);
       changed = true;
     } else if (TEXT_CHUNKS.includes(type)) {
       const keywordEnd = b.subarray(data, Math.min(end, data + 80)).indexOf(0);

@@ -104,7 +104,7 @@ async function expectSamePicture(stored: Buffer, sent: Buffer) {
 }
 
 describe('an upload is stored without where the photo was taken, whatever its type', () => {
-  it('PNG: the eXIf chunk keeps all but its GPS directory; XMP (zTXt as libvips writes it, iTXt) and ImageMagick raw profiles become comments of spaces; every CRC holds', async () => {
+  it('PNG: the eXIf chunk keeps all but its GPS directory; XMP (zTXt as libvips writes it, iTXt) and ImageMagick raw profiles become comments of spaces, its old exIf and zxIf chunks go too; every CRC holds', async () => {
     const made = await picture().png().withExif(EXIF).withXmp(XMP).toBuffer();
     expect(pngChunks(made).map(([type]) => type)).toEqual(['IHDR', 'eXIf', 'pHYs', 'zTXt', 'IDAT', 'IEND']);
     const exif = pngChunks(made).find(([type]) => type === 'eXIf')!;
@@ -114,6 +114,8 @@ describe('an upload is stored without where the photo was taken, whatever its ty
     const iend = pngChunks(made).at(-1)![1];
     const photo = Buffer.concat([made.subarray(0, iend), itxt, rawProfile, made.subarray(iend)]);
     expect(placesIn(photo)).toEqual(['latitude', 'latitude as hex', 'longitude', 'longitude as hex', 'xmp']);
+    // ImageMagick's private chunks from before eXIf: exIf as is, zxIf deflated (the place then shows only once inflated).
+    const legacy = Buffer.concat([made.subarray(0, iend), pngChunk('exIf', exifBytes), pngChunk('zxIf', zlib.deflateSync(exifBytes)), made.subarray(iend)]);
     expect((await sharp(photo).metadata()).xmp?.toString()).toContain(XMP_PLACE);
 
     const { status, stored } = await upload(photo);
@@ -129,6 +131,13 @@ describe('an upload is stored without where the photo was taken, whatever its ty
     const texts = pngChunks(stored!).filter(([type]) => type === 'tEXt').map(([, , data, length]) => stored!.toString('latin1', data, data + length));
     const lengths = pngChunks(photo).filter(([type]) => ['tEXt', 'zTXt', 'iTXt'].includes(type)).map(([, , , length]) => length);
     expect(texts).toEqual(lengths.map((length) => `Comment\0${' '.repeat(length - 8)}`));
+
+    const old = await upload(legacy);
+    expect(old.status).toBe(201);
+    expect(placesIn(old.stored!)).toEqual([]);
+    const zxif = pngChunks(old.stored!).find(([type]) => type === 'zxIf')!;
+    expect(old.stored!.subarray(zxif[2], zxif[2] + zxif[3]).every((byte) => byte === 0)).toBe(true);
+    await expectSamePicture(old.stored!, legacy);
   });
 
   it('WebP: the EXIF chunk keeps all but its GPS directory, the XMP chunk becomes spaces, the RIFF sizes stay right', async () => {
