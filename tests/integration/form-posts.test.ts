@@ -140,6 +140,108 @@ describe('a plain form post to POST /api/newsletter', () => {
   });
 });
 
+describe('a newsletter sign-up posted again by a plain form (a double click, a resubmission)', () => {
+  const signUp = (email: string, ip: string) => post(newsletter, '/api/newsletter', { email, website: '' }, ip);
+  const welcomes = async (email: string) =>
+    (
+      await getDb()
+        .selectFrom('outbox')
+        .innerJoin('subscribers', 'subscribers.id', 'outbox.subscriberId')
+        .select('outbox.id')
+        .where('subscribers.email', '=', email)
+        .execute()
+    ).length;
+  const points = async (ip: string) =>
+    (await getDb().selectFrom('rateLimits').select('points').where('key', '=', `newsletter:${ip}`).executeTakeFirst())?.points;
+  /** The start of a ten-minute window, so a run's clock never crosses one by chance. */
+  const windowStart = () => Math.floor(Date.now() / PLAIN_POST_WINDOW_MS) * PLAIN_POST_WINDOW_MS;
+
+  it('shows the confirmation page again, with no second welcome and no rate-limit point, from the same sender within ten minutes', async () => {
+    const email = `again.${unique()}@example.com`;
+    const ip = uniqueIp();
+    vi.useFakeTimers({ toFake: ['Date'], now: windowStart() + 1000 });
+    try {
+      // More posts than the hour allows (20), each over a new connection of a proxy that writes
+      // the client's port: a repeat is the same sign-up, and spends nothing.
+      for (let i = 0; i < 25; i += 1) {
+        const r = await signUp(email, `${ip}:${50_000 + i}`);
+        expect(r.status).toBe(303);
+        expect(r.headers.get('location')).toBe('/newsletter/subscribed');
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await welcomes(email)).toBe(1);
+    expect(await points(ip)).toBe(1);
+  });
+
+  it('answers two posts of one sign-up at once (a double click) as one: one welcome, one point', async () => {
+    const email = `twice.${unique()}@example.com`;
+    const ip = uniqueIp();
+    vi.useFakeTimers({ toFake: ['Date'], now: windowStart() + 1000 });
+    try {
+      const answers = await Promise.all([signUp(email, ip), signUp(email, ip)]);
+      expect(answers.map((r) => [r.status, r.headers.get('location')])).toEqual([
+        [303, '/newsletter/subscribed'],
+        [303, '/newsletter/subscribed'],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await welcomes(email)).toBe(1);
+    expect(await points(ip)).toBe(1);
+  });
+
+  it('counts ten minutes from the sign-up, across the edge of a window', async () => {
+    const email = `edge.${unique()}@example.com`;
+    const ip = uniqueIp();
+    const start = windowStart();
+    vi.useFakeTimers({ toFake: ['Date'], now: start - 1000 });
+    try {
+      expect((await signUp(email, ip)).status).toBe(303);
+      vi.setSystemTime(start + 1000);
+      expect((await signUp(email, ip)).status).toBe(303);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await welcomes(email)).toBe(1);
+  });
+
+  it('says already subscribed to the same sender once ten minutes have passed, and to another sender at once', async () => {
+    const email = `later.${unique()}@example.com`;
+    const ip = uniqueIp();
+    const start = windowStart();
+    vi.useFakeTimers({ toFake: ['Date'], now: start + 1000 });
+    try {
+      expect((await signUp(email, ip)).status).toBe(303);
+      const other = await signUp(email, uniqueIp());
+      expect(other.status).toBe(307);
+      expect(refusal(other.headers.get('location'))).toMatchObject({ status: '409', error: 'This email address is already subscribed.' });
+      vi.setSystemTime(start + 1000 + PLAIN_POST_WINDOW_MS + 1);
+      const later = await signUp(email, ip);
+      expect(later.status).toBe(307);
+      expect(refusal(later.headers.get('location'))).toMatchObject({ status: '409', error: 'This email address is already subscribed.' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await welcomes(email)).toBe(1);
+  });
+
+  it('leaves the JSON API as it was: a listed address is a 409, whoever sent it and however soon', async () => {
+    const email = `island.${unique()}@example.com`;
+    const ip = uniqueIp();
+    expect((await signUp(email, ip)).status).toBe(303);
+    const json = await call(newsletter, '/api/newsletter', { body: { email }, ip });
+    expect(json.status).toBe(409);
+    expect(json.json).toEqual({ error: 'This email address is already subscribed.', issues: { email: 'This email address is already subscribed.' } });
+    const other = `island2.${unique()}@example.com`;
+    expect((await call(newsletter, '/api/newsletter', { body: { email: other }, ip })).status).toBe(201);
+    expect((await call(newsletter, '/api/newsletter', { body: { email: other }, ip })).status).toBe(409);
+    // A sign-up the island made is no plain form's to repeat.
+    expect((await signUp(other, ip)).status).toBe(307);
+  });
+});
+
 describe('the page a refused form post is sent back to', () => {
   const back = (location: string, body: string, init: { method?: string; type?: string; origin?: string | null } = {}) =>
     new Request(new URL(location, ORIGIN), {

@@ -40,6 +40,8 @@ export interface SubscribersTable {
   sourcePage: string | null;
   status: Generated<SubscriberStatus>;
   unsubscribedAt: Timestamp | null;
+  /** The key of the plain form post that last subscribed it (null for a JSON sign-up): see migration 0020. */
+  signupKey: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One message to send; see netlify/database/migrations/0005_leads_outbox_and_consent.sql. */

@@ -11,6 +11,12 @@
  * they are stored as the new enquiry they are. A post on each side of a window's edge is stored
  * twice, as before. The address is clientAddress's, the port a proxy may write with it left out,
  * so a retry over a new connection is still the same sender.
+ *
+ * The newsletter's plain form derives one the same way from the sender and the address: a sign-up
+ * posted again (a double click, a resubmission) is answered with the confirmation page again, with
+ * no second welcome or rate-limit point, where it was told 'already subscribed' about the sign-up
+ * it had just made. It looks for the key of this window and of the one before, with the sign-up
+ * made within a window's length, so a repeat across a window's edge is a repeat too.
  */
 import { createHash } from 'node:crypto';
 import { uuidOf } from '../../lib/submission-key.ts';
@@ -24,4 +30,12 @@ export function plainPostKey(sender: string, fields: Record<string, unknown>, no
     .sort()
     .map((name) => [name, fields[name] ?? null]);
   return uuidOf(createHash('sha256').update(JSON.stringify([sender, window, named])).digest(), 8);
+}
+
+/**
+ * The keys a post repeating one made up to a window ago may have been stored under: this window's
+ * and the one before's (the caller also holds the first post to a window's length ago).
+ */
+export function recentPlainPostKeys(sender: string, fields: Record<string, unknown>, now = Date.now()): string[] {
+  return [plainPostKey(sender, fields, now), plainPostKey(sender, fields, now - PLAIN_POST_WINDOW_MS)];
 }

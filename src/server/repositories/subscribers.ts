@@ -25,11 +25,13 @@ function toSubscriber(row: ListedRow): Subscriber {
 /**
  * Subscribes an address and queues its welcome, in one statement (one transaction). An address
  * that unsubscribed before subscribes again, with this consent's time and page; one that is
- * subscribed already (in any letter case) is left as it is: undefined.
+ * subscribed already (in any letter case) is left as it is: undefined. `signupKey` is the plain
+ * form post's key (null for JSON), kept so that post sent again is known as a repeat
+ * (findRepeatedSignup).
  */
 export async function subscribeWithWelcome(
   db: Kysely<Database>,
-  { email, sourcePage }: { email: string; sourcePage: string | null },
+  { email, sourcePage, signupKey = null }: { email: string; sourcePage: string | null; signupKey?: string | null },
   welcome: OutgoingMessage | WelcomeAwaitingOrigin,
 ): Promise<{ id: number; jobId: number } | undefined> {
   const now = new Date();
@@ -37,11 +39,11 @@ export async function subscribeWithWelcome(
     .with('subscriber', (q) =>
       q
         .insertInto('subscribers')
-        .values({ email, sourcePage, subscribedAt: now, status: 'subscribed' })
+        .values({ email, sourcePage, subscribedAt: now, status: 'subscribed', signupKey })
         .onConflict((oc) =>
           oc
             .expression(sql`lower(email)`)
-            .doUpdateSet({ status: 'subscribed', subscribedAt: now, sourcePage, unsubscribedAt: null })
+            .doUpdateSet({ status: 'subscribed', subscribedAt: now, sourcePage, unsubscribedAt: null, signupKey })
             .where('subscribers.status', '=', 'unsubscribed'),
         )
         .returning('id'),
@@ -61,6 +63,23 @@ export async function subscribeWithWelcome(
     .returning(['id', 'subscriberId'])
     .executeTakeFirst();
   return row && { id: row.subscriberId!, jobId: row.id };
+}
+
+/**
+ * The subscriber a plain form post repeats: the address (any letter case), still subscribed, by a
+ * post whose key is one of `keys` (the sender's, this window's and the one before's), made after
+ * `since`. Undefined when there is none, so the post is a sign-up of its own.
+ */
+export async function findRepeatedSignup(db: Kysely<Database>, email: string, keys: string[], since: Date): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('subscribers')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('status', '=', 'subscribed')
+    .where('signupKey', 'in', keys)
+    .where('subscribedAt', '>', since)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /**
