@@ -13,8 +13,16 @@ export const PASSWORD_MAX_LENGTH = 1024;
  * A text's length in characters, as zod's length checks (and so every limit the server holds a
  * field to) count it: '📈' is one character and two UTF-16 units, so `.length` would call 1,500 of
  * them 3,000 characters, and four emoji an 8-character password. Every count the code makes
- * against a schema's limit counts this way. (The public forms' maxlength attributes are counted by
- * the browser, in UTF-16 units: there an emoji counts twice, so a text is cut short of the limit,
- * never past it.)
+ * against a schema's limit counts this way.
  */
 export const characterCount = (text: string) => [...text].length;
+
+/**
+ * The maxlength attribute of a form field the server holds to `limit` characters. The browser
+ * counts maxlength in UTF-16 units, two for an emoji: a maxlength of the limit itself cut a message
+ * of emoji at half the limit, with or without JavaScript. A character is at most two units, so
+ * twice the limit never cuts text the server would take; text between the two is refused by the
+ * form's check, or the server's (the field named, beside it, with what was typed kept), in the
+ * same words. An address needs no such room: the schema takes ASCII addresses only.
+ */
+export const maxLengthAttribute = (limit: number) => 2 * limit;

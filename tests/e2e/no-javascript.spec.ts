@@ -3,7 +3,7 @@
  * and the contact and newsletter forms are plain posts to their functions, answered with a
  * confirmation page or the form again with what was typed and why it was refused.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fillEnquiry, validEnquiry } from './public-helpers';
 
 test.use({ javaScriptEnabled: false });
@@ -85,7 +85,7 @@ test('an enquiry the server refuses comes back on /contact with the reason besid
   await expect(page).toHaveURL(/\/contact\/sent$/);
 });
 
-test('the newsletter form subscribes, and the same address again comes back already subscribed with the address kept', async ({ page }) => {
+test('the newsletter form subscribes, and an address already on the list comes back already subscribed with the address kept', async ({ page, request }) => {
   const address = `nojs-reader-${unique()}@example.com`;
   await page.goto('/insights');
   await page.getByRole('textbox', { name: 'Email address' }).fill(address);
@@ -93,18 +93,72 @@ test('the newsletter form subscribes, and the same address again comes back alre
   await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Successfully subscribed!' })).toBeVisible();
 
+  // Listed by another sign-up (the island's, which is no repeat of a plain form's).
+  const listed = `nojs-listed-${unique()}@example.com`;
+  expect((await request.post('/api/newsletter', { data: { email: listed } })).status()).toBe(201);
   await page.goto('/insights');
-  await page.getByRole('textbox', { name: 'Email address' }).fill(address);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(listed);
   const [response] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === '/insights' && r.request().method() === 'POST'),
     page.getByRole('button', { name: 'Subscribe' }).click(),
   ]);
   expect(response.status()).toBe(409);
   const email = page.getByRole('textbox', { name: 'Email address' });
-  await expect(email).toHaveValue(address);
+  await expect(email).toHaveValue(listed);
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toBeFocused();
   await expect(page.getByText('This email address is already subscribed.')).toBeVisible();
+});
+
+test('a sign-up sent again (a double click, or Back and Subscribe again) shows the confirmation again, not already subscribed', async ({ page }) => {
+  const address = `nojs-again-${unique()}@example.com`;
+  await page.goto('/insights');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(address);
+  await page.getByRole('button', { name: 'Subscribe' }).dblclick();
+  await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Successfully subscribed!' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/insights$/);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(address);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Successfully subscribed!' })).toBeVisible();
+});
+
+/** The contact page form's Message field. */
+const messageOf = (page: Page) => page.getByRole('region', { name: 'Send us a message' }).getByLabel('Message', { exact: true });
+
+test('a message of 3,000 emoji (6,000 UTF-16 units; the limit is 5,000 characters) is sent whole', async ({ page }) => {
+  const message = '📈'.repeat(3000);
+  await page.goto('/contact');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form, { ...validEnquiry, 'Email *': `nojs-emoji-${unique()}@example.com`, Message: message });
+  await expect(messageOf(page)).toHaveValue(message);
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST'),
+    form.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  expect(new URLSearchParams(request.postData() ?? '').get('message')).toBe(message);
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+});
+
+test('a message past the limit comes back with the limit beside it and every character typed kept, however many bytes it takes', async ({ page }) => {
+  // 9,000 characters of three UTF-8 bytes each: 81 KB form-encoded, past a JSON body's 64 KB.
+  const message = '漢'.repeat(9000);
+  await page.goto('/contact');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form, { ...validEnquiry, 'Email *': `nojs-long-${unique()}@example.com`, Message: message });
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/contact' && r.request().method() === 'POST'),
+    form.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  expect(response.status()).toBe(400);
+  await expect(page.getByRole('alert')).toHaveText('Your message was not sent. Please check the highlighted fields.');
+  await expect(messageOf(page)).toBeFocused();
+  await expect(messageOf(page)).toHaveAccessibleDescription('Must be 5000 characters or fewer');
+  await expect(messageOf(page)).toHaveValue(message);
+  await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
 });
 
 test.describe('on a phone', () => {

@@ -225,6 +225,28 @@ test('the contact page form sends its own context and resets on success', async 
   expect(captured.payloads[0]).toMatchObject({ service: 'General Enquiry', page: 'Contact', ctaButton: 'Send Message', email: 'ada@example.com' });
 });
 
+test('the limit the island holds a field to is the server\'s, in characters: 3,000 emoji are sent whole, 5,001 letters are refused beside the field', async ({ page }) => {
+  const captured = await routeEnquiries(page);
+  await page.goto('/contact');
+  await useFormIsland(page, 'EnquiryForm');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  const message = form.getByLabel('Message', { exact: true });
+  // 5,001 characters: one past the limit, which the browser no longer cuts at 5,000 UTF-16 units.
+  await fillEnquiry(form, { ...validEnquiry, Message: 'a'.repeat(5001) });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(message).toHaveAccessibleDescription('Must be 5000 characters or fewer');
+  await expect(message).toBeFocused();
+  expect(captured.payloads).toHaveLength(0);
+
+  // Two UTF-16 units each: 6,000 units, which a maxlength of 5,000 cut to 2,500 emoji.
+  const emoji = '📈'.repeat(3000);
+  await message.fill(emoji);
+  await expect(message).toHaveValue(emoji);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toastText(page, 'Message sent successfully!')).toBeVisible();
+  expect(captured.payloads[0]).toMatchObject({ message: emoji });
+});
+
 /** Holds back the /contact form island's code until `release()` (or for good). */
 const holdEnquiryFormIsland = (page: Page) => holdRoute(page, '**/_astro/EnquiryForm*.js');
 

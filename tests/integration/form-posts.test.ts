@@ -12,6 +12,7 @@ import { returnedForm } from '../../src/server/http/form-post.ts';
 import { PLAIN_POST_WINDOW_MS } from '../../src/server/http/plain-post-key.ts';
 import { call, ORIGIN } from '../support/call.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
+import { ENQUIRY_LIMITS } from '../../src/schemas/enquiry-limits.ts';
 import { unique, uniqueIp } from '../support/unique.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
@@ -111,6 +112,35 @@ describe('a plain form post to POST /api/contacts', () => {
     expect((await post(contacts, '/api/contacts', fields, uniqueIp())).status).toBe(303);
     const rows = await getDb().selectFrom('enquiries').select('message').where('email', '=', fields.email).orderBy('id').execute();
     expect(rows.map((row) => row.message)).toEqual([fields.message, `${fields.message} Also: pricing.`, fields.message]);
+  });
+
+  it('sends a form typed to its fields\' maxlength back whole, whatever the characters\' bytes, naming each field past its limit in characters', async () => {
+    // The fields' maxlength (twice their limits in characters, as the browser counts UTF-16 units)
+    // filled with a three-byte character: nine bytes each once form-encoded, 98 KB in all.
+    const fields = {
+      ...postedEnquiry(),
+      firstName: '漢'.repeat(2 * ENQUIRY_LIMITS.name),
+      lastName: '漢'.repeat(2 * ENQUIRY_LIMITS.name),
+      phone: '漢'.repeat(2 * ENQUIRY_LIMITS.phone),
+      company: '漢'.repeat(2 * ENQUIRY_LIMITS.company),
+      message: '漢'.repeat(2 * ENQUIRY_LIMITS.message),
+    };
+    const body = new URLSearchParams(fields).toString();
+    expect(body.length).toBeGreaterThan(96_000);
+    const r = await post(contacts, '/api/contacts', fields);
+    expect(r.status).toBe(307);
+    const location = r.headers.get('location')!;
+    expect(refusal(location)).toEqual({
+      status: '400',
+      error: 'Invalid request',
+      'issue.firstName': 'Must be 100 characters or fewer',
+      'issue.lastName': 'Must be 100 characters or fewer',
+      'issue.phone': 'Must be 40 characters or fewer',
+      'issue.company': 'Must be 200 characters or fewer',
+      'issue.message': 'Must be 5000 characters or fewer',
+    });
+    const back = new Request(new URL(location, ORIGIN), { method: 'POST', headers: FORM, body });
+    expect((await returnedForm(back))?.values).toEqual(fields);
   });
 
   it('still answers JSON islands with JSON', async () => {

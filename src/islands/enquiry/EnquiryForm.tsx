@@ -5,7 +5,8 @@
  *
  * It is a real form, `method="post"` to POST /api/contacts with the context as hidden
  * inputs: on /contact, before the island hydrates or with JavaScript off, the browser
- * posts it itself (native validation from the required, type and maxlength attributes),
+ * posts it itself (native validation from the required and type attributes; maxlength is twice the
+ * limit, which the server counts in characters: text-limits.ts maxLengthAttribute),
  * the function answers with the confirmation page, or sends the form back to /contact,
  * which renders it again with what was typed and the refusal (`returned`). Once hydrated,
  * the island validates with zod and posts JSON, with toasts, and a submissionId that stays
@@ -27,6 +28,7 @@ import type { EnquiryContext } from '../../schemas/enquiry';
 import { buttonClass } from '../../lib/button-styles';
 import { publicInputClass } from '../../lib/input-styles';
 import { API_PATHS } from '../../lib/api-paths';
+import { maxLengthAttribute } from '../../schemas/text-limits';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-enquiry');
@@ -44,11 +46,11 @@ interface FieldSpec {
 
 /** The one-line fields, in order (their labels in src/content/forms.ts). */
 const fields: FieldSpec[] = [
-  { name: 'firstName', label: enquiryForm.labels.firstName, type: 'text', autoComplete: 'given-name', maxLength: ENQUIRY_LIMITS.name },
-  { name: 'lastName', label: enquiryForm.labels.lastName, type: 'text', autoComplete: 'family-name', maxLength: ENQUIRY_LIMITS.name },
+  { name: 'firstName', label: enquiryForm.labels.firstName, type: 'text', autoComplete: 'given-name', maxLength: maxLengthAttribute(ENQUIRY_LIMITS.name) },
+  { name: 'lastName', label: enquiryForm.labels.lastName, type: 'text', autoComplete: 'family-name', maxLength: maxLengthAttribute(ENQUIRY_LIMITS.name) },
   { name: 'email', label: enquiryForm.labels.email, type: 'email', autoComplete: 'email', maxLength: ENQUIRY_LIMITS.email },
-  { name: 'phone', label: enquiryForm.labels.phone, type: 'tel', autoComplete: 'tel', maxLength: ENQUIRY_LIMITS.phone },
-  { name: 'company', label: enquiryForm.labels.company, type: 'text', autoComplete: 'organization', maxLength: ENQUIRY_LIMITS.company, wide: true },
+  { name: 'phone', label: enquiryForm.labels.phone, type: 'tel', autoComplete: 'tel', maxLength: maxLengthAttribute(ENQUIRY_LIMITS.phone) },
+  { name: 'company', label: enquiryForm.labels.company, type: 'text', autoComplete: 'organization', maxLength: maxLengthAttribute(ENQUIRY_LIMITS.company), wide: true },
 ];
 
 
@@ -231,7 +233,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
           id={fieldId('message')}
           name="message"
           rows={5}
-          maxLength={ENQUIRY_LIMITS.message}
+          maxLength={maxLengthAttribute(ENQUIRY_LIMITS.message)}
           defaultValue={initial.message}
           autoFocus={firstReturnedIssue === 'message'}
           required

@@ -30,12 +30,23 @@ export function isFormPost(req: Request): boolean {
   return mediaType(req) === FORM_TYPE;
 }
 
+/**
+ * The most a plain form post may carry, more than a JSON body's DEFAULT_BODY_LIMIT: form encoding
+ * writes a character of three UTF-8 bytes ('漢') as nine ('%E6%BC%A2'), and the enquiry form's
+ * fields at their maxlength (twice each field's limit, text-limits.ts maxLengthAttribute) hold
+ * 10,880 UTF-16 units: 98 KB, and the address and the link's context (200 characters each at
+ * most) stay within the rest. Within this a refused form is read whole, so the page
+ * it is sent back to shows everything typed (past the limit it came back empty, under a 413).
+ */
+export const FORM_POST_BODY_LIMIT = 128 * 1024;
+
 /** A form body's fields, the first value of each name. */
 const formFields = (bytes: Uint8Array) => firstValues(new URLSearchParams(new TextDecoder().decode(bytes)));
 
 /**
  * Reads a submission sent as JSON (the islands) or as a plain form post, validated by `schema`:
- * 415 for another content type, 413 past the limit, 400 naming the fields the schema refuses.
+ * 415 for another content type, 413 past the limit (a form post's is FORM_POST_BODY_LIMIT), 400
+ * naming the fields the schema refuses.
  */
 export async function readSubmission<S extends $ZodType>(
   req: Request,
@@ -43,7 +54,8 @@ export async function readSubmission<S extends $ZodType>(
   { maxBytes = DEFAULT_BODY_LIMIT }: { maxBytes?: number } = {},
 ): Promise<output<S>> {
   if (!isFormPost(req)) return readJson(req, schema, { maxBytes });
-  const bytes = await readBodyBytes(req, maxBytes, tooLargeMessage(maxBytes));
+  const formMaxBytes = Math.max(maxBytes, FORM_POST_BODY_LIMIT);
+  const bytes = await readBodyBytes(req, formMaxBytes, tooLargeMessage(formMaxBytes));
   const result = safeParse(schema, formFields(bytes));
   if (!result.success) throw badRequest('Invalid request', fieldIssues(result.error));
   return result.data;
@@ -83,7 +95,7 @@ function redirect(status: 303 | 307, location: string, headers: Record<string, s
  * The refused form post a page was sent back (307) with, or undefined for any other request: a
  * GET, a POST that is not a plain form, or one another site's form made (a 307 from this site's
  * function keeps this site's Origin; a browser always sends Origin with a form post). The body is
- * read within the same limit as the function's.
+ * read within the same limit as the function's (FORM_POST_BODY_LIMIT).
  */
 export async function returnedForm(req: Request): Promise<ReturnedForm | undefined> {
   if (req.method !== 'POST' || !isFormPost(req)) return undefined;
@@ -95,7 +107,7 @@ export async function returnedForm(req: Request): Promise<ReturnedForm | undefin
   for (const [name, message] of query) if (name.startsWith(ISSUE)) issues[name.slice(ISSUE.length)] = message;
   let values: Record<string, string> = {};
   try {
-    values = formFields(await readBodyBytes(req, DEFAULT_BODY_LIMIT, tooLargeMessage(DEFAULT_BODY_LIMIT)));
+    values = formFields(await readBodyBytes(req, FORM_POST_BODY_LIMIT, tooLargeMessage(FORM_POST_BODY_LIMIT)));
   } catch {
     // Past the limit (the 413 being reported): the form comes back empty.
   }
