@@ -73,6 +73,19 @@ export function markUncached(headers: Headers, key: CacheKey): void {
 }
 
 /**
+ * The headers of a page that shows a refused form post again (the form with what was typed and
+ * why: form-post.ts returnedForm): no shared cache keeps it (`private`, and markUncached's
+ * CDN instructions gone), but the browser may, for Back alone (`no-cache`: any other use
+ * revalidates, and a POST is never answered from the cache). With `no-store`, Back from the
+ * confirmation page reached after correcting the form found nothing to show: Chromium's 'Confirm
+ * Form Resubmission' error page (ERR_CACHE_MISS) in place of the form.
+ */
+export function markReturnedForm(headers: Headers, key: CacheKey): void {
+  markUncached(headers, key);
+  headers.set('Cache-Control', 'private, no-cache');
+}
+
+/**
  * How long a write waits for the purge API. Netlify's answers in well under a second; one that takes
  * the request and never answers (an incident at the API) held every save, publish and delete until
  * the platform cut the function off at 10 s, so an article already stored was reported as not saved.

@@ -161,6 +161,33 @@ test('a message past the limit comes back with the limit beside it and every cha
   await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
 });
 
+test('Back from the confirmation reached by correcting a refused form shows that form again, not a browser error', async ({ page }) => {
+  await page.goto('/contact');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await fillEnquiry(form, { ...validEnquiry, 'Email *': 'ada@analytical' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your message was not sent. Please check the highlighted fields.');
+  await form.getByLabel('Email *', { exact: true }).fill(`nojs-back-${unique()}@example.com`);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contact\?status=400&/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
+
+  await page.goto('/insights');
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  await email.fill('reader@example');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Invalid email', { exact: true })).toBeVisible();
+  await email.fill(`nojs-back-${unique()}@example.com`);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/insights\?status=400&/);
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
