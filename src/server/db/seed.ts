@@ -1,28 +1,20 @@
 import type { Kysely } from 'kysely';
-import { packages } from '../../content/packages.ts';
-import { seedServices } from '../../content/services.ts';
-import { contact, firm } from '../../content/site.ts';
-import { companyStats } from '../../content/stats.ts';
-import { teamMembers } from '../../content/team.ts';
+import { CATALOGUE, catalogueSeed } from './catalogue-seed.ts';
 import type { Database } from './schema.ts';
 
-/** Each catalogue table by its SQL name (what seeded_tables records) and its name in Kysely. */
-const CATALOGUE = {
-  services: 'services',
-  packages: 'packages',
-  team_members: 'teamMembers',
-  company_stats: 'companyStats',
-  site_content: 'siteContent',
-} as const satisfies Record<string, keyof Database>;
-
 /**
- * Fills each catalogue table from the site's display data (src/content) once: when it is empty
- * and has never been filled (seeded_tables, migration 0016). Every deploy runs this, so a table an
- * admin has emptied since (every service deleted) stays empty, and later edits are never
- * overwritten. A table found holding rows is recorded as filled too.
+ * Fills each catalogue table from the site's display data (src/content, through catalogueSeed)
+ * once: when it is empty and has never been filled (seeded_tables, migration 0016). Every deploy
+ * runs this, so a table an admin has emptied since (every service deleted) stays empty, and later
+ * edits are never overwritten. A table found holding rows is recorded as filled too.
+ *
+ * The catalogue seed migration (CATALOGUE_SEED_MIGRATION) writes the same rows under the same
+ * rule, and runs first wherever migrations do, so this fills a table only on a database the
+ * migrations have not reached yet (a Netlify Database before its next deploy).
  */
 export async function seedIfEmpty(db: Kysely<Database>): Promise<string[]> {
   const seeded: string[] = [];
+  const seed = catalogueSeed();
   await db.transaction().execute(async (tx) => {
     const filledBefore = new Set((await tx.selectFrom('seededTables').select('name').execute()).map((r) => r.name));
     await tx
@@ -30,66 +22,13 @@ export async function seedIfEmpty(db: Kysely<Database>): Promise<string[]> {
       .values(Object.keys(CATALOGUE).map((name) => ({ name })))
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
-    const toFill = async (name: keyof typeof CATALOGUE) =>
-      !filledBefore.has(name) &&
-      (await tx.selectFrom(CATALOGUE[name]).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n === '0';
-
-    if (await toFill('services')) {
-      await tx
-        .insertInto('services')
-        .values(seedServices.map((s, i) => ({ title: s.title, description: s.description, icon: s.icon, features: [...s.features], sortOrder: i })))
-        .execute();
-      seeded.push('services');
-    }
-    if (await toFill('packages')) {
-      await tx
-        .insertInto('packages')
-        .values(
-          packages.map((p, i) => ({
-            name: p.name,
-            price: p.price,
-            period: p.period,
-            description: p.description,
-            features: [...p.features],
-            buttonText: p.buttonText,
-            buttonVariant: p.buttonVariant,
-            isPopular: p.isPopular,
-            sortOrder: i,
-          })),
-        )
-        .execute();
-      seeded.push('packages');
-    }
-    if (await toFill('team_members')) {
-      await tx
-        .insertInto('teamMembers')
-        .values(teamMembers.map((m, i) => ({ name: m.name, role: m.role, bio: m.bio, sortOrder: i })))
-        .execute();
-      seeded.push('team_members');
-    }
-    if (await toFill('company_stats')) {
-      await tx
-        .insertInto('companyStats')
-        .values(companyStats.map((s, i) => ({ label: s.label, value: s.value, description: s.description ?? null, sortOrder: i })))
-        .execute();
-      seeded.push('company_stats');
-    }
-    if (await toFill('site_content')) {
-      const entries: Array<[string, string, string]> = [
-        ['firm', 'name', firm.name],
-        ['firm', 'tagline', firm.tagline],
-        ['firm', 'blurb', firm.blurb],
-        ['home', 'badge', firm.foundedYearsLabel],
-        ['contact', 'email', contact.email],
-        ['contact', 'phone', contact.phone],
-        ['contact', 'hours', contact.hours],
-        ['contact', 'replyPromise', contact.replyPromise],
-      ];
-      await tx
-        .insertInto('siteContent')
-        .values(entries.map(([section, key, value]) => ({ section, key, value })))
-        .execute();
-      seeded.push('site_content');
+    for (const [name, table] of Object.entries(CATALOGUE)) {
+      if (filledBefore.has(name)) continue;
+      const { n } = await tx.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      if (n !== '0') continue;
+      // One table's rows at a time; catalogueSeed's type pins each list to its own table.
+      await tx.insertInto(table).values(seed[table] as never).execute();
+      seeded.push(name);
     }
   });
   return seeded;
