@@ -1,8 +1,8 @@
-// Migrations, seed and (optionally) the first admin: what every start and every deploy runs
-// before the site answers a request.
+// Migrations and (optionally) the first admin: what every start and every deploy runs before the
+// site answers a request. The catalogue's first rows come with the migrations (0020_catalogue_seed),
+// so a database Netlify migrates holds the same catalogue as one migrated here.
 import { createDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { seedIfEmpty } from '../../src/server/db/seed.ts';
 import { countUsers, createAdmin } from '../../src/server/repositories/users.ts';
 
 /**
@@ -14,8 +14,6 @@ export async function prepareDatabase({ databaseUrl, wsProxy, adminEmail, adminP
     // migrate: false for a database whose migrations someone else applies (Netlify Database).
     const applied = migrate ? await migrateToLatest(db) : [];
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-    const seeded = await seedIfEmpty(db);
-    if (seeded.length) log(`Seeded: ${seeded.join(', ')}`);
     if (adminEmail && adminPassword && (await countUsers(db)) === 0) {
       await createAdmin(db, adminEmail, adminPassword);
       log(`Created the first admin: ${adminEmail}`);
