@@ -2,7 +2,6 @@
 // The password comes from ADMIN_PASSWORD or a hidden prompt.
 import { parseArgs } from 'node:util';
 import { createDb } from '../src/server/db/client.ts';
-import { planMigration } from '../src/server/db/database-url.ts';
 import { unlockAccount } from '../src/server/auth/login-throttle.ts';
 import { findUserByUsername, createAdmin, setPassword } from '../src/server/repositories/users.ts';
 import { startDatabase } from './lib/database-env.mjs';
@@ -46,10 +45,9 @@ const database = await startDatabase({ dataDir }).catch((err) => {
 });
 const { db } = createDb(database.databaseUrl, database.wsProxy);
 try {
-  // Prepared as `npm run db:migrate` prepares it: a Netlify Database (NETLIFY_DB_URL) is only
-  // seeded, since Netlify applies its migrations and keeps its own record of them.
-  const migrate = planMigration(process.env).action !== 'seed';
-  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, migrate, log: () => {} });
+  // Prepared as `npm run db:migrate` prepares it: a Netlify Database (NETLIFY_DB_URL) is not
+  // migrated, since Netlify applies its migrations and keeps its own record of them.
+  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, migrate: !database.migratedByNetlify, log: () => {} });
   if (command === 'unlock') {
     if (!(await findUserByUsername(db, email))) throw new Error(`No admin ${email}.`);
     const cleared = await unlockAccount(db, email);

@@ -1,7 +1,8 @@
-// `npm run db:migrate`: applies pending migrations and seeds empty tables, where this environment
-// says to (src/server/db/database-url.ts, planMigration):
+// `npm run db:migrate`: applies pending migrations (the catalogue's first rows among them,
+// 0020_catalogue_seed), where this environment says to (src/server/db/database-url.ts, planMigration):
 // - locally: the configured database, else the embedded one under DATA_DIR (stop `npm start`
-//   first: one process owns that folder); a Netlify Database (NETLIFY_DB_URL) is only seeded;
+//   first: one process owns that folder); nothing for a Netlify Database (NETLIFY_DB_URL), which
+//   its deploys migrate;
 // - in a Netlify build (netlify.toml's build command): nothing with Netlify Database (the deploy
 //   applies netlify/database/migrations itself), a refusal if package.json lacks the
 //   @netlify/database that makes Netlify set it up; an own DATABASE_URL in production, or in a preview
@@ -24,7 +25,7 @@ if (plan.action === 'skip') {
   console.log(`db:migrate: nothing to do. ${plan.reason}`);
   process.exit(0);
 }
-if ((plan.action === 'migrate' || plan.action === 'seed') && plan.target.warning) console.warn(plan.target.warning);
+if (plan.action === 'migrate' && plan.target.warning) console.warn(plan.target.warning);
 console.log(`db:migrate: ${plan.reason}.`);
 
 const { dataDir } = localEnv();
@@ -32,7 +33,7 @@ const { dataDir } = localEnv();
 let db;
 try {
   db = await startDatabase({ dataDir, databaseUrl: plan.action === 'migrate-embedded' ? '' : plan.target.url });
-  await prepareDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, migrate: plan.action !== 'seed' });
+  await prepareDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy });
   console.log(`Database is up to date (${db.embedded ? `embedded, ${dataDir}` : describeDatabase(plan.target)}).`);
 } catch (err) {
   console.error(`Migration failed: ${err instanceof Error ? err.message : err}`);

@@ -8,7 +8,7 @@ import { prepareDatabase } from './lib/prepare-database.mjs';
 import { localEnv } from './lib/runtime-env.mjs';
 import { insertSampleArticles } from './lib/sample-articles.mjs';
 import { createDb } from '../src/server/db/client.ts';
-import { describeDatabase, planMigration } from '../src/server/db/database-url.ts';
+import { describeDatabase, resolveDatabaseUrl } from '../src/server/db/database-url.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
@@ -17,6 +17,7 @@ if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
 }
 
 const { dataDir } = localEnv();
+const target = resolveDatabaseUrl(process.env);
 // A database that cannot be started or reached says why in one line, as a failure while seeding does.
 const database = await startDatabase({ dataDir }).catch((err) => {
   console.error(`Seeding failed: ${err instanceof Error ? err.message : err}`);
@@ -24,13 +25,12 @@ const database = await startDatabase({ dataDir }).catch((err) => {
 });
 const { db } = createDb(database.databaseUrl, database.wsProxy);
 try {
-  // Prepared as `npm run db:migrate` prepares it: a Netlify Database (NETLIFY_DB_URL) is only
-  // seeded, since Netlify applies its migrations and keeps its own record of them.
-  const plan = planMigration(process.env);
-  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, migrate: plan.action !== 'seed', log: () => {} });
+  // Prepared as `npm run db:migrate` prepares it: a Netlify Database (NETLIFY_DB_URL) is not
+  // migrated, since Netlify applies its migrations and keeps its own record of them.
+  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, migrate: !database.migratedByNetlify, log: () => {} });
   const started = Date.now();
   await insertSampleArticles(db, count, { onProgress: (done) => process.stdout.write(`\r${done} / ${count} articles`) });
-  console.log(`\nAdded ${count} published articles in ${((Date.now() - started) / 1000).toFixed(1)} s (${plan.action === 'migrate' || plan.action === 'seed' ? describeDatabase(plan.target) : `embedded, ${dataDir}`}).`);
+  console.log(`\nAdded ${count} published articles in ${((Date.now() - started) / 1000).toFixed(1)} s (${target ? describeDatabase(target) : `embedded, ${dataDir}`}).`);
 } catch (err) {
   console.error(`\nSeeding failed: ${err instanceof Error ? err.message : err}`);
   process.exitCode = 1;

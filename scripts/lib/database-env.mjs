@@ -17,7 +17,7 @@ function configuredTarget() {
 /**
  * @param {{ dataDir?: string, databaseUrl?: string }} options  databaseUrl: this one ('' for the
  *   embedded database); omitted: the configured one, whose migrations Netlify applies when it is a
- *   Netlify Database (`migratedByNetlify`: seed it only, as `npm run db:migrate` does)
+ *   Netlify Database (`migratedByNetlify`: leave its migrations to its deploys, as `npm run db:migrate` does)
  */
 export async function startDatabase({ dataDir, databaseUrl }) {
   const target = databaseUrl === undefined ? configuredTarget() : undefined;

@@ -55,8 +55,11 @@ describe('connectionStringProblem: a value no driver can connect with', () => {
 describe('planMigration: what `npm run db:migrate` does', () => {
   it('locally migrates the configured database, or the embedded one when none is', () => {
     expect(planMigration({ DATABASE_URL: OWN_NEON })).toMatchObject({ action: 'migrate', target: { url: OWN_NEON, source: 'database-url' } });
-    // Netlify Database keeps its own record of applied migrations: from a machine it is only seeded.
-    expect(planMigration({ NETLIFY_DB_URL: NETLIFY_DB })).toMatchObject({ action: 'seed', target: { source: 'netlify-database' } });
+    // Netlify Database keeps its own record of applied migrations, and they bring the catalogue: from a machine, nothing to do.
+    expect(planMigration({ NETLIFY_DB_URL: NETLIFY_DB })).toEqual({
+      action: 'skip',
+      reason: `Netlify Database (NETLIFY_DB_URL) at ${new URL(NETLIFY_DB).host} is migrated by Netlify: its deploys apply netlify/database/migrations, the catalogue seed among them.`,
+    });
     expect(planMigration({})).toMatchObject({ action: 'migrate-embedded' });
     // Netlify's CLI on a machine (`netlify serve`, npm run test:netlify): a local run, whatever it sets.
     expect(planMigration({ CONTEXT: 'dev' })).toMatchObject({ action: 'migrate-embedded' });
@@ -79,8 +82,8 @@ describe('planMigration: what `npm run db:migrate` does', () => {
       expect(plan.action, context).toBe('refuse');
       expect(plan.reason, context).toContain('npm install --save-exact @netlify/database');
     }
-    // Not a deploy: a machine seeding the database it was given.
-    expect(planMigration({ NETLIFY_DB_URL: NETLIFY_DB }, { netlifyDatabasePackage: false }).action).toBe('seed');
+    // Not a deploy: a machine, which leaves the database it was given to Netlify's deploys.
+    expect(planMigration({ NETLIFY_DB_URL: NETLIFY_DB }, { netlifyDatabasePackage: false }).action).toBe('skip');
     // An own DATABASE_URL needs no package.
     expect(planMigration(onNetlify('production', { DATABASE_URL: OWN_NEON }), { netlifyDatabasePackage: false }).action).toBe('migrate');
   });

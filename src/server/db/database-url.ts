@@ -93,14 +93,14 @@ export function listsNetlifyDatabase(packageJson: { dependencies?: Record<string
 export type MigrationPlan =
   | { action: 'migrate'; target: DatabaseTarget; reason: string }
   | { action: 'migrate-embedded'; reason: string }
-  | { action: 'seed'; target: DatabaseTarget; reason: string }
   | { action: 'skip'; reason: string }
   | { action: 'refuse'; reason: string };
 
 /**
  * What `npm run db:migrate` does in this environment.
  * - Not on Netlify: migrates the configured database, or the embedded one; a Netlify Database is
- *   only seeded (its migrations are Netlify's to apply, and it keeps its own record of them).
+ *   left alone (its migrations, the catalogue seed among them, are Netlify's to apply, and it keeps
+ *   its own record of them).
  * - On Netlify with Netlify Database: nothing; the deploy applies netlify/database/migrations itself
  *   (to the preview's own branch on a deploy preview). Refused when package.json does not list
  *   `@netlify/database` (`project.netlifyDatabasePackage`): Netlify then neither branches previews
@@ -119,7 +119,7 @@ export function planMigration(env: Env, project: { netlifyDatabasePackage: boole
   if (problem) return { action: 'refuse', reason: problem };
   if (!isNetlifyBuild(env)) {
     if (target?.source === 'netlify-database') {
-      return { action: 'seed', target, reason: `local run: seeding ${describeDatabase(target)}; Netlify applies its migrations` };
+      return { action: 'skip', reason: `${describeDatabase(target)} is migrated by Netlify: its deploys apply netlify/database/migrations, the catalogue seed among them.` };
     }
     return target
       ? { action: 'migrate', target, reason: `local run: migrating ${describeDatabase(target)}` }
