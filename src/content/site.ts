@@ -16,7 +16,6 @@ export const firm = {
   description:
     'Surgere is a boutique, senior-led strategic marketing consultancy helping founders, executives and scale-ups across B2B and B2C grow with purpose.',
   copyrightYear: 2024,
-  foundedYearsLabel: '20+ Years Driving Growth',
 } as const;
 
 export const contact = {
