@@ -1,5 +1,5 @@
 // `npm run db:migrate`: applies pending migrations (the catalogue's first rows among them,
-// 0020_catalogue_seed), where this environment says to (src/server/db/database-url.ts, planMigration):
+// 0021_catalogue_seed), where this environment says to (src/server/db/database-url.ts, planMigration):
 // - locally: the configured database, else the embedded one under DATA_DIR (stop `npm start`
 //   first: one process owns that folder); nothing for a Netlify Database (NETLIFY_DB_URL), which
 //   its deploys migrate;

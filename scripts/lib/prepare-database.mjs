@@ -1,5 +1,5 @@
 // Migrations and (optionally) the first admin: what every start and every deploy runs before the
-// site answers a request. The catalogue's first rows come with the migrations (0020_catalogue_seed),
+// site answers a request. The catalogue's first rows come with the migrations (0021_catalogue_seed),
 // so a database Netlify migrates holds the same catalogue as one migrated here.
 import { createDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';

@@ -1,6 +1,6 @@
 /**
  * The /services page's words. The services themselves are rows of the services table, edited in
- * /admin; their first seven came with migration 0020_catalogue_seed.
+ * /admin; their first seven came with migration 0021_catalogue_seed.
  */
 
 export const servicesPage = {

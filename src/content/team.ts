@@ -1,6 +1,6 @@
 /**
  * The leadership team as the About page shows it: roles, not people. (The team_members table's
- * rows, names included, came with migration 0020_catalogue_seed and are edited there.)
+ * rows, names included, came with migration 0021_catalogue_seed and are edited there.)
  */
 export interface TeamMember {
   role: string;

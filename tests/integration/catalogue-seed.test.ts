@@ -1,5 +1,5 @@
 /**
- * The catalogue's first rows come with the migrations (0020_catalogue_seed) and nothing else seeds
+ * The catalogue's first rows come with the migrations (0021_catalogue_seed) and nothing else seeds
  * them: Netlify applies netlify/database/migrations itself (each file once, in name order, in a
  * transaction, recorded in netlify.migrations) and runs none of the project's code against a
  * Netlify Database; `npm start`, the tests and an own Neon's `npm run db:migrate` apply the same
@@ -33,7 +33,7 @@ afterAll(async () => {
   for (const dir of folders) await fs.rm(dir, { recursive: true, force: true });
 });
 
-const SEED = '0020_catalogue_seed';
+const SEED = '0021_catalogue_seed';
 
 /** What `npm start`, the tests' set-up and `npm run db:migrate` on an own Neon do: the project's migrator. */
 const prepare = () => prepareDatabase({ databaseUrl: own.databaseUrl, wsProxy: process.env.DATABASE_WS_PROXY, log: () => {} });
@@ -89,7 +89,7 @@ async function catalogue() {
 const services = async () => (await db.selectFrom('services').select('title').orderBy('id').execute()).map((r) => r.title);
 const packages = async () => (await db.selectFrom('packages').select('name').orderBy('id').execute()).map((r) => r.name);
 
-// What 0020 writes, a frozen file: these change only with a migration of their own.
+// What 0021 writes, a frozen file: these change only with a migration of their own.
 const SERVICES = [
   'Marketing Consulting',
   'Brand Strategy & Design',

@@ -22,7 +22,7 @@ import { readMigrations } from '../../src/server/db/migrate.ts';
 import { sql } from 'kysely';
 import { withEnv } from '../support/with-env.ts';
 
-/** The services migration 0020_catalogue_seed writes: the catalogue comes with the migrations. */
+/** The services migration 0021_catalogue_seed writes: the catalogue comes with the migrations. */
 const SEEDED_SERVICES = 7;
 
 const require = createRequire(import.meta.url);

@@ -161,7 +161,7 @@ export interface ArticleFormerSlugsTable {
   movedAt: CreatedAt;
 }
 
-/** The catalogue tables the seed (migration 0020_catalogue_seed) has filled once: never filled again. */
+/** The catalogue tables the seed (migration 0021_catalogue_seed) has filled once: never filled again. */
 export interface SeededTablesTable {
   name: string;
   seededAt: CreatedAt;
