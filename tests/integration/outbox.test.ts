@@ -675,6 +675,18 @@ describe('the enquiry notice through the outbox', () => {
     expect(mail.text).toContain(body.phone);
   });
 
+  it('makes the outbox folder again when it was removed while the site runs', async () => {
+    const dataDir = path.join(getEnv().dataDir, `removed-outbox-${unique()}`);
+    const mailer = createMailer({ smtpUrl: undefined, from: getEnv().mailFrom, dataDir });
+    const message = { to: 'firm@example.com', subject: 'First', text: 'one' };
+    await mailer.send(message, 'first');
+    await fs.rm(outboxDir(dataDir), { recursive: true });
+    await mailer.send({ ...message, subject: 'Second' }, 'second');
+    const files = await fs.readdir(outboxDir(dataDir));
+    expect(files.map((f) => f.replace(/^.*-(\w+)\.eml$/, '$1'))).toEqual(['second']);
+    expect((await simpleParser(await fs.readFile(path.join(outboxDir(dataDir), files[0]!)))).subject).toBe('Second');
+  });
+
   it('takes a blank SMTP_URL and MAIL_FROM as unset: the enquiry is stored and its notice kept as a file, from the site', () =>
     withEnv({ SMTP_URL: '', MAIL_FROM: '' }, async () => {
       const r = await call(contacts, '/api/contacts', { body: enquiry(), ip: uniqueIp() });

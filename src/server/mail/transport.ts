@@ -112,9 +112,16 @@ export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer 
     async send({ envelopeTo: _envelope, ...message }, name) {
       const info = await composer.sendMail(mailOptions(from, message));
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);
       try {
-        await fs.mkdir(dir, { recursive: true });
-        await fs.writeFile(path.join(dir, `${stamp}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`), info.message as Buffer);
+        // The folder is made when a write finds it missing (the first message, or after it was
+        // removed), not before every message: that mkdir was 1.7 % of the server's CPU under the
+        // enquiry benchmark, one notice written per enquiry.
+        await fs.writeFile(file, info.message as Buffer).catch(async (err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+          await fs.mkdir(dir, { recursive: true });
+          await fs.writeFile(file, info.message as Buffer);
+        });
       } catch (err) {
         // A deployed function's folder is read-only: the reason the inbox shows must say what to set.
         const code = (err as NodeJS.ErrnoException).code ?? 'write failed';
