@@ -69,6 +69,12 @@ function withTruncatedExif(b: Buffer, tiff: number): Buffer {
   return copy;
 }
 
+/** An AVIF's first box (ftyp), the brands that make the upload sniffed as AVIF. */
+function avifFtyp(avif: Buffer): Buffer {
+  expect(avif.toString('latin1', 4, 8)).toBe('ftyp');
+  return avif.subarray(0, avif.readUInt32BE(0));
+}
+
 /** The PNG with its chunk CRCs made right again after an edit. */
 function withCrcs(png: Buffer): Buffer {
   const copy = Buffer.from(png);
@@ -268,6 +274,27 @@ describe('an upload whose metadata is malformed: stored with none of it, or refu
     broken.writeUInt16BE(0xffff, iloc + 14); // item_count: far more items than the box holds
     expect(placesIn(broken)).toEqual(['latitude', 'longitude']);
     const r = await upload(broken);
+    expect({ status: r.status, json: r.json }).toEqual({ status: 400, json: { error: 'The image is damaged: its metadata does not read through; export it again' } });
+  });
+
+  it('an AVIF whose iloc gives each of its items 65,535 extents of no bytes is refused with 400 at once, not walked for hours', async () => {
+    const box = (type: string, ...parts: (Buffer | string)[]) => {
+      const body = Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : part)));
+      const header = Buffer.alloc(8);
+      header.writeUInt32BE(8 + body.length);
+      header.write(type, 4, 'latin1');
+      return Buffer.concat([header, body]);
+    };
+    const u16 = (n: number) => Buffer.from([n >> 8, n & 255]);
+    const fullBox = (version: number) => Buffer.from([version, 0, 0, 0]);
+    const ftyp = avifFtyp(await picture().avif({ lossless: true }).toBuffer());
+    // One Exif item, so the item locations are read; then 2,000 items of 6 bytes each (12 KB), every
+    // offset, length and index size 0, each claiming 65,535 extents: 131 million extents that hold nothing.
+    const iinf = box('iinf', fullBox(0), u16(1), box('infe', fullBox(2), u16(1), u16(0), 'Exif', '\0'));
+    const items = Array.from({ length: 2000 }, (_, n) => Buffer.concat([u16(2 + n), u16(0), u16(0xffff)]));
+    const iloc = box('iloc', fullBox(0), u16(0), u16(items.length), ...items);
+    const hostile = Buffer.concat([ftyp, box('meta', fullBox(0), iinf, iloc)]);
+    const r = await upload(hostile);
     expect({ status: r.status, json: r.json }).toEqual({ status: 400, json: { error: 'The image is damaged: its metadata does not read through; export it again' } });
   });
 
