@@ -4,7 +4,7 @@
  * original is public: each article page names it in its Image CDN addresses, and /objects/uploads/
  * serves it byte for byte, so a photo taken at home told every reader where that is. The CDN's
  * resized copies carry no metadata; the original now carries no location either, whichever of
- * the five upload types it is: JPEG (APP1 segments), PNG (eXIf, text chunks), WebP (EXIF and
+ * the five upload types it is: JPEG (APP1 segments, of each image in the file), PNG (eXIf, text chunks), WebP (EXIF and
  * XMP chunks), AVIF (Exif and XMP items) and GIF (the XMP application extension).
  *
  * The bytes are changed in place and keep their length, so the answer to an upload's last part
@@ -92,8 +92,9 @@ function exifWithoutLocation(b: Uint8Array, start: number, end: number): void {
   if (!emptyGpsDirectory(b, start, end)) b.fill(0, start, end);
 }
 
-function jpegWithoutLocation(b: Uint8Array): void {
-  let i = 2;
+/** The metadata segments of the JPEG image whose SOI marker is at `soi`, up to its scan; answers where the walk stopped. */
+function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
+  let i = soi + 2;
   while (i + 4 <= b.length && b[i] === 0xff) {
     const marker = b[i + 1]!;
     if (marker === 0xff) {
@@ -104,7 +105,7 @@ function jpegWithoutLocation(b: Uint8Array): void {
       i += 2;
       continue;
     }
-    // The metadata comes before the scan; nothing after it is looked at.
+    // An image's metadata comes before its scan: its walk ends there (jpegWithoutLocation looks on for the next image).
     if (marker === 0xda || marker === 0xd9) break;
     const length = (b[i + 2]! << 8) | b[i + 3]!;
     const body = i + 4;
@@ -120,6 +121,24 @@ function jpegWithoutLocation(b: Uint8Array): void {
       }
     }
     i += 2 + length;
+  }
+  return i;
+}
+
+const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
+
+/**
+ * Every image of a JPEG file: the first, and those after it (MPF's, as cameras store a large
+ * preview and phones an HDR gain map), each a JPEG of its own with its own EXIF and XMP, served
+ * with the file. Looked for from the end of each walk, never inside a scan: there a 0xFF is
+ * followed only by 0x00 or a restart marker, so FF D8 FF starts an image wherever it is found.
+ */
+function jpegWithoutLocation(b: Uint8Array): void {
+  const buffer = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  for (let next = jpegImageWithoutLocation(b, 0); next < b.length; ) {
+    const soi = buffer.indexOf(JPEG_START, next);
+    if (soi < 0) break;
+    next = jpegImageWithoutLocation(b, soi);
   }
 }
 

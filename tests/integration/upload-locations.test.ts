@@ -205,6 +205,21 @@ describe('an upload is stored without where the photo was taken, whatever its ty
     expect(stored!.subarray(2, 4)).toEqual(Buffer.from([0xff, 0xfe]));
     await expectSamePicture(stored!, photo);
   });
+
+  it("JPEG: a second image after the first (an MPF preview or gain map, as cameras and phones append them) loses its EXIF's GPS and its XMP too", async () => {
+    const made = await picture().jpeg().toBuffer();
+    const second = await picture().resize(16, 12).jpeg().withExif(EXIF).withXmp(XMP).toBuffer();
+    const photo = Buffer.concat([made, second]);
+    expect(placesIn(photo)).toEqual(['latitude', 'longitude', 'xmp']);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesIn(stored!)).toEqual([]);
+    expect(stored!.subarray(0, made.length).equals(made)).toBe(true);
+    // The second image keeps the rest of its EXIF: its GPS directory alone was emptied.
+    expect((await sharp(stored!.subarray(made.length)).metadata()).exif?.includes('Jane Doe')).toBe(true);
+    await expectSamePicture(stored!, made);
+  });
 });
 
 describe('an upload whose metadata is malformed: stored with none of it, or refused with 400, never a 500', () => {
