@@ -147,9 +147,10 @@ const PNG_METADATA_KEYWORD = /^(XML:com\.adobe\.xmp|Raw profile type \w+)$/;
 const PNG_COMMENT = 'Comment\0';
 /** eXIf, and the private chunks ImageMagick wrote EXIF in before it (exIf as is, zxIf deflated), which readers still read. */
 const [EXIF_CHUNKS, DEFLATED_EXIF_CHUNK] = [[code('eXIf'), code('exIf')], code('zxIf')];
-const [TEXT_CHUNKS, END_CHUNK] = [[code('tEXt'), code('zTXt'), code('iTXt')], code('IEND')];
+const TEXT_CHUNKS = [code('tEXt'), code('zTXt'), code('iTXt')];
 
 function pngWithoutLocation(b: Uint8Array): void {
+  // Walked to the end of the file, not to IEND: chunks written after it are served too.
   let i = 8;
   while (i + 8 <= b.length) {
     const length = u32be(b, i);
@@ -177,7 +178,6 @@ function pngWithoutLocation(b: Uint8Array): void {
     if (changed && data + length + 4 <= b.length) {
       new DataView(b.buffer, b.byteOffset).setUint32(data + length, crc32(b.subarray(i + 4, data + length)));
     }
-    if (type === END_CHUNK) break;
     i = data + length + 4;
   }
 }

@@ -146,6 +146,25 @@ describe('an upload is stored without where the photo was taken, whatever its ty
     await expectSamePicture(old.stored!, legacy);
   });
 
+  it('PNG: an eXIf chunk or XMP written after IEND, which is served with the file, goes too', async () => {
+    const made = await picture().png().withExif(EXIF).toBuffer();
+    const exif = pngChunks(made).find(([type]) => type === 'eXIf')!;
+    const exifBytes = made.subarray(exif[2], exif[2] + exif[3]);
+    const iend = pngChunks(made).at(-1)![1];
+    const clean = Buffer.concat([made.subarray(0, exif[1]), made.subarray(exif[2] + exif[3] + 4)]);
+    const trailing = Buffer.concat([pngChunk('eXIf', exifBytes), pngChunk('iTXt', Buffer.concat([Buffer.from('XML:com.adobe.xmp\0\0\0\0\0', 'latin1'), Buffer.from(XMP)]))]);
+    const photo = Buffer.concat([clean, trailing]);
+    expect(iend).toBeGreaterThan(exif[1]);
+    expect(pngChunks(photo).map(([type]) => type)).toEqual(['IHDR', 'pHYs', 'IDAT', 'IEND', 'eXIf', 'iTXt']);
+    expect(placesIn(photo)).toEqual(['latitude', 'longitude', 'xmp']);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesIn(stored!)).toEqual([]);
+    expect(stored!.subarray(0, clean.length).equals(clean)).toBe(true);
+    await expectSamePicture(stored!, clean);
+  });
+
   it('WebP: the EXIF chunk keeps all but its GPS directory, the XMP chunk becomes spaces, the RIFF sizes stay right', async () => {
     const photo = await picture().webp({ lossless: true }).withExif(EXIF).withXmp(XMP).toBuffer();
     expect(riffChunks(photo).map(([type]) => type)).toEqual(['VP8X', 'VP8L', 'EXIF', 'XMP ']);
