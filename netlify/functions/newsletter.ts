@@ -14,7 +14,7 @@ import { isFormPost, readSubmission, withFormPosts } from '../../src/server/http
 import { PLAIN_POST_WINDOW_MS, recentPlainPostKeys } from '../../src/server/http/plain-post-key.ts';
 import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
-import { clientAddress, sameOriginRefererPath, type RequestContext } from '../../src/server/http/request-context.ts';
+import { clientAddress, sameOriginRefererPath } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { givePointBack, overLimit, rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
 import { mailLinkOrigin } from '../../src/server/mail/link-origin.ts';
@@ -25,11 +25,12 @@ import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
 
 const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
 
-/** A sign-up answered: its welcome (queued by this request or, for a repeat, by the first) goes after the answer. */
-function subscribedAnswer(ctx: RequestContext, id: number): Response {
-  sendAfterResponse(ctx, { table: 'subscribers', id });
-  return json({ id }, { status: 201 });
-}
+/**
+ * A repeat answered as the sign-up it repeats. It starts no send: the first post queued the welcome
+ * and sends it after its own answer (the scheduled sender retries it), so posting the form again
+ * and again makes no work beyond the one lookup.
+ */
+const repeatedAnswer = (id: number) => json({ id }, { status: 201 });
 
 export default route({
   POST: withFormPosts({ form: PAGE_PATHS.insights, done: PAGE_PATHS.subscribed }, async (req, ctx) => {
@@ -45,7 +46,7 @@ export default route({
     const repeat = isFormPost(req) ? { keys: recentPlainPostKeys(sender, { email: email.toLowerCase() }, now), since: new Date(now - PLAIN_POST_WINDOW_MS) } : undefined;
     if (repeat) {
       const earlier = await findRepeatedSignup(db, email, repeat.keys, repeat.since);
-      if (earlier !== undefined) return subscribedAnswer(ctx, earlier);
+      if (earlier !== undefined) return repeatedAnswer(earlier);
     }
     const linkOrigin = mailLinkOrigin(req);
     const limiter = rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: 3600 });
@@ -56,13 +57,16 @@ export default route({
     const welcome = linkOrigin ? await welcomeMessage(email, linkOrigin) : welcomeAwaitingOrigin(email);
     const sourcePage = submitted.sourcePage || sameOriginRefererPath(req);
     const subscribed = await subscribeWithWelcome(db, { email, sourcePage, signupKey: repeat?.keys[0] ?? null }, welcome);
-    if (subscribed !== undefined) return subscribedAnswer(ctx, subscribed.id);
+    if (subscribed !== undefined) {
+      sendAfterResponse(ctx, { table: 'subscribers', id: subscribed.id });
+      return json({ id: subscribed.id }, { status: 201 });
+    }
     // Two posts of one double click at once: both missed the other's row and spent a point; the one
     // whose insert waited on the other's finds that row now, and gives its point back.
     const earlier = repeat && (await findRepeatedSignup(db, email, repeat.keys, repeat.since));
     if (earlier === undefined) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
     await givePointBack(limiter, sender, spent).execute(db);
-    return subscribedAnswer(ctx, earlier);
+    return repeatedAnswer(earlier);
   }),
 });
 
