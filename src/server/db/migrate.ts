@@ -18,6 +18,8 @@ const MEANT_AS_MIGRATION = /^\d+_/;
 
 export interface MigrationFile {
   name: string;
+  /** The file Netlify applies: `<name>.sql`, or `<name>/migration.sql` for a folder. */
+  file: string;
   sql: string;
 }
 
@@ -36,7 +38,12 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFil
       throw new Error(`Migration "${entry.name}" is not named <number>_<slug> with a lower-case slug: Netlify would skip it. Rename it.`);
     }
     const file = entry.isDirectory() ? path.join(dir, entry.name, 'migration.sql') : path.join(dir, entry.name);
-    found.push({ name, order: BigInt(match[1]!), sql: await fs.readFile(file, 'utf8') });
+    // Netlify's build refuses the deploy of a folder without its file: so does this, by name.
+    const text = await fs.readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') throw new Error(`Migration folder "${entry.name}" has no migration.sql: Netlify refuses the deploy. Add it, or remove the folder.`);
+      throw err;
+    });
+    found.push({ name, file, order: BigInt(match[1]!), sql: text });
   }
   found.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : a.name.localeCompare(b.name)));
   const orders = new Set<bigint>();
@@ -48,7 +55,7 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFil
       throw new Error(`Migration ${m.name} follows ${before.name} by number but not by name, Netlify's order: give its number the same width.`);
     }
   }
-  return found.map(({ name, sql: text }) => ({ name, sql: text }));
+  return found.map(({ name, file, sql: text }) => ({ name, file, sql: text }));
 }
 
 // Any constant: two migrators that start together (two deploys, two tests) take turns.
