@@ -56,7 +56,8 @@ const earlierOutcome = (earlier: { id: number; sameContent: boolean }): EnquiryW
  * enquiry is in fact stored). The insert also says ON CONFLICT DO NOTHING on that key, so two
  * requests with one key at once store one row: the one that loses the race did not see the other's
  * row in its statement's snapshot (so it spent its point), and reads that row in a second statement
- * which also gives the point back (`giveBack`).
+ * which also gives the point back (`giveBack`), even where its point was past the limit (the
+ * winner's took the hour's last one): a retry is never answered 429.
  *
  * Written as SQL rather than built with Kysely's query builder: this is the enquiry POST's one
  * statement, and building and compiling it (three CTEs, through the camel-case plugin) was 40 % of
@@ -98,14 +99,20 @@ export async function insertEnquiryWithNotice(
   if (row.earlierId !== null) return earlierOutcome({ id: row.earlierId, sameContent: row.sameContent === true });
   if (row.jobId !== null && row.enquiryId !== null) return { outcome: 'stored', id: row.enquiryId, jobId: row.jobId };
   if (row.points === null) throw new Error('the enquiry statement spent no rate-limit point');
-  if (row.points > limit.allowed) return { outcome: 'over-limit', spent: { points: row.points, expire: row.expire } };
-  // Within the limit yet not inserted: its key's row was committed while this statement ran. That
-  // row is read, and the point this send spent given back: it is a retry, and stored nothing.
-  const giveBack = limit.giveBack({ points: row.points, expire: row.expire }, sql<SqlBool>`exists (select from earlier)`);
-  const { rows: raced } = await sql<{ id: number; sameContent: boolean }>`with ${sentAndEarlier(c)}, given_back as (${giveBack})
-    select id, same_content from earlier`.execute(db);
-  if (!raced[0]) throw new Error('the enquiry was neither stored nor found under its key');
-  return earlierOutcome(raced[0]);
+  const spent = { points: row.points, expire: row.expire };
+  // Not inserted: its key's row was committed while this statement ran (within the limit, the
+  // insert waited on the key), or the sender is over the limit. Over it, the send may still be
+  // the retry of one whose statement took the hour's last point: this one's point waited on that
+  // one's and counted past the limit. Either way a row now found under the key is read, and the
+  // point this send spent given back: it is a retry, and stored nothing.
+  if (c.submissionId) {
+    const giveBack = limit.giveBack(spent, sql<SqlBool>`exists (select from earlier)`);
+    const { rows: raced } = await sql<{ id: number; sameContent: boolean }>`with ${sentAndEarlier(c)}, given_back as (${giveBack})
+      select id, same_content from earlier`.execute(db);
+    if (raced[0]) return earlierOutcome(raced[0]);
+  }
+  if (row.points > limit.allowed) return { outcome: 'over-limit', spent };
+  throw new Error('the enquiry was neither stored nor found under its key');
 }
 
 type ListedRow = EnquiryRow & LatestMessageColumns;
