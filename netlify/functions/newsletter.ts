@@ -5,7 +5,8 @@
 // origin for that link (link-origin.ts) is taken all the same, its welcome composed when one is set. An address that
 // unsubscribed may subscribe again; one still subscribed is a 409, except to a plain form post
 // that repeats the sign-up which subscribed it (the same sender and address within ten minutes:
-// a double click, a resubmission), answered as that sign-up was, with no second welcome or point.
+// a double click, a resubmission), answered as that sign-up was, with no second welcome. A
+// repeat, by either form, spends no rate-limit point, so it is never refused as over the limit.
 import type { Config } from '@netlify/functions';
 import { newsletterSchema } from '../../src/schemas/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -25,13 +26,6 @@ import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
 
 const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
 
-/**
- * A repeat answered as the sign-up it repeats. It starts no send: the first post queued the welcome
- * and sends it after its own answer (the scheduled sender retries it), so posting the form again
- * and again makes no work beyond the one lookup.
- */
-const repeatedAnswer = (id: number) => json({ id }, { status: 201 });
-
 export default route({
   POST: withFormPosts({ form: PAGE_PATHS.insights, done: PAGE_PATHS.subscribed }, async (req, ctx) => {
     const submitted = await readSubmission(req, newsletterSchema);
@@ -39,34 +33,49 @@ export default route({
     if (website) return json({}, { status: 201 }); // honeypot: see contacts.ts
     const db = getDb();
     const sender = clientAddress(ctx);
-    // A plain form carries no key of its own (the Insights page is one cached copy for everyone):
-    // its key is derived from the sender and the address, as the enquiry form's is. A repeat is
-    // looked for before the rate-limit point is spent, so one at the limit is not refused.
+    // Neither form carries a key of its own (the Insights page is one cached copy for everyone,
+    // and the island sends none): a sign-up's key is derived from the sender and the address, as
+    // the enquiry form's is. A repeat is looked for before the rate-limit point is spent, so one
+    // at the limit is not refused.
     const now = Date.now();
-    const repeat = isFormPost(req) ? { keys: recentPlainPostKeys(sender, { email: email.toLowerCase() }, now), since: new Date(now - PLAIN_POST_WINDOW_MS) } : undefined;
-    if (repeat) {
-      const earlier = await findRepeatedSignup(db, email, repeat.keys, repeat.since);
-      if (earlier !== undefined) return repeatedAnswer(earlier);
-    }
+    const keys = recentPlainPostKeys(sender, { email: email.toLowerCase() }, now);
+    const since = new Date(now - PLAIN_POST_WINDOW_MS);
+    /**
+     * A repeat of this sender's sign-up: the plain form is answered as that sign-up was (the
+     * confirmation page), the island as it always has been about a listed address (409). It starts
+     * no send: the first post queued the welcome and sends it after its own answer (the scheduled
+     * sender retries it), so posting again and again makes no work beyond the one lookup.
+     */
+    const repeatedAnswer = (id: number) => {
+      if (!isFormPost(req)) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
+      return json({ id }, { status: 201 });
+    };
+    const earlier = await findRepeatedSignup(db, email, keys, since);
+    if (earlier !== undefined) return repeatedAnswer(earlier);
     const linkOrigin = mailLinkOrigin(req);
     const limiter = rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: 3600 });
-    // Spent as a statement of its own (not consumeOrThrow) so that the point can be given back,
-    // in the window it was spent in, when this post turns out to repeat another.
-    const spent = (await spendPoint(limiter, sender, { now }).execute(db)).rows[0]!;
-    if (spent.points > limiter.points) throw overLimit(spent, 'Too many sign-ups from your network in the last hour. Please try again later.');
     const welcome = linkOrigin ? await welcomeMessage(email, linkOrigin) : welcomeAwaitingOrigin(email);
     const sourcePage = submitted.sourcePage || sameOriginRefererPath(req);
-    const subscribed = await subscribeWithWelcome(db, { email, sourcePage, signupKey: repeat?.keys[0] ?? null }, welcome);
-    if (subscribed !== undefined) {
-      sendAfterResponse(ctx, { table: 'subscribers', id: subscribed.id });
-      return json({ id: subscribed.id }, { status: 201 });
+    // The point and the sign-up in one statement, so the point of a second post of one sign-up
+    // waits on the first's until the first's row is committed.
+    const written = await subscribeWithWelcome(db, { email, sourcePage, signupKey: keys[0] }, welcome, {
+      spend: spendPoint(limiter, sender, { now }),
+      allowed: limiter.points,
+    });
+    if (written.outcome === 'subscribed') {
+      sendAfterResponse(ctx, { table: 'subscribers', id: written.id });
+      return json({ id: written.id }, { status: 201 });
     }
-    // Two posts of one double click at once: both missed the other's row and spent a point; the one
-    // whose insert waited on the other's finds that row now, and gives its point back.
-    const earlier = repeat && (await findRepeatedSignup(db, email, repeat.keys, repeat.since));
-    if (earlier === undefined) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
-    await givePointBack(limiter, sender, spent).execute(db);
-    return repeatedAnswer(earlier);
+    // Two posts of one sign-up at once (a double click): both missed the other's row and spent a
+    // point; the second's statement found the address listed, or, where the first took the hour's
+    // last point, itself over the limit. It finds the first's row now, and gives its point back.
+    const raced = await findRepeatedSignup(db, email, keys, since);
+    if (raced !== undefined) {
+      await givePointBack(limiter, sender, written.spent).execute(db);
+      return repeatedAnswer(raced);
+    }
+    if (written.outcome === 'over-limit') throw overLimit(written.spent, 'Too many sign-ups from your network in the last hour. Please try again later.');
+    throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
   }),
 });
 

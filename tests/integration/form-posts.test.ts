@@ -151,6 +151,21 @@ describe('a plain form post to POST /api/contacts', () => {
   });
 });
 
+/** How many welcomes were queued for `email`. */
+const welcomesTo = async (email: string) =>
+  (
+    await getDb()
+      .selectFrom('outbox')
+      .innerJoin('subscribers', 'subscribers.id', 'outbox.subscriberId')
+      .select('outbox.id')
+      .where('subscribers.email', '=', email)
+      .execute()
+  ).length;
+
+/** The newsletter's rate-limit points `ip` has spent this hour. */
+const newsletterPoints = async (ip: string) =>
+  (await getDb().selectFrom('rateLimits').select('points').where('key', '=', `newsletter:${ip}`).executeTakeFirst())?.points;
+
 describe('a plain form post to POST /api/newsletter', () => {
   it('subscribes and answers 303 to the confirmation page; the same address again comes back as already subscribed', async () => {
     const email = `reader.${unique()}@example.com`;
@@ -172,17 +187,6 @@ describe('a plain form post to POST /api/newsletter', () => {
 
 describe('a newsletter sign-up posted again by a plain form (a double click, a resubmission)', () => {
   const signUp = (email: string, ip: string) => post(newsletter, '/api/newsletter', { email, website: '' }, ip);
-  const welcomes = async (email: string) =>
-    (
-      await getDb()
-        .selectFrom('outbox')
-        .innerJoin('subscribers', 'subscribers.id', 'outbox.subscriberId')
-        .select('outbox.id')
-        .where('subscribers.email', '=', email)
-        .execute()
-    ).length;
-  const points = async (ip: string) =>
-    (await getDb().selectFrom('rateLimits').select('points').where('key', '=', `newsletter:${ip}`).executeTakeFirst())?.points;
   /** The start of a ten-minute window, so a run's clock never crosses one by chance. */
   const windowStart = () => Math.floor(Date.now() / PLAIN_POST_WINDOW_MS) * PLAIN_POST_WINDOW_MS;
 
@@ -201,8 +205,8 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
     } finally {
       vi.useRealTimers();
     }
-    expect(await welcomes(email)).toBe(1);
-    expect(await points(ip)).toBe(1);
+    expect(await welcomesTo(email)).toBe(1);
+    expect(await newsletterPoints(ip)).toBe(1);
   });
 
   it('answers two posts of one sign-up at once (a double click) as one: one welcome, one point', async () => {
@@ -218,8 +222,8 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
     } finally {
       vi.useRealTimers();
     }
-    expect(await welcomes(email)).toBe(1);
-    expect(await points(ip)).toBe(1);
+    expect(await welcomesTo(email)).toBe(1);
+    expect(await newsletterPoints(ip)).toBe(1);
   });
 
   it('counts ten minutes from the sign-up, across the edge of a window', async () => {
@@ -234,7 +238,7 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
     } finally {
       vi.useRealTimers();
     }
-    expect(await welcomes(email)).toBe(1);
+    expect(await welcomesTo(email)).toBe(1);
   });
 
   it('says already subscribed to the same sender once ten minutes have passed, and to another sender at once', async () => {
@@ -254,10 +258,10 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
     } finally {
       vi.useRealTimers();
     }
-    expect(await welcomes(email)).toBe(1);
+    expect(await welcomesTo(email)).toBe(1);
   });
 
-  it('leaves the JSON API as it was: a listed address is a 409, whoever sent it and however soon', async () => {
+  it('answers the JSON API about a listed address with 409, whoever sent it and however soon', async () => {
     const email = `island.${unique()}@example.com`;
     const ip = uniqueIp();
     expect((await signUp(email, ip)).status).toBe(303);
@@ -267,8 +271,27 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
     const other = `island2.${unique()}@example.com`;
     expect((await call(newsletter, '/api/newsletter', { body: { email: other }, ip })).status).toBe(201);
     expect((await call(newsletter, '/api/newsletter', { body: { email: other }, ip })).status).toBe(409);
-    // A sign-up the island made is no plain form's to repeat.
-    expect((await signUp(other, ip)).status).toBe(307);
+    // A sign-up the island made is keyed by its sender and address too: the plain form posting it
+    // again from that sender is its repeat (the confirmation page), from another sender a 409.
+    expect((await signUp(other, ip)).headers.get('location')).toBe('/newsletter/subscribed');
+    expect(refusal((await signUp(other, uniqueIp())).headers.get('location'))).toMatchObject({ status: '409' });
+  });
+});
+
+describe("a newsletter sign-up sent again at the rate limit's last point", () => {
+  const signUp = (email: string, ip: string) => call(newsletter, '/api/newsletter', { body: { email }, ip });
+  const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
+
+  it("answers the island's sign-up sent again as it does below the limit, 409 'already subscribed', spending nothing; a new address is still refused", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 19; i += 1) expect((await signUp(`n${i}.${unique()}@example.com`, ip)).status).toBe(201);
+    const email = `last.${unique()}@example.com`;
+    expect((await signUp(email, ip)).status).toBe(201);
+    const again = await signUp(email, ip);
+    expect([again.status, again.json]).toEqual([409, { error: ALREADY_SUBSCRIBED, issues: { email: ALREADY_SUBSCRIBED } }]);
+    expect(await newsletterPoints(ip)).toBe(20);
+    expect(await welcomesTo(email)).toBe(1);
+    expect((await signUp(`new.${unique()}@example.com`, ip)).status).toBe(429);
   });
 });
 

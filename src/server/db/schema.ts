@@ -40,7 +40,10 @@ export interface SubscribersTable {
   sourcePage: string | null;
   status: Generated<SubscriberStatus>;
   unsubscribedAt: Timestamp | null;
-  /** The key of the plain form post that last subscribed it (null for a JSON sign-up): see migration 0020. */
+  /**
+   * The key of the sign-up that last subscribed it, derived from its sender and address (plain-post-key.ts;
+   * migration 0020, whose comment predates JSON sign-ups being keyed too): null for rows from before.
+   */
   signupKey: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -12,11 +12,13 @@
  * twice, as before. The address is clientAddress's, the port a proxy may write with it left out,
  * so a retry over a new connection is still the same sender.
  *
- * The newsletter's plain form derives one the same way from the sender and the address: a sign-up
- * posted again (a double click, a resubmission) is answered with the confirmation page again, with
- * no second welcome or rate-limit point, where it was told 'already subscribed' about the sign-up
- * it had just made. It looks for the key of this window and of the one before, with the sign-up
- * made within a window's length, so a repeat across a window's edge is a repeat too.
+ * The newsletter derives one the same way from the sender and the address, for every sign-up (its
+ * island sends no key either): a sign-up posted again (a double click, a resubmission) spends no
+ * rate-limit point, so it is never refused as over the limit, and the plain form is answered with
+ * the confirmation page again, where it was told 'already subscribed' about the sign-up it had just
+ * made (the island's JSON is answered 409, as about any listed address). It looks for the key of
+ * this window and of the one before, with the sign-up made within a window's length, so a repeat
+ * across a window's edge is a repeat too.
  */
 import { createHash } from 'node:crypto';
 import { uuidOf } from '../../lib/submission-key.ts';

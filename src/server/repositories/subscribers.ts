@@ -1,9 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
 import { containsPattern } from '../db/like.ts';
 import { inOrder, readPage, type PageQuery } from '../db/page.ts';
 import { after, cursorText, exportExtent, keysetBatches, type ExportExtent, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
+import type { SpentPoint } from '../rate-limit.ts';
 import { MESSAGE_KINDS, type OutgoingMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
 import { LATEST_MESSAGE_SELECTION, latestMessage, requeueFailed, toOutboxMessage, type LatestMessageColumns, type RequeueOutcome } from './outbox.ts';
 
@@ -22,24 +23,57 @@ function toSubscriber(row: ListedRow): Subscriber {
   };
 }
 
+/** What became of a sign-up. */
+export type Subscription =
+  /** Subscribed now, its welcome queued. */
+  | { outcome: 'subscribed'; id: number; jobId: number }
+  /** The address is subscribed already (in any letter case): nothing written, the point spent. */
+  | { outcome: 'listed'; spent: SpentPoint }
+  /** The sender is over its rate limit: nothing written. */
+  | { outcome: 'over-limit'; spent: SpentPoint };
+
+/** No rate limit: a point that is always within it. */
+const UNLIMITED = { spend: sql<SpentPoint>`select 1 as points, null::bigint as expire`, allowed: 1 };
+
 /**
- * Subscribes an address and queues its welcome, in one statement (one transaction). An address
- * that unsubscribed before subscribes again, with this consent's time and page; one that is
- * subscribed already (in any letter case) is left as it is: undefined. `signupKey` is the plain
- * form post's key (null for JSON), kept so that post sent again is known as a repeat
- * (findRepeatedSignup).
+ * Subscribes an address and queues its welcome, in one statement (one transaction), which first
+ * spends the sender's rate-limit point (`limit.spend`, from src/server/rate-limit.ts spendPoint)
+ * and writes nothing when it is over `limit.allowed`. An address that unsubscribed before
+ * subscribes again, with this consent's time and page; one that is subscribed already (in any
+ * letter case) is left as it is. `signupKey` is derived from the sender and the address
+ * (src/server/http/plain-post-key.ts), kept so that the same sign-up sent again is known as a
+ * repeat (findRepeatedSignup).
+ *
+ * The point and the row in one statement make two posts of one sign-up at once take turns: the
+ * second's point waits on the first's until the first's row is committed, so a second that finds
+ * itself over the limit or the address listed can find that row in a statement of its own.
  */
 export async function subscribeWithWelcome(
   db: Kysely<Database>,
   { email, sourcePage, signupKey = null }: { email: string; sourcePage: string | null; signupKey?: string | null },
   welcome: OutgoingMessage | WelcomeAwaitingOrigin,
-): Promise<{ id: number; jobId: number } | undefined> {
+  limit: { spend: RawBuilder<SpentPoint>; allowed: number } = UNLIMITED,
+): Promise<Subscription> {
   const now = new Date();
   const row = await db
+    // A raw expression goes into the WITH as it is: its parentheses are written here.
+    .with('spent', () => sql<SpentPoint>`(${limit.spend})`)
     .with('subscriber', (q) =>
       q
         .insertInto('subscribers')
-        .values({ email, sourcePage, subscribedAt: now, status: 'subscribed', signupKey })
+        .columns(['email', 'sourcePage', 'subscribedAt', 'status', 'signupKey'])
+        .expression((eb) =>
+          eb
+            .selectFrom('spent')
+            .select([
+              sql<string>`${email}::text`.as('email'),
+              sql<string | null>`${sourcePage}::text`.as('sourcePage'),
+              sql<Date>`${now}::timestamptz`.as('subscribedAt'),
+              sql.lit('subscribed').as('status'),
+              sql<string | null>`${signupKey}::uuid`.as('signupKey'),
+            ])
+            .where('spent.points', '<=', limit.allowed),
+        )
         .onConflict((oc) =>
           oc
             .expression(sql`lower(email)`)
@@ -48,26 +82,34 @@ export async function subscribeWithWelcome(
         )
         .returning('id'),
     )
-    .insertInto('outbox')
-    .columns(['kind', 'payload', 'nextAttemptAt', 'subscriberId'])
-    .expression((eb) =>
-      eb
-        .selectFrom('subscriber')
-        .select([
-          sql.lit(MESSAGE_KINDS.welcome).as('kind'),
-          sql<string>`${JSON.stringify(welcome)}::jsonb`.as('payload'),
-          sql<Date>`${now}::timestamptz`.as('nextAttemptAt'),
-          'subscriber.id as subscriberId',
-        ]),
+    .with('welcome', (q) =>
+      q
+        .insertInto('outbox')
+        .columns(['kind', 'payload', 'nextAttemptAt', 'subscriberId'])
+        .expression((eb) =>
+          eb
+            .selectFrom('subscriber')
+            .select([
+              sql.lit(MESSAGE_KINDS.welcome).as('kind'),
+              sql<string>`${JSON.stringify(welcome)}::jsonb`.as('payload'),
+              sql<Date>`${now}::timestamptz`.as('nextAttemptAt'),
+              'subscriber.id as subscriberId',
+            ]),
+        )
+        .returning(['id', 'subscriberId']),
     )
-    .returning(['id', 'subscriberId'])
-    .executeTakeFirst();
-  return row && { id: row.subscriberId!, jobId: row.id };
+    .selectFrom('spent')
+    .leftJoin('welcome', (join) => join.onTrue())
+    .select(['spent.points', 'spent.expire', 'welcome.id as jobId', 'welcome.subscriberId'])
+    .executeTakeFirstOrThrow();
+  if (row.jobId !== null && row.subscriberId !== null) return { outcome: 'subscribed', id: row.subscriberId, jobId: row.jobId };
+  const spent = { points: row.points, expire: row.expire };
+  return row.points > limit.allowed ? { outcome: 'over-limit', spent } : { outcome: 'listed', spent };
 }
 
 /**
- * The subscriber a plain form post repeats: the address (any letter case), still subscribed, by a
- * post whose key is one of `keys` (the sender's, this window's and the one before's), made after
+ * The subscriber a sign-up repeats: the address (any letter case), still subscribed, by a post
+ * whose key is one of `keys` (the sender's, this window's and the one before's), made after
  * `since`. Undefined when there is none, so the post is a sign-up of its own.
  */
 export async function findRepeatedSignup(db: Kysely<Database>, email: string, keys: string[], since: Date): Promise<number | undefined> {
