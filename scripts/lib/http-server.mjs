@@ -9,7 +9,7 @@
 // is, when the peer is a proxy it names; otherwise they are ignored, since any client can send
 // them. Text answers are compressed with brotli or gzip as Netlify's CDN does (the `compression`
 // middleware: compressible types, 1 KB and more), as they stream out; static files come already
-// compressed (scripts/lib/stored-encodings.mjs). HSTS goes to host names only (sendsHsts).
+// compressed (scripts/lib/stored-encodings.mjs). HSTS goes to host names only (hsts-on-write.mjs).
 import http from 'node:http';
 import net from 'node:net';
 import zlib from 'node:zlib';
@@ -17,7 +17,8 @@ import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
-import { withHstsFor } from '../../src/server/security-headers.ts';
+import { sendsHsts } from '../../src/server/security-headers.ts';
+import { hstsOnlyWhen } from './hsts-on-write.mjs';
 
 /** The Fetch standard's forbidden methods: no Request can be made with them, so none is rebuilt. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -118,20 +119,30 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
   // Brotli quality 5 rather than the middleware's 4: a page about 6% smaller (a kilobyte of a
   // 70 KB page, often the difference between one round trip and two) for about 0.3 ms more CPU.
   const compress = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
-  /** The site's answer, with HSTS only where the host the browser used may be sent it. */
-  const answer = async (request, context) => withHstsFor(new URL(request.url), await handle(request, context));
+  /**
+   * The answers whose host, as the browser used it, may be sent HSTS (sendsHsts). One is added
+   * once its URL is read; an answer to a Host or forwarded header the server refused to read (a
+   * 400) never is: there is no host to hold to https.
+   * @type {WeakSet<import('node:http').ServerResponse>}
+   */
+  const pinnable = new WeakSet();
+  /** The site's answer to `request`, its host noted for HSTS. */
+  const answer = (request, context, outgoing) => {
+    if (sendsHsts(new URL(request.url))) pinnable.add(outgoing);
+    return handle(request, context);
+  };
   const listener = getRequestListener(
-    async (request, { incoming }) => {
+    async (request, { incoming, outgoing }) => {
       const socketAddress = incoming.socket.remoteAddress ?? '127.0.0.1';
       const serverOrigin = socketOrigin(incoming.socket);
-      if (!trust?.trusts(socketAddress) || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return answer(request, { ip: socketAddress, serverOrigin });
+      if (!trust?.trusts(socketAddress) || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return answer(request, { ip: socketAddress, serverOrigin }, outgoing);
       let forwarded;
       try {
         forwarded = asForwarded(request);
       } catch {
-        return withHstsFor(new URL(request.url), BAD_REQUEST());
+        return BAD_REQUEST();
       }
-      return answer(forwarded, { ip: trust.client(socketAddress, request.headers.get('x-forwarded-for')), serverOrigin });
+      return answer(forwarded, { ip: trust.client(socketAddress, request.headers.get('x-forwarded-for')), serverOrigin }, outgoing);
     },
     {
       // Keep the platform's own Request and Response: the site's code checks `instanceof Response`.
@@ -141,7 +152,10 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
       errorHandler: BAD_REQUEST,
     },
   );
-  return (req, res) => compress(req, res, () => void listener(req, res));
+  return (req, res) => {
+    hstsOnlyWhen(res, () => pinnable.has(res));
+    compress(req, res, () => void listener(req, res));
+  };
 }
 
 /** How long an idle keep-alive connection stays open: longer than common proxies keep theirs (60 s). */

@@ -20,22 +20,13 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * it: through an https proxy there, includeSubDomains would hold every *.localhost on that
  * browser to https for two years, every other local project with it. Nor at an address, which
  * browsers do not pin, so the header says nothing there. Netlify serves the site at names only,
- * so every answer there carries it; the local runtime drops it (scripts/lib/http-server.mjs).
+ * so every answer there carries it; the local servers drop it (scripts/lib/hsts-on-write.mjs).
  */
 export function sendsHsts(url: URL): boolean {
   const name = url.hostname.toLowerCase().replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return false;
   // A URL writes every IPv4 form as four decimals, and IPv6 in brackets.
   return !/^\d+\.\d+\.\d+\.\d+$/.test(name) && !name.startsWith('[');
-}
-
-/** `response` as the host of `url` may be sent it: without Strict-Transport-Security where sendsHsts says not. */
-export function withHstsFor(url: URL, response: Response): Response {
-  if (sendsHsts(url) || !response.headers.has('Strict-Transport-Security')) return response;
-  // A fetched or redirect answer's headers cannot be changed: a copy of them can.
-  const headers = new Headers(response.headers);
-  headers.delete('Strict-Transport-Security');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

@@ -18,11 +18,38 @@ import { rawHttp as raw } from '../support/raw-http.ts';
 import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
 
+/**
+ * An origin the handler fetches /fetched from, as the image CDN's emulation fetches its answers:
+ * a fetched Response's headers cannot be changed. It sends HSTS and a Content-Length.
+ */
+const FETCHED_BODY = 'Bad Request: fetched';
+let upstream: http.Server;
+let upstreamOrigin = '';
+beforeAll(async () => {
+  upstream = http.createServer((_req, res) => {
+    res.writeHead(400, {
+      'Content-Type': 'text/plain',
+      'Content-Length': Buffer.byteLength(FETCHED_BODY),
+      'Strict-Transport-Security': SECURITY_HEADERS['Strict-Transport-Security'],
+      // A fetched answer's headers pass through as they are, this one too: the raw client reads to the close.
+      Connection: 'close',
+    });
+    res.end(FETCHED_BODY);
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamOrigin = `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`;
+});
+afterAll(() => {
+  upstream.closeAllConnections();
+  return new Promise<void>((resolve) => upstream.close(() => resolve()));
+});
+
 /** Echoes what the handler was given, or hands /api/* to the real functions. */
 async function handle(request: Request, context: { ip: string }): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (pathname === '/api/newsletter') return newsletter(request, { params: {}, ip: context.ip });
   if (pathname === '/api/services') return services(request, { params: {} });
+  if (pathname === '/fetched') return fetch(upstreamOrigin);
   return Response.json({ url: request.url, ip: context.ip, method: request.method });
 }
 
@@ -62,11 +89,15 @@ describe('directly (no proxy trusted)', () => {
     expect(JSON.parse(r.body)).toMatchObject({ url: 'http://127.0.0.1:4321/echo', ip: '127.0.0.1' });
   });
 
-  it('answers a malformed Host with a JSON 400', async () => {
-    const r = await raw(server.port, 'GET /api/services HTTP/1.1\nHost: a/b@c');
-    expect(r.status).toBe(400);
-    expect(JSON.parse(r.body)).toEqual({ error: 'Bad request' });
-    expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  it('answers a malformed Host with a JSON 400 that carries no HSTS', async () => {
+    // A host the server refuses to read is no host to hold to https.
+    for (const host of ['a/b@c', 'www.surgere.example/x']) {
+      const r = await raw(server.port, `GET /api/services HTTP/1.1\nHost: ${host}`);
+      expect(r.status, host).toBe(400);
+      expect(JSON.parse(r.body), host).toEqual({ error: 'Bad request' });
+      expect(r.headers['content-security-policy'], host).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(r.headers['strict-transport-security'], host).toBeUndefined();
+    }
   });
 
   it("accepts a post from the page's own origin at 127.0.0.1 and refuses another port, scheme or site", async () => {
@@ -79,8 +110,9 @@ describe('directly (no proxy trusted)', () => {
     }
   });
 
-  it('sends HSTS to a host name, never to localhost, a name under it or an address', async () => {
+  it('sends HSTS to a host name, never to localhost, a name under it or an address, and the answer keeps its length either way', async () => {
     // A browser would pin every *.localhost to https, for two years, from one answer at localhost.
+    // The header is dropped as Node writes the answer: a Response rebuilt without it went out chunked.
     for (const [host, hsts] of [
       ['www.surgere.example', SECURITY_HEADERS['Strict-Transport-Security']],
       ['127.0.0.1:4321', undefined],
@@ -94,6 +126,22 @@ describe('directly (no proxy trusted)', () => {
       expect(r.status, host).toBe(200);
       expect(r.headers['strict-transport-security'], host).toBe(hsts);
       expect(r.headers['x-content-type-options'], host).toBe('nosniff');
+      expect(r.headers['content-length'], host).toBe(String(Buffer.byteLength(r.body)));
+      expect(r.headers['transfer-encoding'], host).toBeUndefined();
+    }
+  });
+
+  it('drops HSTS from a fetched answer at an address without rebuilding it: its Content-Length stays, nothing is chunked', async () => {
+    for (const [host, hsts] of [
+      ['127.0.0.1:4321', undefined],
+      ['localhost:4321', undefined],
+      ['www.surgere.example', SECURITY_HEADERS['Strict-Transport-Security']],
+    ] as const) {
+      const r = await raw(server.port, `GET /fetched HTTP/1.1\nHost: ${host}`);
+      expect([r.status, r.body], host).toEqual([400, FETCHED_BODY]);
+      expect(r.headers['content-length'], host).toBe(String(Buffer.byteLength(FETCHED_BODY)));
+      expect(r.headers['transfer-encoding'], host).toBeUndefined();
+      expect(r.headers['strict-transport-security'], host).toBe(hsts);
     }
   });
 
@@ -275,6 +323,26 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
       const r = await raw(server.port, `GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: example.com\nX-Forwarded-Port: ${port}`);
       expect(r.status, port).toBe(port === '' ? 200 : 400);
     }
+  });
+
+  it('sends a fetched answer at a forwarded host name with HSTS and its Content-Length, at localhost without HSTS', async () => {
+    for (const [host, hsts] of [
+      ['example.com', SECURITY_HEADERS['Strict-Transport-Security']],
+      ['app.localhost', undefined],
+    ] as const) {
+      const r = await raw(server.port, `GET /fetched HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: ${host}\nX-Forwarded-Proto: https`);
+      expect([r.status, r.body], host).toEqual([400, FETCHED_BODY]);
+      expect(r.headers['content-length'], host).toBe(String(Buffer.byteLength(FETCHED_BODY)));
+      expect(r.headers['transfer-encoding'], host).toBeUndefined();
+      expect(r.headers['strict-transport-security'], host).toBe(hsts);
+    }
+  });
+
+  it('answers a malformed forwarded header with a 400 that carries no HSTS, even where the Host is a name', async () => {
+    const r = await raw(server.port, 'GET /echo HTTP/1.1\nHost: www.surgere.example\nX-Forwarded-Proto: gopher');
+    expect(r.status).toBe(400);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('answers 400 to a malformed forwarded host or scheme', async () => {

@@ -23,8 +23,7 @@ export function rawHttp(port: number, head: string, body = ''): Promise<{ status
 
 /**
  * A chunked body's content: each chunk is its size in hex, CRLF, the bytes, CRLF; a size of 0
- * ends it. An answer the local server rebuilt (one whose HSTS it drops at an IP address) is sent
- * so, without the Content-Length it had.
+ * ends it. An answer whose body the server streams, not knowing its length up front, is sent so.
  */
 function unchunked(body: string): string {
   let out = '';
