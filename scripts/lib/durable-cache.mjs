@@ -86,8 +86,21 @@ function browserHeaders(response) {
   return headers;
 }
 
-/** The answer as it leaves the CDN. */
-const forBrowser = (response) => new Response(response.body, { status: response.status, statusText: response.statusText, headers: browserHeaders(response) });
+/**
+ * The answer as it leaves the CDN: the same Response, its CDN-only headers removed. A copy is made
+ * only of one whose headers cannot be changed (a fetched answer), since a Response rebuilt around
+ * another's body streams out chunked, without the Content-Length the server could give the
+ * original (every answer the cache did not keep lost it: a 404, the image CDN's 400).
+ */
+function forBrowser(response) {
+  if (!CDN_ONLY_HEADERS.some((name) => response.headers.has(name))) return response;
+  try {
+    for (const name of CDN_ONLY_HEADERS) response.headers.delete(name);
+    return response;
+  } catch {
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: browserHeaders(response) });
+  }
+}
 
 /**
  * The CDN cache. `serve(request, origin)` answers from the cache or from `origin()`; `purge(tags)`

@@ -61,3 +61,26 @@ test('the image CDN answers a source that is no URL at all with 400, never a ser
     expect(answer.body, source).toBe('Bad Request: Invalid "url" query parameter');
   }
 });
+
+test('every answer keeps its Content-Length, and only a host name gets HSTS', async () => {
+  // HSTS is dropped where Node writes an answer, and the CDN cache passes on the answers it does
+  // not keep as they are: a Response rebuilt for either went out chunked, without its length.
+  const hsts = 'max-age=63072000; includeSubDomains';
+  for (const [target, status, pinned] of [
+    ['/api/services', 200, hsts],
+    ['/favicon.svg', 200, hsts],
+    ['/no-such-page', 404, hsts],
+    // The image CDN's own answer (not kept by the cache), which carries none of the site's headers.
+    [`/.netlify/images?url=${encodeURIComponent('http://[')}&w=16&fm=png`, 400, undefined],
+  ] as const) {
+    const direct = await raw(target);
+    // Through the loopback proxy the suite trusts, at a host name.
+    const named = await rawHttp(E2E_PORT, `GET ${target} HTTP/1.1\nHost: 127.0.0.1:${E2E_PORT}\nX-Forwarded-Host: example.com\nX-Forwarded-Proto: https`);
+    for (const [label, answer, expected] of [[`${target} at 127.0.0.1`, direct, undefined], [`${target} at example.com`, named, pinned]] as const) {
+      expect(answer.status, label).toBe(status);
+      expect(answer.headers['content-length'], label).toBe(String(Buffer.byteLength(answer.body, 'latin1')));
+      expect(answer.headers['transfer-encoding'], label).toBeUndefined();
+      expect(answer.headers['strict-transport-security'], label).toBe(expected);
+    }
+  }
+});

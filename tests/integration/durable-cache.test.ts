@@ -3,6 +3,8 @@
  * Netlify-Vary says, serves it stale while one request refreshes it, drops it when
  * @netlify/functions' purgeCache calls the purge API, and never passes the CDN's own headers on.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { purgeCache } from '@netlify/functions';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,6 +42,27 @@ describe('the CDN cache', () => {
   let clock = 1_000_000;
   const now = () => clock;
   const cache = () => durableCache({ encode: storedEncodings(), now });
+
+  it('passes an answer it does not keep on as the same Response, without the CDN-only headers', async () => {
+    // A Response rebuilt around another's body streams out chunked, without its Content-Length
+    // (tests/e2e/local-runtime-hosts.spec.ts sees the length at the socket).
+    const cdn = cache();
+    const answer = await origin({}, 404).handle(get('/insights?page=9'));
+    const served = await cdn.serve(get('/insights?page=9'), async () => answer);
+    expect(served).toBe(answer);
+    for (const name of ['netlify-cdn-cache-control', 'netlify-cache-tag', 'netlify-vary']) expect(served.headers.get(name)).toBeNull();
+    expect(await served.text()).toBe(`${PAGE}<!-- render 1 -->`);
+
+    // A fetched answer's headers cannot be changed: it is copied without them.
+    const upstream = http.createServer((_req, res) => res.writeHead(404, { 'Netlify-Cache-Tag': 'articles', 'Content-Length': 9, Connection: 'close' }).end('Not found'));
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    try {
+      const fetched = await cdn.serve(get('/missing'), () => fetch(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`));
+      expect([fetched.status, fetched.headers.get('netlify-cache-tag'), fetched.headers.get('content-length'), await fetched.text()]).toEqual([404, null, '9', 'Not found']);
+    } finally {
+      await new Promise<void>((resolve) => upstream.close(() => resolve()));
+    }
+  });
 
   it('answers a repeat from the cache, without the CDN-only headers, and says so in Cache-Status', async () => {
     const cdn = cache();
