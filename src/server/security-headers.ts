@@ -1,3 +1,5 @@
+import { isLocalhostName } from './http/localhost.ts';
+
 // Sent on every response. Static files get them from netlify.toml; functions (route()) and on-demand
 // pages (src/middleware.ts) add them here. tests/integration/security-headers.test.ts keeps the two
 // lists identical.
@@ -23,10 +25,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * so every answer there carries it; the local servers drop it (scripts/lib/hsts-on-write.mjs).
  */
 export function sendsHsts(url: URL): boolean {
-  const name = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (name === 'localhost' || name.endsWith('.localhost')) return false;
+  if (isLocalhostName(url.hostname)) return false;
   // A URL writes every IPv4 form as four decimals, and IPv6 in brackets.
-  return !/^\d+\.\d+\.\d+\.\d+$/.test(name) && !name.startsWith('[');
+  return !/^\d+\.\d+\.\d+\.\d+$/.test(url.hostname) && !url.hostname.startsWith('[');
 }
 
 /**
