@@ -321,6 +321,13 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
     expect((await at('www.surgere.example')).headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   });
 
+  it('never reads the standard Forwarded header, which a proxy setting X-Forwarded-* may pass on from the client', async () => {
+    const alone = await raw(server.port, 'GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nForwarded: for=203.0.113.9;host=evil.example;proto=https');
+    expect(JSON.parse(alone.body)).toEqual({ url: 'http://127.0.0.1:4321/echo', ip: '127.0.0.1', method: 'GET' });
+    const beside = await raw(server.port, 'GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nForwarded: host=evil.example;proto=http\nX-Forwarded-Host: www.surgere.example\nX-Forwarded-Proto: https');
+    expect(JSON.parse(beside.body).url).toBe('https://www.surgere.example/echo');
+  });
+
   it('answers 400 to a malformed forwarded port', async () => {
     for (const port of ['0', '65536', '84a3', '-1', '']) {
       const r = await raw(server.port, `GET /echo HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: example.com\nX-Forwarded-Port: ${port}`);
