@@ -6,12 +6,12 @@
 // adds (scripts/lib/cdn.mjs). The HTTP side (Node's server, the URL from
 // the Host header, compression) is scripts/lib/http-server.mjs; tests call this handler directly.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { snapshotBuild } from './build-snapshot.mjs';
 import { applyHeaderRules, loadFrameworkHeaderRules, withValidators } from './cdn.mjs';
 import { durableCache } from './durable-cache.mjs';
 import { loadFunctions, startSchedules } from './functions-router.mjs';
@@ -52,8 +52,13 @@ function plainAnswer(pathname, status, message, headers = {}) {
  * @returns {Promise<{ handle: (request: Request, context: { ip: string, serverOrigin?: string }) => Promise<Response>, cache?: ReturnType<typeof durableCache>, stop: () => Promise<void> }>}
  */
 export async function createSiteHandler({ root = projectRoot, cdnCache = false } = {}) {
+  // Everything of the build is served from a snapshot of it (scripts/lib/build-snapshot.mjs); the
+  // functions, which import node_modules, run from the project's bundle, loaded whole at start.
+  const build = snapshotBuild(root);
   const netlify = new NetlifyDev({
-    projectRoot: root,
+    projectRoot: build.root,
+    // The snapshot is no repository: nothing to add a .gitignore to.
+    skipGitignore: true,
     // Everything that would reach the network or download a toolchain stays off.
     aiGateway: { enabled: false },
     database: { enabled: false },
@@ -72,20 +77,14 @@ export async function createSiteHandler({ root = projectRoot, cdnCache = false }
   await netlify.start();
   // @netlify/dev does not load the adapter's on-demand function; it answers what nothing else
   // did (insights pages, the 404 page), as its `path: '/*'` with preferStatic does on Netlify.
-  // It runs from a copy of its own, as a deploy runs on Netlify: the adapter empties its build
-  // folder at every `astro` command (sync, check, dev, build), and the function loads a page's
-  // module only when that page is first asked for. The copy is also outside the project, so a
-  // module the adapter did not pack beside the function fails here as it would on Netlify.
-  const onDemandCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'site-on-demand-'));
-  fs.cpSync(path.join(root, '.netlify/v1/functions/ssr'), onDemandCopy, { recursive: true });
-  const { default: onDemand } = await import(pathToFileURL(path.join(onDemandCopy, 'ssr.mjs')).href);
+  const { default: onDemand } = await import(pathToFileURL(path.join(build.root, '.netlify/v1/functions/ssr/ssr.mjs')).href);
   const functions = await loadFunctions(root);
   const stopSchedules = startSchedules(functions.scheduled);
-  const headerRules = loadFrameworkHeaderRules(root);
+  const headerRules = loadFrameworkHeaderRules(build.root);
   const files = withImageCache(netlify);
   const encode = storedEncodings();
   const cache = cdnCache ? durableCache({ encode }) : undefined;
-  const dist = path.join(root, 'dist');
+  const dist = path.join(build.root, 'dist');
 
   /** Netlify's order: a function's path, then a file, then the on-demand function. */
   async function route(request, { ip, serverOrigin }) {
@@ -141,7 +140,7 @@ export async function createSiteHandler({ root = projectRoot, cdnCache = false }
     stop: async () => {
       stopSchedules();
       await netlify.stop();
-      fs.rmSync(onDemandCopy, { recursive: true, force: true });
+      build.remove();
     },
   };
 }

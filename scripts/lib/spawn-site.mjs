@@ -28,6 +28,7 @@ export async function spawnSite({ port, env = {}, timeoutMs = 300_000 }) {
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    pid: /** @type {number} */ (child.pid),
     async stop() {
       child.kill('SIGINT');
       await new Promise((r) => child.once('exit', r));

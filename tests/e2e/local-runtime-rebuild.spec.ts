@@ -1,11 +1,13 @@
 /**
  * A running `npm start` is a deploy: it keeps answering as built while the project changes under
  * it. Any `astro` command (sync, check, dev, build) empties the Netlify adapter's build folder, and
- * the on-demand function loads a page's module only when that page is first asked for, so the site
- * runs that function from a copy of its own. Runs last and alone (its own project): for a few
- * seconds the project has no on-demand build, and a site started then would rebuild it.
+ * the on-demand function loads a page's module only when that page is first asked for; a build
+ * also empties dist/ and fills it with pages that name other hashed assets. So the site serves a
+ * snapshot of its own build. Runs last and alone (its own project): for a few seconds the project
+ * has no on-demand build (or another dist/), and a site started then would rebuild it.
  */
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import { spawnSite } from '../../scripts/lib/spawn-site.mjs';
 import { notFoundPage } from '../../src/content/error-pages.ts';
 
 const BUILD = path.join(projectRoot, '.netlify/v1/functions/ssr');
+const DIST = path.join(projectRoot, 'dist');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,4 +57,60 @@ test('a running site answers pages it had not loaded yet after `astro sync` has 
     fs.rmSync(kept, { recursive: true, force: true });
     await site.stop();
   }
+});
+
+/** A body's digest: a failure then shows two short values, not two pages. */
+const digest = (body: Buffer) => crypto.createHash('sha256').update(body).digest('hex');
+
+/** The build snapshots a site's process holds (scripts/lib/build-snapshot.mjs). */
+const snapshotsOf = (pid: number) => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(`site-build-${pid}-`));
+
+/** The first hashed script or stylesheet a page names. */
+function firstAsset(html: string): string {
+  const asset = /\/_astro\/[\w.-]+\.(?:css|js)/.exec(html)?.[0];
+  if (!asset) throw new Error('the page names no hashed asset');
+  return asset;
+}
+
+test('a running site answers its pages with their hashed assets after a build has replaced dist', async ({ request }) => {
+  test.setTimeout(300_000);
+  const site = await spawnSite({ port: await freePort() });
+  const kept = fs.mkdtempSync(path.join(os.tmpdir(), 'static-build-'));
+  fs.cpSync(DIST, kept, { recursive: true });
+  try {
+    expect(snapshotsOf(site.pid)).toHaveLength(1);
+    const before = await request.get(`${site.url}/about`);
+    expect(before.status()).toBe(200);
+    const page = await before.body();
+    const asset = firstAsset(page.toString());
+    const assetBody = await (await request.get(`${site.url}${asset}`)).body();
+    // An on-demand page of the same build names the same assets; it is first asked for after the build.
+    const onDemandAsset = firstAsset(await (await request.get(`${site.url}/insights`)).text());
+
+    // What `astro build` does to dist (its emptyDir, then the new files): every entry removed, then
+    // pages naming assets of other hashes. A real build of the same sources would write the same
+    // names; one of changed sources takes the better part of a minute.
+    for (const entry of fs.readdirSync(DIST)) fs.rmSync(path.join(DIST, entry), { recursive: true, force: true });
+    fs.mkdirSync(path.join(DIST, '_astro'));
+    fs.writeFileSync(path.join(DIST, '_astro/site.NewBuild1.css'), 'body { color: red }');
+    fs.writeFileSync(path.join(DIST, 'about.html'), '<!doctype html><link rel="stylesheet" href="/_astro/site.NewBuild1.css"><h1>New build</h1>');
+
+    const after = await request.get(`${site.url}/about`);
+    expect(after.status()).toBe(200);
+    expect(digest(await after.body())).toBe(digest(page));
+    const assetAfter = await request.get(`${site.url}${asset}`);
+    expect(assetAfter.status()).toBe(200);
+    expect(digest(await assetAfter.body())).toBe(digest(assetBody));
+    expect((await request.get(`${site.url}${onDemandAsset}`)).status()).toBe(200);
+    // Nothing of the other build is mixed in.
+    expect((await request.get(`${site.url}/_astro/site.NewBuild1.css`)).status()).toBe(404);
+  } finally {
+    // The project's build is put back, so what runs after this file finds the dist it left.
+    fs.rmSync(DIST, { recursive: true, force: true });
+    fs.cpSync(kept, DIST, { recursive: true });
+    fs.rmSync(kept, { recursive: true, force: true });
+    await site.stop();
+  }
+  // A site that stops takes its snapshot with it.
+  expect(snapshotsOf(site.pid)).toEqual([]);
 });
