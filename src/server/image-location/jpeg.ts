@@ -1,0 +1,58 @@
+/** A JPEG's location: the EXIF and XMP (APP1) of every image in the file. */
+import { asBuffer, SPACE, startsWith } from './bytes.ts';
+import { emptyGpsDirectory, EXIF_HEADER } from './exif.ts';
+
+const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
+/** A JPEG's Extended XMP: the part of a packet too large for one segment, in further segments. */
+const EXTENDED_XMP_HEADER = 'http://ns.adobe.com/xmp/extension/\0';
+
+/** The metadata segments of the JPEG image whose SOI marker is at `soi`, up to its scan; answers where the walk stopped. */
+function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
+  let i = soi + 2;
+  while (i + 4 <= b.length && b[i] === 0xff) {
+    const marker = b[i + 1]!;
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
+    // An image's metadata comes before its scan: its walk ends there (jpegWithoutLocation looks on for the next image).
+    if (marker === 0xda || marker === 0xd9) break;
+    const length = (b[i + 2]! << 8) | b[i + 3]!;
+    const body = i + 4;
+    const end = Math.min(i + 2 + length, b.length);
+    if (length < 2) break;
+    if (marker === 0xe1) {
+      const isExif = startsWith(b, body, EXIF_HEADER);
+      if (isExif && emptyGpsDirectory(b, body + EXIF_HEADER.length, end)) {
+        // Read through: the rest of it stays.
+      } else if (isExif || startsWith(b, body, XMP_HEADER) || startsWith(b, body, EXTENDED_XMP_HEADER)) {
+        b[i + 1] = 0xfe; // a comment (COM) segment of the same length
+        b.fill(SPACE, body, end);
+      }
+    }
+    i += 2 + length;
+  }
+  return i;
+}
+
+const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
+
+/**
+ * Every image of a JPEG file: the first, and those after it (MPF's, as cameras store a large
+ * preview and phones an HDR gain map), each a JPEG of its own with its own EXIF and XMP, served
+ * with the file. Looked for from the end of each walk, never inside a scan: there a 0xFF is
+ * followed only by 0x00 or a restart marker, so FF D8 FF starts an image wherever it is found.
+ */
+export function jpegWithoutLocation(b: Uint8Array): void {
+  const buffer = asBuffer(b);
+  for (let next = jpegImageWithoutLocation(b, 0); next < b.length; ) {
+    const soi = buffer.indexOf(JPEG_START, next);
+    if (soi < 0) break;
+    next = jpegImageWithoutLocation(b, soi);
+  }
+}
+
