@@ -7,34 +7,7 @@ import zlib from 'node:zlib';
 import { ImageHandler } from '@netlify/images';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import issue from '../../netlify/functions/objects-upload.ts';
-import target from '../../netlify/functions/objects-upload-target.ts';
-import serve from '../../netlify/functions/objects-serve.ts';
-import { adminSession } from '../support/admin-session.ts';
-import { call } from '../support/call.ts';
-
-// 33°52'12.34" S, 151°12'30" E, as a phone writes it: three rationals each (little-endian, as libvips writes EXIF).
-const rationals = (...pairs: number[]) => Buffer.from(new Uint32Array(pairs).buffer);
-const LATITUDE = rationals(33, 1, 52, 1, 1234, 100);
-const LONGITUDE = rationals(151, 1, 12, 1, 3000, 100);
-const XMP_PLACE = '33,52.2057S';
-const XMP = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="${XMP_PLACE}"/></rdf:RDF></x:xmpmeta>`;
-const EXIF = {
-  IFD0: { Artist: 'Jane Doe' },
-  IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '151/1 12/1 3000/100' },
-};
-
-const picture = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f5d8a' } });
-
-/** Whether `bytes` hold any of the place's values: the EXIF rationals, the XMP text, or either as hex. */
-function placesIn(bytes: Buffer): string[] {
-  const found: string[] = [];
-  for (const [label, value] of [['latitude', LATITUDE], ['longitude', LONGITUDE], ['xmp', Buffer.from(XMP_PLACE)]] as const) {
-    if (bytes.includes(value)) found.push(label);
-    if (bytes.includes(Buffer.from(value.toString('hex')))) found.push(`${label} as hex`);
-  }
-  return found;
-}
+import { EXIF, expectSamePicture, LATITUDE, LONGITUDE, picture, placesIn, upload, XMP, XMP_PLACE } from '../support/located-photos.ts';
 
 const pngChunk = (type: string, data: Buffer) => {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -82,31 +55,6 @@ function withCrcs(png: Buffer): Buffer {
     if (data + length + 4 <= copy.length) copy.writeUInt32BE(zlib.crc32(copy.subarray(start + 4, data + length)), data + length);
   }
   return copy;
-}
-
-async function upload(bytes: Buffer) {
-  const { cookie } = await adminSession();
-  const issued = await call(issue, '/api/objects/upload', { method: 'POST', headers: { cookie } });
-  const url = new URL(issued.json.uploadURL, 'http://localhost:4321');
-  const name = url.pathname.split('/').pop()!;
-  const r = await call(target, url.pathname + url.search, { method: 'PUT', rawBody: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' }, params: { name } });
-  if (r.status !== 201) return { status: r.status, json: r.json, stored: undefined };
-  const res = await serve(new Request(`http://localhost:4321/objects/uploads/${name}`), { params: { name } });
-  const stored = Buffer.from(await res.arrayBuffer());
-  expect(r.json.size).toBe(stored.length);
-  return { status: r.status, json: r.json, stored };
-}
-
-/** The pixels the image decodes to, with its size. */
-const pixels = async (bytes: Buffer) => {
-  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels: info.channels, data };
-};
-
-async function expectSamePicture(stored: Buffer, sent: Buffer) {
-  const [after, before] = await Promise.all([pixels(stored), pixels(sent)]);
-  expect({ width: after.width, height: after.height, channels: after.channels }).toEqual({ width: 64, height: 48, channels: before.channels });
-  expect(after.data.equals(before.data)).toBe(true);
 }
 
 describe('an upload is stored without where the photo was taken, whatever its type', () => {

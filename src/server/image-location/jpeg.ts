@@ -1,9 +1,13 @@
 /** A JPEG's location: the EXIF and XMP (APP1) of every image in the file. */
 import { asBuffer, SPACE, startsWith } from './bytes.ts';
 import { emptyGpsDirectory, EXIF_HEADER } from './exif.ts';
+import { isFunctionalXmp } from './xmp.ts';
 
 const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
-/** A JPEG's Extended XMP: the part of a packet too large for one segment, in further segments. */
+/**
+ * A JPEG's Extended XMP: the part of a packet too large for one segment, in further segments. Always
+ * blanked: a word split across two of them could not be read by the rule for keeping a packet.
+ */
 const EXTENDED_XMP_HEADER = 'http://ns.adobe.com/xmp/extension/\0';
 
 /** The metadata segments of the JPEG image whose SOI marker is at `soi`, up to its scan; answers where the walk stopped. */
@@ -29,6 +33,8 @@ function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
       const isExif = startsWith(b, body, EXIF_HEADER);
       if (isExif && emptyGpsDirectory(b, body + EXIF_HEADER.length, end)) {
         // Read through: the rest of it stays.
+      } else if (startsWith(b, body, XMP_HEADER) && isFunctionalXmp(b, body + XMP_HEADER.length, end)) {
+        // An Ultra HDR gain map's or a motion photo's directions, with no place in them: kept.
       } else if (isExif || startsWith(b, body, XMP_HEADER) || startsWith(b, body, EXTENDED_XMP_HEADER)) {
         b[i + 1] = 0xfe; // a comment (COM) segment of the same length
         b.fill(SPACE, body, end);

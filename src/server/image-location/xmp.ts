@@ -1,0 +1,50 @@
+/**
+ * Which XMP packets may stay. Most XMP describes the photo (and a photo editor copies EXIF's GPS
+ * fields, IPTC's place names and more into it), but some tells a reader how to draw the file: an
+ * Ultra HDR photo's gain map is found through the primary image's Container directory and applied
+ * with the hdrgm values in its own packet, and a motion photo's video is found through GCamera and
+ * Container. Blanked, such a photo shows as its plain SDR picture, or a still.
+ *
+ * The rule is an allowlist, not a search for location properties: a packet is kept only when every
+ * namespace it declares and every prefix it uses is one of those below, none of which has a
+ * property that can hold a place. A packet naming any other namespace (exif, photoshop, Iptc4xmpCore,
+ * a vendor's own such as a drone maker's GPS) is blanked whole, as before, since a list of the
+ * location properties of every namespace cannot be complete. What the rule cannot read is blanked
+ * too: a packet that is not UTF-8 (a NUL: UTF-16 or 32), one with a DOCTYPE, entity or CDATA
+ * (`<!`), through which markup can arrive without its name being written out, and, as a
+ * last check, one that spells GPS, latitude or longitude anywhere.
+ */
+
+const FUNCTIONAL_NAMESPACES = new Set([
+  'adobe:ns:meta/', // x: the packet's wrapper
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#', // rdf
+  'http://ns.adobe.com/hdr-gain-map/1.0/', // hdrgm: how a gain map is applied (Ultra HDR, Adobe)
+  'http://ns.apple.com/HDRGainMap/1.0/', // Apple's gain map version and headroom
+  'http://ns.google.com/photos/1.0/container/', // Container: the images and video in the file
+  'http://ns.google.com/photos/1.0/container/item/', // Item: each one's type, role and length
+  'http://ns.google.com/photos/1.0/camera/', // GCamera: a motion photo's version and timestamp
+  'http://ns.adobe.com/xmp/note/', // xmpNote: HasExtendedXMP, a digest naming the rest of a packet
+]);
+/** Prefixes bound without a declaration: XML's own. */
+const BUILT_IN_PREFIXES = new Set(['xml', 'xmlns']);
+/** A namespace declaration: the value ends at the first quote of either kind, so a packet of unclosed ones is still read once. */
+const DECLARATION = /\bxmlns(?::([\w.-]+))?\s*=\s*(["'])([^"']*)\2/g;
+/** A prefixed name where markup has one: after `<`, `</` or space (an element or an attribute). */
+const PREFIXED_NAME = /(?:<\/?|\s)([A-Za-z_][\w.-]*):[A-Za-z_]/g;
+/** Coordinates by any spelling; place names are left to the allowlist (hdrgm:HDRCapacityMax spells "city"). */
+const LOCATION_WORD = /gps|latitude|longitude/i;
+
+/** Whether the XMP packet b[start, end) tells only how to draw the file, no place: then it may stay. */
+export function isFunctionalXmp(b: Uint8Array, start: number, end: number): boolean {
+  const bytes = b.subarray(start, end);
+  if (bytes.includes(0)) return false;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  if (text.includes('<!') || LOCATION_WORD.test(text)) return false;
+  const prefixes = new Set(BUILT_IN_PREFIXES);
+  for (const [, prefix, , namespace] of text.matchAll(DECLARATION)) {
+    if (!FUNCTIONAL_NAMESPACES.has(namespace!)) return false;
+    if (prefix) prefixes.add(prefix);
+  }
+  for (const [, prefix] of text.matchAll(PREFIXED_NAME)) if (!prefixes.has(prefix!)) return false;
+  return true;
+}
