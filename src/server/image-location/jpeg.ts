@@ -1,6 +1,7 @@
-/** A JPEG's location: the EXIF and XMP (APP1) of every image in the file. */
+/** A JPEG's location: the EXIF and XMP (APP1) and IPTC (APP13) of every image in the file. */
 import { asBuffer, SPACE, startsWith } from './bytes.ts';
 import { emptyGpsDirectory, EXIF_HEADER } from './exif.ts';
+import { PHOTOSHOP_HEADER, photoshopWithoutLocation } from './photoshop.ts';
 import { isFunctionalXmp } from './xmp.ts';
 
 const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
@@ -29,7 +30,12 @@ function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
     const body = i + 4;
     const end = Math.min(i + 2 + length, b.length);
     if (length < 2) break;
-    if (marker === 0xe1) {
+    if (marker === 0xed && startsWith(b, body, PHOTOSHOP_HEADER)) {
+      if (!photoshopWithoutLocation(b, body + PHOTOSHOP_HEADER.length, end)) {
+        b[i + 1] = 0xfe;
+        b.fill(SPACE, body, end);
+      }
+    } else if (marker === 0xe1) {
       const isExif = startsWith(b, body, EXIF_HEADER);
       if (isExif && emptyGpsDirectory(b, body + EXIF_HEADER.length, end)) {
         // Read through: the rest of it stays.
