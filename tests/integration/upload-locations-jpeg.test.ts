@@ -2,7 +2,7 @@
 // having no place in it), IPTC place names, and a motion photo's video. Through the real upload handler.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { EXIF, expectSamePicture, picture, placesIn, upload, XMP } from '../support/located-photos.ts';
+import { EXIF, expectSamePicture, picture, placesIn, upload, XMP, XMP_PLACE } from '../support/located-photos.ts';
 
 /** A JPEG marker segment: FF, the marker, a big-endian length counting itself, the body. */
 const segment = (marker: number, body: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255]), body]);
@@ -206,5 +206,224 @@ describe('IPTC that does not parse: stored with none of its place, never a 500',
     expect(stored!.subarray(2, 4)).toEqual(Buffer.from([0xff, 0xfe]));
     const { stored: notDatasets } = await upload(cases.notDatasets![0]);
     expect(notDatasets!.includes(Buffer.from('Jane Doe'))).toBe(false);
+  });
+});
+
+/** An ISO-BMFF box: a 32-bit size counting its 8-byte header, a four-character type (Latin-1), the body. */
+const box = (type: string, ...parts: (Buffer | string)[]) => {
+  const body = Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : part)));
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + body.length);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+};
+const u32 = (n: number) => Buffer.from([n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
+/** A full box: version 0 and no flags before the body. */
+const fullBox = (type: string, ...parts: (Buffer | string)[]) => box(type, Buffer.alloc(4), ...parts);
+const ftyp = () => box('ftyp', 'isom', u32(0x200), 'isom', 'iso2', 'mp41');
+/** A movie header (version 0): times, a time scale of 1000, a duration of 1 s, the rate, volume and matrix of a plain video, and the next track id. */
+const mvhd = () => {
+  const body = Buffer.alloc(96);
+  body.writeUInt32BE(1000, 8);
+  body.writeUInt32BE(1000, 12);
+  body.writeUInt32BE(0x10000, 16);
+  body.writeUInt16BE(0x100, 20);
+  for (const [at, value] of [[32, 0x10000], [48, 0x10000], [64, 0x40000000]] as const) body.writeUInt32BE(value, at);
+  body.writeUInt32BE(2, 92);
+  return fullBox('mvhd', body);
+};
+/** QuickTime's keyed metadata: a handler of type mdta, the keys (each a size, the mdta namespace, the name), the items, each typed by its key's 1-based index, its value in a data box (type 1, UTF-8; locale 0). */
+const keyedMetadata = (entries: [key: string, value: string][]) =>
+  box(
+    'meta',
+    fullBox('hdlr', u32(0), 'mdta', Buffer.alloc(13)),
+    fullBox('keys', u32(entries.length), ...entries.map(([key]) => Buffer.concat([u32(8 + key.length), Buffer.from('mdta'), Buffer.from(key)]))),
+    box('ilst', ...entries.map(([, value], n) => box(String.fromCharCode(0, 0, 0, n + 1), box('data', u32(1), u32(0), value)))),
+  );
+/** Android's ©xyz: a 16-bit length, a language code, the ISO 6709 string. */
+const xyz = (place: string) => box('\xa9xyz', Buffer.from([0, place.length, 0x15, 0xc7]), place);
+/** 3GPP's loci: a full box, a language, the place's name, its role, longitude, latitude and altitude (16.16 fixed), the body ('Earth') and notes. */
+const loci = (name: string) => fullBox('loci', Buffer.from([0x15, 0xc7]), `${name}\0`, Buffer.from([0]), u32(151.2083 * 65536), u32(-33.8701 * 65536 >>> 0), u32(12 * 65536), 'Earth\0', '\0');
+
+const ISO6709 = '-33.8701+151.2083/';
+const KEYED_ISO6709 = '-33.8701+151.2083+012.000/';
+const LOCI_NAME = 'Surry Hills Home';
+const videoPlacesIn = (bytes: Buffer) => [ISO6709, KEYED_ISO6709, LOCI_NAME, XMP_PLACE].filter((place) => bytes.includes(Buffer.from(place)));
+
+/**
+ * A motion photo's video as a phone writes it, with its place in each of the boxes that hold one:
+ * ©xyz and keyed metadata in the movie's user data and metadata, loci in a track's user data, and
+ * XMP in its uuid box; the make stays. The media data is a stand-in: no reader here plays it.
+ */
+const motionVideo = () =>
+  Buffer.concat([
+    ftyp(),
+    box('mdat', Buffer.alloc(64, 0x5a)),
+    box(
+      'moov',
+      mvhd(),
+      box('trak', box('udta', loci(LOCI_NAME))),
+      box('udta', xyz(ISO6709)),
+      keyedMetadata([
+        ['com.apple.quicktime.location.ISO6709', KEYED_ISO6709],
+        ['com.apple.quicktime.make', 'Google'],
+      ]),
+    ),
+    box('uuid', Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex'), XMP),
+  ]);
+
+/** A Google motion photo: a JPEG (with GPS in its EXIF) whose XMP names the video appended after it. */
+async function googleMotionPhoto(video: Buffer) {
+  const namespaces = { GCamera: 'http://ns.google.com/photos/1.0/camera/', Container: 'http://ns.google.com/photos/1.0/container/', Item: 'http://ns.google.com/photos/1.0/container/item/' };
+  const directory = `<Container:Directory><rdf:Seq><rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li><rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="${video.length}" Item:Padding="0"/></rdf:li></rdf:Seq></Container:Directory>`;
+  const xmp = xmpPacket(namespaces, ` GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1" GCamera:MotionPhotoPresentationTimestampUs="500000">${directory}`);
+  const still = withSegments(await picture().jpeg().withExif(EXIF).toBuffer(), xmpSegment(xmp));
+  return { still, photo: Buffer.concat([still, video]) };
+}
+
+/**
+ * Samsung's trailer after the JPEG: data blocks (each 0, its type and name length, little-endian,
+ * the name and the value: the video as 0x0A30 MotionPhoto_Data, the network's country code as 0x0AA1
+ * MCC_Data), then a directory ('SEFH', version 101, the count, and per block 0, its type, its distance
+ * back from the directory and its size), its length and 'SEFT'.
+ */
+function samsungTrailer(blocks: [type: number, name: string, value: Buffer][]): Buffer {
+  const parts = blocks.map(([type, name, value]) => {
+    const header = Buffer.alloc(8);
+    header.writeUInt16LE(type, 2);
+    header.writeUInt32LE(name.length, 4);
+    return Buffer.concat([header, Buffer.from(name, 'latin1'), value]);
+  });
+  const directory = Buffer.alloc(12 + 12 * parts.length);
+  directory.write('SEFH', 0, 'latin1');
+  directory.writeUInt32LE(101, 4);
+  directory.writeUInt32LE(parts.length, 8);
+  let distance = parts.reduce((sum, part) => sum + part.length, 0);
+  parts.forEach((part, n) => {
+    directory.writeUInt16LE(blocks[n]![0], 12 + 12 * n + 2);
+    directory.writeUInt32LE(distance, 12 + 12 * n + 4);
+    directory.writeUInt32LE(part.length, 12 + 12 * n + 8);
+    distance -= part.length;
+  });
+  const end = Buffer.alloc(8);
+  end.writeUInt32LE(directory.length);
+  end.write('SEFT', 4, 'latin1');
+  return Buffer.concat([...parts, directory, end]);
+}
+
+describe('a motion photo (a JPEG with a video after it)', () => {
+  it("Google's: the video's location boxes become free boxes of zeros, the rest of it and the XMP that finds it stay, the length too", async () => {
+    const video = motionVideo();
+    const { still, photo } = await googleMotionPhoto(video);
+    expect({ jpeg: placesIn(photo), video: videoPlacesIn(photo) }).toEqual({ jpeg: ['latitude', 'longitude', 'xmp'], video: [ISO6709, KEYED_ISO6709, LOCI_NAME, XMP_PLACE] });
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect({ jpeg: placesIn(stored!), video: videoPlacesIn(stored!) }).toEqual({ jpeg: [], video: [] });
+    expect(stored!.length).toBe(photo.length);
+    expect((await sharp(stored!).metadata()).xmp?.toString()).toContain(`Item:Length="${video.length}"`);
+    await expectSamePicture(stored!, photo);
+    // The video, box by box: each location box is a free box of zeros of its size, everything else as it was.
+    const freed = (bytes: Buffer) => box('free', Buffer.alloc(bytes.length - 8));
+    const expected = Buffer.concat([
+      ftyp(),
+      box('mdat', Buffer.alloc(64, 0x5a)),
+      box(
+        'moov',
+        mvhd(),
+        box('trak', box('udta', freed(loci(LOCI_NAME)))),
+        box('udta', freed(xyz(ISO6709))),
+        keyedMetadata([
+          ['com.apple.quicktime.location.ISO6709', KEYED_ISO6709],
+          ['com.apple.quicktime.make', 'Google'],
+        ]),
+      ),
+      freed(box('uuid', Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex'), XMP)),
+    ]);
+    const keyedItem = expected.indexOf(Buffer.from([0, 0, 0, 1, 0, 0, 0]), expected.indexOf('ilst')) - 4;
+    freed(expected.subarray(keyedItem, keyedItem + expected.readUInt32BE(keyedItem))).copy(expected, keyedItem);
+    expect(stored!.subarray(still.length).equals(expected)).toBe(true);
+  });
+
+  it("Samsung's: the video inside its trailer loses its location the same way, and the trailer's country code becomes spaces", async () => {
+    const still = await picture().jpeg().toBuffer();
+    const trailer = (video: Buffer, mcc: string) => samsungTrailer([[0x0a30, 'MotionPhoto_Data', video], [0x0aa1, 'MCC_Data', Buffer.from(mcc)]]);
+    const photo = Buffer.concat([still, trailer(motionVideo(), '505')]);
+    expect(videoPlacesIn(photo)).toEqual([ISO6709, KEYED_ISO6709, LOCI_NAME, XMP_PLACE]);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(videoPlacesIn(stored!)).toEqual([]);
+    const blanked = Buffer.from(stored!.subarray(still.length));
+    const mcc = blanked.indexOf('MCC_Data') + 8;
+    expect(blanked.toString('latin1', mcc, mcc + 3)).toBe('   ');
+    expect(blanked.subarray(blanked.length - 8).toString('latin1', 4)).toBe('SEFT');
+    await expectSamePicture(stored!, photo);
+  });
+});
+
+describe('a video after a JPEG whose boxes do not parse: walked at once and stored with none of its place, never a hang or a 500', () => {
+  /** The box with its 32-bit size replaced (0xFFFFFFFF: 4 GB, far past the end of any upload). */
+  const sized = (bytes: Buffer, size: number) => {
+    const copy = Buffer.from(bytes);
+    copy.writeUInt32BE(size);
+    return copy;
+  };
+  /** A box with a 64-bit size (a 32-bit size of 1, then the large size after the type). */
+  const large = (type: string, size: bigint, body: Buffer) => {
+    const header = Buffer.alloc(16);
+    header.writeUInt32BE(1);
+    header.write(type, 4, 'latin1');
+    header.writeBigUInt64BE(size, 8);
+    return Buffer.concat([header, body]);
+  };
+
+  it('boxes claiming 4 GB and 2^62 bytes are walked as far as the file goes, their location blanked', async () => {
+    const still = await picture().jpeg().toBuffer();
+    const photo = Buffer.concat([still, ftyp(), sized(box('moov', mvhd(), large('udta', 2n ** 62n, xyz(ISO6709))), 0xffffffff)]);
+    expect(videoPlacesIn(photo)).toEqual([ISO6709]);
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(videoPlacesIn(stored!)).toEqual([]);
+    expect(stored!.length).toBe(photo.length);
+  });
+
+  it('nearly 10 MB of boxes (file types, movie boxes nested 400,000 deep, a million tracks, keys and items that lie) is stored unchanged, within the time limit', async () => {
+    const still = await picture().jpeg().toBuffer();
+    const room = 10 * 1024 * 1024 - still.length - 64;
+    // A key of size 0 and one claiming 4 GB; items typed as no key; an entry count of 4 billion.
+    const keys = Buffer.concat([fullBox('keys', u32(0xffffffff), u32(0xffffffff), 'mdta'), fullBox('keys', u32(3), u32(0))]);
+    const lies = box('moov', box('meta', fullBox('hdlr', u32(0), 'mdta', Buffer.alloc(13)), keys, box('ilst', box('\0\0\0\x07', Buffer.alloc(8)), sized(box('\0\0\0\x01'), 0))));
+    const trailers = {
+      fileTypes: Buffer.concat(Array.from({ length: Math.floor(room / ftyp().length) }, ftyp)),
+      nested: Buffer.concat(Array.from({ length: Math.floor(room / 24) }, () => Buffer.concat([box('ftyp', 'isom', u32(0)), sized(box('moov'), 0xffffffff)]))),
+      tracks: Buffer.concat([ftyp(), sized(box('moov'), 8 + 8 * Math.floor((room - 32) / 8)), Buffer.concat(Array.from({ length: Math.floor((room - 32) / 8) }, () => box('trak')))]),
+      lies: Buffer.concat([ftyp(), lies]),
+    };
+    for (const [label, trailer] of Object.entries(trailers)) {
+      const photo = Buffer.concat([still, trailer]);
+      const { status, stored } = await upload(photo);
+      expect(status, label).toBe(201);
+      expect(stored!.equals(photo), label).toBe(true);
+    }
+  });
+
+  it("a Samsung directory that claims 4 billion blocks, or blocks before the file's start, is passed over", async () => {
+    const still = await picture().jpeg().toBuffer();
+    const trailer = samsungTrailer([[0x0aa1, 'MCC_Data', Buffer.from('505')]]);
+    const countAt = trailer.length - 8 - 24 + 8;
+    const manyBlocks = Buffer.from(trailer);
+    manyBlocks.writeUInt32LE(0xffffffff, countAt);
+    const farBack = Buffer.from(trailer);
+    farBack.writeUInt32LE(0xffffff00, countAt + 8);
+    const mcc = (bytes: Buffer) => bytes.toString('latin1', bytes.indexOf('MCC_Data') + 8, bytes.indexOf('MCC_Data') + 11);
+    const results: Record<string, string> = {};
+    for (const [label, bad] of Object.entries({ manyBlocks, farBack })) {
+      const { status, stored } = await upload(Buffer.concat([still, bad]));
+      expect(status, label).toBe(201);
+      results[label] = mcc(stored!);
+    }
+    // The count is capped at what the directory holds: its one block is still read; a block said to start before the file is not.
+    expect(results).toEqual({ manyBlocks: '   ', farBack: '505' });
   });
 });

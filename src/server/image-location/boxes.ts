@@ -8,6 +8,8 @@ export interface Box {
   /** Where its content starts, after the size and type (and a full box's version and flags). */
   body: number;
   end: number;
+  /** Whether its size runs past the end of its container, where it was cut short. */
+  cut: boolean;
 }
 
 /** The ISO-BMFF boxes in b[start, end). */
@@ -26,7 +28,7 @@ export function boxes(b: Uint8Array, start: number, end: number): Box[] {
     }
     if (size < body - i) break;
     // A box cut short by the end of its container is the last, as far as it goes.
-    list.push({ type: fourcc(b, i + 4), start: i, body, end: Math.min(i + size, end) });
+    list.push({ type: fourcc(b, i + 4), start: i, body, end: Math.min(i + size, end), cut: i + size > end });
     i += size;
   }
   return list;

@@ -1,7 +1,9 @@
-/** A JPEG's location: the EXIF and XMP (APP1) and IPTC (APP13) of every image in the file. */
+/** A JPEG's location: the EXIF and XMP (APP1) and IPTC (APP13) of every image in the file, and a motion photo's video. */
 import { asBuffer, SPACE, startsWith } from './bytes.ts';
 import { emptyGpsDirectory, EXIF_HEADER } from './exif.ts';
+import { videosWithoutLocation } from './motion-photo.ts';
 import { PHOTOSHOP_HEADER, photoshopWithoutLocation } from './photoshop.ts';
+import { samsungTrailerWithoutLocation } from './samsung-trailer.ts';
 import { isFunctionalXmp } from './xmp.ts';
 
 const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
@@ -61,10 +63,12 @@ const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
  */
 export function jpegWithoutLocation(b: Uint8Array): void {
   const buffer = asBuffer(b);
-  for (let next = jpegImageWithoutLocation(b, 0); next < b.length; ) {
+  const firstHeaderEnd = jpegImageWithoutLocation(b, 0);
+  for (let next = firstHeaderEnd; next < b.length; ) {
     const soi = buffer.indexOf(JPEG_START, next);
     if (soi < 0) break;
     next = jpegImageWithoutLocation(b, soi);
   }
+  videosWithoutLocation(b, firstHeaderEnd);
+  samsungTrailerWithoutLocation(b);
 }
-
