@@ -248,11 +248,15 @@ const loci = (name: string) => fullBox('loci', Buffer.from([0x15, 0xc7]), `${nam
 const ISO6709 = '-33.8701+151.2083/';
 const KEYED_ISO6709 = '-33.8701+151.2083+012.000/';
 const LOCI_NAME = 'Surry Hills Home';
-const videoPlacesIn = (bytes: Buffer) => [ISO6709, KEYED_ISO6709, LOCI_NAME, XMP_PLACE].filter((place) => bytes.includes(Buffer.from(place)));
+const ITUNES_ISO6709 = '-33.8702+151.2084/';
+const videoPlacesIn = (bytes: Buffer) => [ISO6709, KEYED_ISO6709, LOCI_NAME, ITUNES_ISO6709, XMP_PLACE].filter((place) => bytes.includes(Buffer.from(place)));
+/** iTunes-style metadata in user data: a full box, a handler of type mdir, items typed by four-character code (©xyz here). */
+const itunesMetadata = (item: Buffer) => fullBox('meta', fullBox('hdlr', u32(0), 'mdir', 'appl', Buffer.alloc(9)), box('ilst', item));
+const itunesXyz = () => box('\xa9xyz', box('data', u32(1), u32(0), ITUNES_ISO6709));
 
 /**
  * A motion photo's video as a phone writes it, with its place in each of the boxes that hold one:
- * ©xyz and keyed metadata in the movie's user data and metadata, loci in a track's user data, and
+ * ©xyz, iTunes-style ©xyz and keyed metadata in the movie's user data and metadata, loci in a track's user data, and
  * XMP in its uuid box; the make stays. The media data is a stand-in: no reader here plays it.
  */
 const motionVideo = () =>
@@ -263,7 +267,7 @@ const motionVideo = () =>
       'moov',
       mvhd(),
       box('trak', box('udta', loci(LOCI_NAME))),
-      box('udta', xyz(ISO6709)),
+      box('udta', xyz(ISO6709), itunesMetadata(itunesXyz())),
       keyedMetadata([
         ['com.apple.quicktime.location.ISO6709', KEYED_ISO6709],
         ['com.apple.quicktime.make', 'Google'],
@@ -315,7 +319,7 @@ describe('a motion photo (a JPEG with a video after it)', () => {
   it("Google's: the video's location boxes become free boxes of zeros, the rest of it and the XMP that finds it stay, the length too", async () => {
     const video = motionVideo();
     const { still, photo } = await googleMotionPhoto(video);
-    expect({ jpeg: placesIn(photo), video: videoPlacesIn(photo) }).toEqual({ jpeg: ['latitude', 'longitude', 'xmp'], video: [ISO6709, KEYED_ISO6709, LOCI_NAME, XMP_PLACE] });
+    expect({ jpeg: placesIn(photo), video: videoPlacesIn(photo) }).toEqual({ jpeg: ['latitude', 'longitude', 'xmp'], video: [ISO6709, KEYED_ISO6709, LOCI_NAME, ITUNES_ISO6709, XMP_PLACE] });
 
     const { status, stored } = await upload(photo);
     expect(status).toBe(201);
@@ -332,7 +336,7 @@ describe('a motion photo (a JPEG with a video after it)', () => {
         'moov',
         mvhd(),
         box('trak', box('udta', freed(loci(LOCI_NAME)))),
-        box('udta', freed(xyz(ISO6709))),
+        box('udta', freed(xyz(ISO6709)), itunesMetadata(freed(itunesXyz()))),
         keyedMetadata([
           ['com.apple.quicktime.location.ISO6709', KEYED_ISO6709],
           ['com.apple.quicktime.make', 'Google'],
@@ -349,7 +353,7 @@ describe('a motion photo (a JPEG with a video after it)', () => {
     const still = await picture().jpeg().toBuffer();
     const trailer = (video: Buffer, mcc: string) => samsungTrailer([[0x0a30, 'MotionPhoto_Data', video], [0x0aa1, 'MCC_Data', Buffer.from(mcc)]]);
     const photo = Buffer.concat([still, trailer(motionVideo(), '505')]);
-    expect(videoPlacesIn(photo)).toEqual([ISO6709, KEYED_ISO6709, LOCI_NAME, XMP_PLACE]);
+    expect(videoPlacesIn(photo)).toEqual([ISO6709, KEYED_ISO6709, LOCI_NAME, ITUNES_ISO6709, XMP_PLACE]);
 
     const { status, stored } = await upload(photo);
     expect(status).toBe(201);

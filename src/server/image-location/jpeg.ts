@@ -13,6 +13,12 @@ const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
  */
 const EXTENDED_XMP_HEADER = 'http://ns.adobe.com/xmp/extension/\0';
 
+/** The segment at i, to `end`, made a comment (COM) of spaces of the same length: every reader skips it. */
+function asComment(b: Uint8Array, i: number, end: number): void {
+  b[i + 1] = 0xfe;
+  b.fill(SPACE, i + 4, end);
+}
+
 /** The metadata segments of the JPEG image whose SOI marker is at `soi`, up to its scan; answers where the walk stopped. */
 function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
   let i = soi + 2;
@@ -33,10 +39,7 @@ function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
     const end = Math.min(i + 2 + length, b.length);
     if (length < 2) break;
     if (marker === 0xed && startsWith(b, body, PHOTOSHOP_HEADER)) {
-      if (!photoshopWithoutLocation(b, body + PHOTOSHOP_HEADER.length, end)) {
-        b[i + 1] = 0xfe;
-        b.fill(SPACE, body, end);
-      }
+      if (!photoshopWithoutLocation(b, body + PHOTOSHOP_HEADER.length, end)) asComment(b, i, end);
     } else if (marker === 0xe1) {
       const isExif = startsWith(b, body, EXIF_HEADER);
       if (isExif && emptyGpsDirectory(b, body + EXIF_HEADER.length, end)) {
@@ -44,8 +47,7 @@ function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
       } else if (startsWith(b, body, XMP_HEADER) && isFunctionalXmp(b, body + XMP_HEADER.length, end)) {
         // An Ultra HDR gain map's or a motion photo's directions, with no place in them: kept.
       } else if (isExif || startsWith(b, body, XMP_HEADER) || startsWith(b, body, EXTENDED_XMP_HEADER)) {
-        b[i + 1] = 0xfe; // a comment (COM) segment of the same length
-        b.fill(SPACE, body, end);
+        asComment(b, i, end);
       }
     }
     i += 2 + length;
@@ -60,6 +62,7 @@ const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
  * preview and phones an HDR gain map), each a JPEG of its own with its own EXIF and XMP, served
  * with the file. Looked for from the end of each walk, never inside a scan: there a 0xFF is
  * followed only by 0x00 or a restart marker, so FF D8 FF starts an image wherever it is found.
+ * Then what phones append after the images: a motion photo's video, Samsung's trailer.
  */
 export function jpegWithoutLocation(b: Uint8Array): void {
   const buffer = asBuffer(b);
