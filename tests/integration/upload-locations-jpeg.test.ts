@@ -139,6 +139,17 @@ describe('an Ultra HDR photo (a JPEG with a gain map)', () => {
       expect(read.gainMap?.image.equals(gainMap), label).toBe(true);
     }
   });
+  it('10 MB of XMP segments of unclosed namespace declarations is read through at once and blanked, not a hang or a 500', async () => {
+    const still = await picture().jpeg().toBuffer();
+    const unclosed = xmpSegment(' xmlns:hdrgm="'.repeat(4600));
+    const photo = withSegments(still, ...Array.from({ length: Math.floor((10 * 1024 * 1024 - still.length) / unclosed.length) }, () => unclosed));
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    // Each segment a comment now: nothing in it is a declaration on the allowlist.
+    const comments = [];
+    for (let i = 2; stored![i] === 0xff && stored![i + 1] !== 0xdb; i += 2 + stored!.readUInt16BE(i + 2)) comments.push(stored![i + 1]);
+    expect(comments.filter((marker) => marker === 0xfe).length).toBe(Math.floor((10 * 1024 * 1024 - still.length) / unclosed.length));
+  });
 });
 
 describe('IPTC-IIM in a JPEG (APP13, Photoshop image resources)', () => {
