@@ -5,7 +5,7 @@ export interface Box {
   /** Its four-character type (fourcc). */
   type: number;
   start: number;
-  /** Where its content starts, after the size and type (and a full box's version and flags). */
+  /** Where its content starts, after the size and type (a full box's version and flags are its first four bytes). */
   body: number;
   end: number;
   /** Whether its size runs past the end of its container, where it was cut short. */
