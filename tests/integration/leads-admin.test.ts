@@ -125,7 +125,7 @@ describe('GET /api/enquiries', () => {
 describe('the export file name', () => {
   it("carries the firm's date (Sydney), as the inbox shows its times, not the UTC one", async () => {
     const named = async (iso: string) => {
-      const r = await withRequestDatabase(() => csvDownload('enquiries', [], { rows: 0, bytes: 0 }, (async function* () {})(), new Date(iso)));
+      const r = await withRequestDatabase(() => csvDownload('enquiries', [], async () => false, (async function* () {})(), new Date(iso)));
       await r.text();
       return r.headers.get('content-disposition');
     };

@@ -7,7 +7,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { firmDate } from '../../lib/firm-time.ts';
 import { holdRequestDatabase } from '../db/client.ts';
-import type { ExportExtent } from '../db/keyset.ts';
+import type { ExportBudget } from '../db/keyset.ts';
 import { getEnv } from '../env.ts';
 import { badRequest } from './errors.ts';
 import { API_SECURITY_HEADERS } from '../security-headers.ts';
@@ -42,18 +42,22 @@ const lines = (cells: string[][]) => stringify(cells, { record_delimiter: 'windo
 const records = <T>(columns: readonly CsvColumn<T>[], rows: readonly T[]) => lines(rows.map((row) => columns.map((c) => cell(c.value(row)))));
 
 /**
- * The most a cell adds to its column's text as the export's extent counts it (a whole row as a
- * record, src/server/db/keyset.ts): two quotes round a cell the record leaves bare (one holding a
- * semicolon) and the apostrophe of a formula-like cell; a time, 24 characters in ISO 8601 against
- * the record's 22 or more, needs two. The record's parentheses pay for the row's CRLF, and its
- * commas for the cells' (it has a column for every cell, and some the CSV leaves out).
+ * The most a cell adds to its column's text as the export's size check counts it (a whole row as a
+ * record, src/server/db/keyset.ts passesBudget): two quotes round a cell the record leaves bare
+ * (one holding a semicolon) and the apostrophe of a formula-like cell; a time, 24 characters in
+ * ISO 8601 against the record's 22 or more, needs two. The record's parentheses pay for the row's
+ * CRLF, and its commas for the cells' (it has a column for every cell, and some the CSV leaves out).
  */
 const CELL_EXTRA_BYTES = 3;
 
-/** At least the bytes the CSV of `extent` will have: its byte-order mark, header and rows. */
-function sizeBound<T>(columns: readonly CsvColumn<T>[], extent: ExportExtent): number {
+/**
+ * The room the rows of a CSV of `columns` have under `maxBytes`: the limit less its byte-order
+ * mark and header row, each row counted as its record plus what its cells may add. Negative when
+ * the header alone passes the limit.
+ */
+function rowBudget<T>(columns: readonly CsvColumn<T>[], maxBytes: number): ExportBudget {
   const head = new TextEncoder().encode(BOM + lines([columns.map((c) => c.header)])).length;
-  return head + extent.bytes + extent.rows * columns.length * CELL_EXTRA_BYTES;
+  return { bytes: maxBytes - head, perRow: columns.length * CELL_EXTRA_BYTES };
 }
 
 /** A size as an admin reads it: '20 MB', '50 kB'. */
@@ -66,9 +70,9 @@ function sizeText(bytes: number): string {
  * The download, `{name}-{date}.csv` (the firm's date, as the inbox shows its times), never cached,
  * streamed a batch at a time: an export of any size holds one batch in memory.
  * Its size is bounded before anything is read: a streamed answer past EXPORT_MAX_BYTES (Netlify's
- * 20 MB) would stop partway with nothing to tell the admin, so an export whose bound (`extent`,
- * counted in one statement over the same filter) passes it is a 400 saying to narrow the list
- * with its status filter or a search, and a download that starts always ends whole.
+ * 20 MB) would stop partway with nothing to tell the admin, so an export whose rows pass the room
+ * the limit leaves them (`passes`, asked in one statement over the same filter) is a 400 saying to
+ * narrow the list with its status filter or a search, and a download that starts always ends whole.
  * The first batch is read before answering, so a database that cannot be reached still gets the
  * API's error answer; a fault after the first bytes cuts the download off (the browser reports a
  * failed download) rather than ending it as if it were whole.
@@ -76,12 +80,13 @@ function sizeText(bytes: number): string {
 export async function csvDownload<T>(
   name: string,
   columns: readonly CsvColumn<T>[],
-  extent: ExportExtent,
+  passes: (budget: ExportBudget) => Promise<boolean>,
   batches: AsyncIterable<T[]>,
   now = new Date(),
 ): Promise<Response> {
   const { exportMaxBytes } = getEnv();
-  if (sizeBound(columns, extent) > exportMaxBytes) {
+  const budget = rowBudget(columns, exportMaxBytes);
+  if (budget.bytes < 0 || (await passes(budget))) {
     throw badRequest(
       `Too many ${name} to export at once: the file would pass the ${sizeText(exportMaxBytes)} a download can hold. ` +
         `Choose a status or search to export fewer at a time.`,
