@@ -18,7 +18,7 @@ import { idParam, route } from '../../src/server/http/handler.ts';
 import { readQuery } from '../../src/server/http/query.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { enquiryCsvColumns } from '../../src/server/lead-exports.ts';
-import { deleteEnquiry, enquiryExportPasses, exportEnquiries, findEnquiry, listEnquiries, setEnquiryStatus } from '../../src/server/repositories/enquiries.ts';
+import { deleteEnquiry, enquiryExportExceeds, exportEnquiries, findEnquiry, listEnquiries, setEnquiryStatus } from '../../src/server/repositories/enquiries.ts';
 
 export default route({
   GET: async (req, ctx) => {
@@ -30,7 +30,7 @@ export default route({
       return json(enquiry);
     }
     const q = readQuery(req, enquiryListQuerySchema);
-    if (q.format === 'csv') return csvDownload('enquiries', enquiryCsvColumns, (budget) => enquiryExportPasses(db, q, budget), exportEnquiries(db, q));
+    if (q.format === 'csv') return csvDownload('enquiries', enquiryCsvColumns, (budget) => enquiryExportExceeds(db, q, budget), exportEnquiries(db, q));
     return json({ ...(await listEnquiries(db, q)), page: q.page, pageSize: q.pageSize });
   },
 

@@ -16,7 +16,7 @@ import { idParam, route } from '../../src/server/http/handler.ts';
 import { readQuery } from '../../src/server/http/query.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { subscriberCsvColumns } from '../../src/server/lead-exports.ts';
-import { deleteSubscriber, exportSubscribers, listSubscribers, subscriberExportPasses } from '../../src/server/repositories/subscribers.ts';
+import { deleteSubscriber, exportSubscribers, listSubscribers, subscriberExportExceeds } from '../../src/server/repositories/subscribers.ts';
 
 export default route({
   GET: async (req) => {
@@ -25,7 +25,7 @@ export default route({
     const q = readQuery(req, subscriberListQuerySchema);
     if (q.format === 'csv') {
       const filter = { ...q, status: q.status ?? 'subscribed' };
-      return csvDownload('subscribers', subscriberCsvColumns, (budget) => subscriberExportPasses(db, filter, budget), exportSubscribers(db, filter));
+      return csvDownload('subscribers', subscriberCsvColumns, (budget) => subscriberExportExceeds(db, filter, budget), exportSubscribers(db, filter));
     }
     return json({ ...(await listSubscribers(db, q)), page: q.page, pageSize: q.pageSize });
   },

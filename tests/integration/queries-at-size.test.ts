@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/server/db/client.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { listArticlePage, listPublishedArticleLinks } from '../../src/server/repositories/articles.ts';
-import { enquiryExportPasses, listEnquiries } from '../../src/server/repositories/enquiries.ts';
-import { listSubscribers, subscriberExportPasses } from '../../src/server/repositories/subscribers.ts';
+import { enquiryExportExceeds, listEnquiries } from '../../src/server/repositories/enquiries.ts';
+import { listSubscribers, subscriberExportExceeds } from '../../src/server/repositories/subscribers.ts';
 import { useOwnDatabase } from '../support/own-database.ts';
 import { plansOf, readsOf, type StatementPlan } from '../support/statement-plans.ts';
 
@@ -174,8 +174,8 @@ async function offsetPageOf(db: Kysely<Database>, where: string): Promise<number
 describe("an export's size check", () => {
   // A list far past the budget is read only until the budget is passed, not to its end: summing
   // every row, each joined to its latest message, took 0.7-3 s to refuse 200,000 enquiries.
-  const passedAtOnce = { bytes: 0, perRow: 42 };
-  const neverPassed = { bytes: 1e12, perRow: 42 };
+  const exceededAtOnce = { bytes: 0, perRow: 42 };
+  const neverExceeded = { bytes: 1e12, perRow: 42 };
   const checkStatement = (plans: StatementPlan[]) => {
     expect(plans).toHaveLength(1);
     return plans[0]!;
@@ -188,19 +188,19 @@ describe("an export's size check", () => {
   ])('reads, for $name, the notices of the rows up to the one that passes the budget, and every one when none does', async ({ filter, where }) => {
     const { db } = connection;
     const matching = Number((await sql<{ n: string }>`select count(*) as n from enquiries where ${sql.raw(where)}`.execute(db)).rows[0]!.n);
-    expect(await enquiryExportPasses(db, filter, passedAtOnce)).toBe(true);
-    expect(await enquiryExportPasses(db, filter, neverPassed)).toBe(false);
+    expect(await enquiryExportExceeds(db, filter, exceededAtOnce)).toBe(true);
+    expect(await enquiryExportExceeds(db, filter, neverExceeded)).toBe(false);
     // The running sum reads one row past the one it stands at (the window's look ahead): two for a
     // budget the newest row passes, against every matching row summed before.
-    expect(messageLookups(checkStatement(await plansOf(connection.pool, (db) => enquiryExportPasses(db, filter, passedAtOnce))))).toBe(2);
-    expect(messageLookups(checkStatement(await plansOf(connection.pool, (db) => enquiryExportPasses(db, filter, neverPassed))))).toBe(matching);
+    expect(messageLookups(checkStatement(await plansOf(connection.pool, (db) => enquiryExportExceeds(db, filter, exceededAtOnce))))).toBe(2);
+    expect(messageLookups(checkStatement(await plansOf(connection.pool, (db) => enquiryExportExceeds(db, filter, neverExceeded))))).toBe(matching);
   });
 
   it('reads the same way for subscribers', async () => {
     const { db } = connection;
-    expect(await subscriberExportPasses(db, { status: 'all' }, passedAtOnce)).toBe(true);
-    expect(await subscriberExportPasses(db, { status: 'all' }, neverPassed)).toBe(false);
-    expect(messageLookups(checkStatement(await plansOf(connection.pool, (db) => subscriberExportPasses(db, { status: 'all' }, passedAtOnce))))).toBe(2);
+    expect(await subscriberExportExceeds(db, { status: 'all' }, exceededAtOnce)).toBe(true);
+    expect(await subscriberExportExceeds(db, { status: 'all' }, neverExceeded)).toBe(false);
+    expect(messageLookups(checkStatement(await plansOf(connection.pool, (db) => subscriberExportExceeds(db, { status: 'all' }, exceededAtOnce))))).toBe(2);
   });
 
   it('passes the budget exactly when the sum of every row does', async () => {
@@ -212,8 +212,8 @@ describe("an export's size check", () => {
         from enquiries left join lateral (select status, attempts, last_error, sent_at from outbox
           where enquiry_id = enquiries.id and kind = 'enquiry-notice' order by id desc limit 1) message on true) x`.execute(db);
     const total = Number(rows[0]!.total);
-    expect(await enquiryExportPasses(db, {}, { bytes: total - 1, perRow: 42 })).toBe(true);
-    expect(await enquiryExportPasses(db, {}, { bytes: total, perRow: 42 })).toBe(false);
+    expect(await enquiryExportExceeds(db, {}, { bytes: total - 1, perRow: 42 })).toBe(true);
+    expect(await enquiryExportExceeds(db, {}, { bytes: total, perRow: 42 })).toBe(false);
   });
 });
 

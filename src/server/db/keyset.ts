@@ -61,7 +61,7 @@ export interface ExportBudget {
 }
 
 /**
- * Whether the rows `rows` selects (an export's rows, before any cursor) pass `budget`, in one
+ * Whether the rows `rows` selects (an export's rows, before any cursor) exceed `budget`, in one
  * statement before the first batch is read. A whole row as text is a record, `(1,"Acme, Ltd",...)`:
  * every column, commas between, a value quoted when it holds a comma, a quote, a space or a line
  * break, its quotes doubled, times as 22 to 32 characters. Each CSV cell is one of those columns,
@@ -78,7 +78,7 @@ export interface ExportBudget {
  * sum expected to stop within a few rows, and so walked the list's index reading each row of the
  * table to test a search (2 s for a search that the trigram index answers in 0.3 s).
  */
-export async function passesBudget<DB, TB extends keyof DB, O>(db: Kysely<Database>, rows: SelectQueryBuilder<DB, TB, O>, budget: ExportBudget): Promise<boolean> {
+export async function exceedsBudget<DB, TB extends keyof DB, O>(db: Kysely<Database>, rows: SelectQueryBuilder<DB, TB, O>, budget: ExportBudget): Promise<boolean> {
   const sizes = db.selectFrom(rows.as('x')).select(sql<number>`octet_length(x::text) + ${budget.perRow}`.as('size'));
   const { rows: passed } = await sql<{ passed: number }>`with sized as materialized (${sizes})
     select 1 as passed from (select sum(size) over (rows unbounded preceding) as running from sized) as summed

@@ -43,7 +43,7 @@ const records = <T>(columns: readonly CsvColumn<T>[], rows: readonly T[]) => lin
 
 /**
  * The most a cell adds to its column's text as the export's size check counts it (a whole row as a
- * record, src/server/db/keyset.ts passesBudget): two quotes round a cell the record leaves bare
+ * record, src/server/db/keyset.ts exceedsBudget): two quotes round a cell the record leaves bare
  * (one holding a semicolon) and the apostrophe of a formula-like cell; a time, 24 characters in
  * ISO 8601 against the record's 22 or more, needs two. The record's parentheses pay for the row's
  * CRLF, and its commas for the cells' (it has a column for every cell, and some the CSV leaves out).
@@ -71,7 +71,7 @@ function sizeText(bytes: number): string {
  * streamed a batch at a time: an export of any size holds one batch in memory.
  * Its size is bounded before anything is read: a streamed answer past EXPORT_MAX_BYTES (Netlify's
  * 20 MB) would stop partway with nothing to tell the admin, so an export whose rows pass the room
- * the limit leaves them (`passes`, asked in one statement over the same filter) is a 400 saying to
+ * the limit leaves them (`exceeds`, asked in one statement over the same filter) is a 400 saying to
  * narrow the list with its status filter or a search, and a download that starts always ends whole.
  * The first batch is read before answering, so a database that cannot be reached still gets the
  * API's error answer; a fault after the first bytes cuts the download off (the browser reports a
@@ -80,13 +80,13 @@ function sizeText(bytes: number): string {
 export async function csvDownload<T>(
   name: string,
   columns: readonly CsvColumn<T>[],
-  passes: (budget: ExportBudget) => Promise<boolean>,
+  exceeds: (budget: ExportBudget) => Promise<boolean>,
   batches: AsyncIterable<T[]>,
   now = new Date(),
 ): Promise<Response> {
   const { exportMaxBytes } = getEnv();
   const budget = rowBudget(columns, exportMaxBytes);
-  if (budget.bytes < 0 || (await passes(budget))) {
+  if (budget.bytes < 0 || (await exceeds(budget))) {
     throw badRequest(
       `Too many ${name} to export at once: the file would pass the ${sizeText(exportMaxBytes)} a download can hold. ` +
         `Choose a status or search to export fewer at a time.`,

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
 import { containsPattern } from '../db/like.ts';
-import { after, cursorText, keysetBatches, passesBudget, type ExportBudget, type KeysetCursor } from '../db/keyset.ts';
+import { after, cursorText, keysetBatches, exceedsBudget, type ExportBudget, type KeysetCursor } from '../db/keyset.ts';
 import { inOrder, readPage, type PageQuery } from '../db/page.ts';
 import type { Database, EnquiryRow } from '../db/schema.ts';
 import { MESSAGE_KINDS, type QueuedMessage } from '../mail/message.ts';
@@ -201,9 +201,9 @@ export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?
   );
 }
 
-/** Whether the enquiries the filter's export holds pass `budget` as rows (keyset.ts passesBudget). */
-export function enquiryExportPasses(db: Kysely<Database>, filter: Filter, budget: ExportBudget): Promise<boolean> {
-  return passesBudget(db, withLatestNotice(db, filteredEnquiries(db, filter)), budget);
+/** Whether the enquiries the filter's export holds exceed `budget` as rows (keyset.ts exceedsBudget). */
+export function enquiryExportExceeds(db: Kysely<Database>, filter: Filter, budget: ExportBudget): Promise<boolean> {
+  return exceedsBudget(db, withLatestNotice(db, filteredEnquiries(db, filter)), budget);
 }
 
 export async function findEnquiry(db: Kysely<Database>, id: number): Promise<EnquiryRecord | undefined> {

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuil
 import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
 import { containsPattern } from '../db/like.ts';
 import { inOrder, readPage, type PageQuery } from '../db/page.ts';
-import { after, cursorText, keysetBatches, passesBudget, type ExportBudget, type KeysetCursor } from '../db/keyset.ts';
+import { after, cursorText, keysetBatches, exceedsBudget, type ExportBudget, type KeysetCursor } from '../db/keyset.ts';
 import type { Database, SubscriberRow } from '../db/schema.ts';
 import type { SpentPoint } from '../rate-limit.ts';
 import { MESSAGE_KINDS, type OutgoingMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
@@ -206,9 +206,9 @@ export function exportSubscribers(db: Kysely<Database>, filter: Filter, batchSiz
   );
 }
 
-/** Whether the subscribers the filter's export holds pass `budget` as rows (keyset.ts passesBudget). */
-export function subscriberExportPasses(db: Kysely<Database>, filter: Filter, budget: ExportBudget): Promise<boolean> {
-  return passesBudget(db, withLatestWelcome(db, filteredSubscribers(db, filter)), budget);
+/** Whether the subscribers the filter's export holds exceed `budget` as rows (keyset.ts exceedsBudget). */
+export function subscriberExportExceeds(db: Kysely<Database>, filter: Filter, budget: ExportBudget): Promise<boolean> {
+  return exceedsBudget(db, withLatestWelcome(db, filteredSubscribers(db, filter)), budget);
 }
 
 export async function findSubscriber(db: Kysely<Database>, id: number): Promise<Subscriber | undefined> {
