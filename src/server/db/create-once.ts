@@ -1,9 +1,11 @@
 /**
  * A create sent with a `submissionId` (the admin panel's create form: src/schemas/submission-id.ts)
- * stores one row however often it is sent: the repositories insert with ON CONFLICT on the key's
- * unique index, and answer a send whose key is stored with what became of it.
+ * stores one row however often it is sent: `createOnce` inserts with ON CONFLICT on the key's
+ * unique index, and answers a send whose key is stored with what became of it.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Database } from './schema.ts';
 
 /** What became of a create. */
 export type Creation<T> =
@@ -28,7 +30,7 @@ export const holdsSent = <Row extends object>(stored: Row, sent: Partial<Row>): 
  * waited on the key, then did nothing; its snapshot was taken before): it is read again, there now.
  * A stored row holding what was `sent` is a retry, answered with it; other content misuses the key.
  */
-export async function creationOf<Row extends object, T>(
+async function creationOf<Row extends object, T>(
   rows: readonly (Row & { inserted: boolean })[],
   storedUnderKey: () => Promise<Row | undefined>,
   sent: Partial<Row>,
@@ -39,4 +41,47 @@ export async function creationOf<Row extends object, T>(
   const earlier = rows[0] ?? (await storedUnderKey());
   if (!earlier) throw new Error('the row was neither stored nor found under its key');
   return holdsSent(earlier, sent) ? { outcome: 'replayed', item: toItem(earlier) } : { outcome: 'key-reused' };
+}
+
+/** The tables a keyed create stores into: each has a `submission_id` unique where it is not null. */
+export type KeyedTable = 'articles' | 'services';
+
+/**
+ * Stores `row` in `table`, once per `submissionId`. One statement inserts it with ON CONFLICT DO
+ * NOTHING on the key and reads the row stored under the key before it (the statement's snapshot
+ * cannot see its own insert): a retry finds that row and writes nothing, and `creationOf` tells a
+ * retry (the stored row holds `sent`) from a misuse of the key. Without a key the insert is all
+ * there is.
+ */
+export async function createOnce<Table extends KeyedTable, T>(
+  db: Kysely<Database>,
+  table: Table,
+  row: Insertable<Database[Table]>,
+  submissionId: string | undefined,
+  sent: Partial<Selectable<Database[Table]>>,
+  toItem: (row: Selectable<Database[Table]>) => T,
+): Promise<Creation<T>> {
+  // Kysely types a statement by a table named as a literal; over a table chosen by the caller it
+  // cannot, so the statement is built untyped here and typed again at this function's edges.
+  const untyped = db as Kysely<any>;
+  type Row = Selectable<Database[Table]>;
+  if (submissionId === undefined) {
+    const stored = await untyped.insertInto(table).values(row).returningAll().executeTakeFirstOrThrow();
+    return { outcome: 'stored', item: toItem(stored as Row) };
+  }
+  const storedUnderKey = untyped.selectFrom(table).selectAll().where('submissionId', '=', submissionId);
+  const rows = await untyped
+    .with('inserted', (db) =>
+      db
+        .insertInto(table)
+        .values({ ...row, submissionId })
+        .onConflict((oc) => oc.column('submissionId').where('submissionId', 'is not', null).doNothing())
+        .returningAll(),
+    )
+    .selectFrom('inserted')
+    .selectAll()
+    .select(sql<boolean>`true`.as('inserted'))
+    .unionAll(storedUnderKey.select(sql<boolean>`false`.as('inserted')))
+    .execute();
+  return creationOf(rows as (Row & { inserted: boolean })[], async () => (await storedUnderKey.executeTakeFirst()) as Row | undefined, sent, toItem);
 }

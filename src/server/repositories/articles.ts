@@ -3,7 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleCreateValues, type ArticleValues } from '../../schemas/article.ts';
 import { isObjectName } from '../../schemas/upload.ts';
 import { storedArticleBody } from '../article-body.ts';
-import { creationOf, holdsSent, type Creation } from '../db/create-once.ts';
+import { createOnce, holdsSent, type Creation } from '../db/create-once.ts';
 import { containsPattern } from '../db/like.ts';
 import { cutToPage, type PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
@@ -300,32 +300,15 @@ function articleRow(v: ArticleValues): Omit<NewArticle, 'id' | 'createdAt' | 'up
 }
 
 /**
- * Stores a new article, once per `submissionId` (db/create-once.ts). One statement inserts it with
- * ON CONFLICT DO NOTHING on the key and reads the article stored under the key before it (the
- * statement's snapshot cannot see its own insert): a retry finds that article and writes nothing.
- * The same content (as stored: the body cleaned; the publication time only when the client named
- * one, since the panel names none and each send's "now" is its own) is a retry, answered with that
- * article; other content is a misuse of the key. Without a key the insert is all there is.
+ * Stores a new article, once per `submissionId` (db/create-once.ts). The same content (as stored:
+ * the body cleaned; the publication time only when the client named one, since the panel names none
+ * and each send's "now" is its own) is a retry, answered with the article stored under the key;
+ * other content is a misuse of the key.
  */
 export async function createArticle(db: Kysely<Database>, { submissionId, ...values }: ArticleCreateValues): Promise<Creation<Article>> {
   const row = articleRow(values);
-  if (submissionId === undefined) return { outcome: 'stored', item: toArticle(await db.insertInto('articles').values(row).returningAll().executeTakeFirstOrThrow()) };
-  const storedUnderKey = db.selectFrom('articles').selectAll().where('submissionId', '=', submissionId);
-  const rows = await db
-    .with('inserted', (db) =>
-      db
-        .insertInto('articles')
-        .values({ ...row, submissionId })
-        .onConflict((oc) => oc.column('submissionId').where('submissionId', 'is not', null).doNothing())
-        .returningAll(),
-    )
-    .selectFrom('inserted')
-    .selectAll()
-    .select(sql<boolean>`true`.as('inserted'))
-    .unionAll(storedUnderKey.select(sql<boolean>`false`.as('inserted')))
-    .execute();
   const { publishedAt: _, ...sent } = row;
-  return creationOf(rows, () => storedUnderKey.executeTakeFirst(), values.publishedAt === undefined ? sent : row, toArticle);
+  return createOnce(db, 'articles', row, submissionId, values.publishedAt === undefined ? sent : row, toArticle);
 }
 
 /**

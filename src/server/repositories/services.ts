@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Service, ServiceCreateValues } from '../../schemas/service.ts';
-import { creationOf, holdsSent, type Creation } from '../db/create-once.ts';
+import { createOnce, holdsSent, type Creation } from '../db/create-once.ts';
 import { stillAt } from '../db/row-version.ts';
 import type { Database, ServiceRow, ServiceUpdate } from '../db/schema.ts';
 
@@ -48,29 +48,11 @@ export async function findService(db: Kysely<Database>, id: number): Promise<Ser
 }
 
 /**
- * Stores a new service, once per `submissionId` (db/create-once.ts). One statement inserts it with
- * ON CONFLICT DO NOTHING on the key and reads the service stored under the key before it (the
- * statement's snapshot cannot see its own insert): a retry finds that service and writes nothing.
- * The same content is a retry, answered with that service; other content is a misuse of the key.
- * Without a key the insert is all there is.
+ * Stores a new service, once per `submissionId` (db/create-once.ts). The same content is a retry,
+ * answered with the service stored under the key; other content is a misuse of the key.
  */
 export async function createService(db: Kysely<Database>, { submissionId, ...values }: ServiceCreateValues): Promise<Creation<Service>> {
-  if (submissionId === undefined) return { outcome: 'stored', item: toService(await db.insertInto('services').values(values).returningAll().executeTakeFirstOrThrow()) };
-  const storedUnderKey = db.selectFrom('services').selectAll().where('submissionId', '=', submissionId);
-  const rows = await db
-    .with('inserted', (db) =>
-      db
-        .insertInto('services')
-        .values({ ...values, submissionId })
-        .onConflict((oc) => oc.column('submissionId').where('submissionId', 'is not', null).doNothing())
-        .returningAll(),
-    )
-    .selectFrom('inserted')
-    .selectAll()
-    .select(sql<boolean>`true`.as('inserted'))
-    .unionAll(storedUnderKey.select(sql<boolean>`false`.as('inserted')))
-    .execute();
-  return creationOf<ServiceRow, Service>(rows, () => storedUnderKey.executeTakeFirst(), values, toService);
+  return createOnce(db, 'services', values, submissionId, values, toService);
 }
 
 /**
