@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database, EditedTable } from './schema.ts';
 
 /** What became of a create. */
 export type Creation<T> =
@@ -20,8 +20,8 @@ export type Creation<T> =
  * Whether the row stored under a key holds what a send of that key would store: each column of
  * `sent` equal to the stored one (arrays item by item, times to the millisecond, null as null).
  */
-export const holdsSent = <Row extends object>(stored: Row, sent: Partial<Row>): boolean =>
-  (Object.keys(sent) as (keyof Row)[]).every((column) => isDeepStrictEqual(stored[column], sent[column]));
+export const holdsSent = (stored: object, sent: object): boolean =>
+  Object.entries(sent).every(([column, value]) => isDeepStrictEqual((stored as Record<string, unknown>)[column], value));
 
 /**
  * What became of a keyed create, from its statement's rows (its insert, which does nothing when the
@@ -33,7 +33,7 @@ export const holdsSent = <Row extends object>(stored: Row, sent: Partial<Row>): 
 async function creationOf<Row extends object, T>(
   rows: readonly (Row & { inserted: boolean })[],
   storedUnderKey: () => Promise<Row | undefined>,
-  sent: Partial<Row>,
+  sent: object,
   toItem: (row: Row) => T,
 ): Promise<Creation<T>> {
   const inserted = rows.find((r) => r.inserted);
@@ -43,9 +43,6 @@ async function creationOf<Row extends object, T>(
   return holdsSent(earlier, sent) ? { outcome: 'replayed', item: toItem(earlier) } : { outcome: 'key-reused' };
 }
 
-/** The tables a keyed create stores into: each has a `submission_id` unique where it is not null. */
-export type KeyedTable = 'articles' | 'services';
-
 /**
  * Stores `row` in `table`, once per `submissionId`. One statement inserts it with ON CONFLICT DO
  * NOTHING on the key and reads the row stored under the key before it (the statement's snapshot
@@ -53,12 +50,12 @@ export type KeyedTable = 'articles' | 'services';
  * retry (the stored row holds `sent`) from a misuse of the key. Without a key the insert is all
  * there is.
  */
-export async function createOnce<Table extends KeyedTable, T>(
+export async function createOnce<Table extends EditedTable, T>(
   db: Kysely<Database>,
   table: Table,
   row: Insertable<Database[Table]>,
   submissionId: string | undefined,
-  sent: Partial<Selectable<Database[Table]>>,
+  sent: Partial<Insertable<Database[Table]>>,
   toItem: (row: Selectable<Database[Table]>) => T,
 ): Promise<Creation<T>> {
   // Kysely types a statement by a table named as a literal; over a table chosen by the caller it

@@ -1,4 +1,6 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { holdsSent } from './create-once.ts';
+import type { Database, EditedTable } from './schema.ts';
 
 /**
  * Whether a row is still the version an API answer showed: its updated_at equals `openedAt` (that
@@ -7,3 +9,33 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  * to them.
  */
 export const stillAt = (openedAt: string): RawBuilder<SqlBool> => sql<SqlBool>`date_trunc('milliseconds', updated_at) = ${new Date(openedAt)}::timestamptz`;
+
+/**
+ * Replaces the row `id` of `table` with `values`; undefined when there is none or, with `openedAt`
+ * (the `updatedAt` its edit was opened at), when it has been saved since with other content. A row
+ * saved since that holds `sent` is this very edit sent again after its answer was lost: answered
+ * with the row as stored, nothing written, rather than refused as someone else's save.
+ */
+export async function updateUnlessSavedSince<Table extends EditedTable, T>(
+  db: Kysely<Database>,
+  table: Table,
+  id: number,
+  values: Updateable<Database[Table]>,
+  openedAt: string | undefined,
+  sent: Partial<Insertable<Database[Table]>>,
+  toItem: (row: Selectable<Database[Table]>) => T,
+): Promise<T | undefined> {
+  // Built untyped and typed again at the edges, as createOnce's statement is (db/create-once.ts).
+  const untyped = db as Kysely<any>;
+  type Row = Selectable<Database[Table]>;
+  let update = untyped
+    .updateTable(table as EditedTable)
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', id);
+  if (openedAt !== undefined) update = update.where(stillAt(openedAt));
+  const updated = (await update.returningAll().executeTakeFirst()) as Row | undefined;
+  if (updated) return toItem(updated);
+  if (openedAt === undefined) return undefined;
+  const stored = (await untyped.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  return stored && holdsSent(stored, sent) ? toItem(stored) : undefined;
+}

@@ -193,6 +193,13 @@ export interface Database {
   seededTables: SeededTablesTable;
 }
 
+/**
+ * The tables the admin panel's forms create and edit rows of: each has an `id`, a `submission_id`
+ * unique where it is not null (db/create-once.ts) and an `updated_at` that versions its rows
+ * (db/row-version.ts).
+ */
+export type EditedTable = 'articles' | 'services';
+
 export type EnquiryRow = Selectable<EnquiriesTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -3,11 +3,11 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { SLUG_PATTERN, type Article, type ArticleCategory, type ArticleCreateValues, type ArticleValues } from '../../schemas/article.ts';
 import { isObjectName } from '../../schemas/upload.ts';
 import { storedArticleBody } from '../article-body.ts';
-import { createOnce, holdsSent, type Creation } from '../db/create-once.ts';
+import { createOnce, type Creation } from '../db/create-once.ts';
 import { containsPattern } from '../db/like.ts';
 import { cutToPage, type PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
-import { stillAt } from '../db/row-version.ts';
+import { updateUnlessSavedSince } from '../db/row-version.ts';
 import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
 
 /**
@@ -300,39 +300,31 @@ function articleRow(v: ArticleValues): Omit<NewArticle, 'id' | 'createdAt' | 'up
 }
 
 /**
- * Stores a new article, once per `submissionId` (db/create-once.ts). The same content (as stored:
- * the body cleaned; the publication time only when the client named one, since the panel names none
- * and each send's "now" is its own) is a retry, answered with the article stored under the key;
- * other content is a misuse of the key.
+ * The columns that tell a send of `values` again from other content: the row as stored (the body
+ * cleaned), with the publication time only when the client named one, since the panel names none
+ * and each send's "now" is its own.
  */
-export async function createArticle(db: Kysely<Database>, { submissionId, ...values }: ArticleCreateValues): Promise<Creation<Article>> {
-  const row = articleRow(values);
+function sentColumns(row: NewArticle, values: ArticleValues): Partial<NewArticle> {
   const { publishedAt: _, ...sent } = row;
-  return createOnce(db, 'articles', row, submissionId, values.publishedAt === undefined ? sent : row, toArticle);
+  return values.publishedAt === undefined ? sent : row;
 }
 
 /**
- * Replaces an article; undefined when there is none with that id or, with `openedAt` (the
- * `updatedAt` its edit was opened at), when it has been saved since (db/row-version.ts) with other
- * content. Saved since with this very content (as stored, the publication time only when the client
- * named one) is this edit sent again after its answer was lost: answered with the article as
- * stored, nothing written, rather than refused as someone else's save.
+ * Stores a new article, once per `submissionId` (db/create-once.ts): the same content again is a
+ * retry, answered with the article stored under the key; other content is a misuse of the key.
+ */
+export async function createArticle(db: Kysely<Database>, { submissionId, ...values }: ArticleCreateValues): Promise<Creation<Article>> {
+  const row = articleRow(values);
+  return createOnce(db, 'articles', row, submissionId, sentColumns(row, values), toArticle);
+}
+
+/**
+ * Replaces an article; undefined when there is none with that id or, with `openedAt`, when it has
+ * been saved since with other content (db/row-version.ts).
  */
 export async function updateArticle(db: Kysely<Database>, id: number, values: ArticleValues, openedAt?: string): Promise<Article | undefined> {
   const row = articleRow(values);
-  let update = db
-    .updateTable('articles')
-    .set({ ...row, updatedAt: new Date() })
-    .where('id', '=', id);
-  if (openedAt !== undefined) update = update.where(stillAt(openedAt));
-  const updated = await update
-    .returningAll()
-    .executeTakeFirst();
-  if (updated) return toArticle(updated);
-  if (openedAt === undefined) return undefined;
-  const stored = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
-  const { publishedAt: _, ...sent } = row;
-  return stored && holdsSent(stored, values.publishedAt === undefined ? sent : row) ? toArticle(stored) : undefined;
+  return updateUnlessSavedSince(db, 'articles', id, row, openedAt, sentColumns(row, values), toArticle);
 }
 
 export async function deleteArticle(db: Kysely<Database>, id: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Service, ServiceCreateValues } from '../../schemas/service.ts';
-import { createOnce, holdsSent, type Creation } from '../db/create-once.ts';
-import { stillAt } from '../db/row-version.ts';
+import { createOnce, type Creation } from '../db/create-once.ts';
+import { updateUnlessSavedSince } from '../db/row-version.ts';
 import type { Database, ServiceRow, ServiceUpdate } from '../db/schema.ts';
 
 /**
@@ -56,25 +56,12 @@ export async function createService(db: Kysely<Database>, { submissionId, ...val
 }
 
 /**
- * Replaces a service; undefined when there is none with that id or, with `openedAt` (the
- * `updatedAt` its edit was opened at), when it has been saved since (db/row-version.ts) with other
- * content. Saved since with this very content is this edit sent again after its answer was lost:
- * answered with the service as stored, nothing written, rather than refused as someone else's save.
+ * Replaces a service; undefined when there is none with that id or, with `openedAt`, when it has
+ * been saved since with other content (db/row-version.ts).
  */
 export async function updateService(db: Kysely<Database>, id: number, values: ServiceUpdate, openedAt?: string): Promise<Service | undefined> {
-  let update = db
-    .updateTable('services')
-    .set({ ...values, updatedAt: new Date() })
-    .where('id', '=', id);
-  if (openedAt !== undefined) update = update.where(stillAt(openedAt));
-  const updated = await update
-    .returningAll()
-    .executeTakeFirst();
-  if (updated) return toService(updated);
-  if (openedAt === undefined) return undefined;
-  const stored = await db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
   const { updatedAt: _, ...sent } = values;
-  return stored && holdsSent<ServiceRow>(stored, sent) ? toService(stored) : undefined;
+  return updateUnlessSavedSince(db, 'services', id, values, openedAt, sent, toService);
 }
 
 export async function deleteService(db: Kysely<Database>, id: number): Promise<boolean> {
