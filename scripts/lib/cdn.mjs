@@ -5,7 +5,6 @@
 //     read (it applies netlify.toml and _headers only);
 //   - a validator on every answer a cache may keep, and 304 Not Modified when the browser's copy is
 //     current. Compression is the HTTP server's (scripts/lib/http-server.mjs): it needs the socket.
-// https://docs.netlify.com/build/frameworks/frameworks-api/#headers
 import fs from 'node:fs';
 import path from 'node:path';
 import etag from 'etag';

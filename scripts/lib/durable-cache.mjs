@@ -8,7 +8,6 @@
 // functions and the CDN: browsers see `Cache-Control`, `Age` and a `Cache-Status` that says
 // whether the answer came from the cache. A kept answer is compressed once at the best quality,
 // as the CDN keeps a file's encodings (scripts/lib/stored-encodings.mjs), instead of per request.
-// https://docs.netlify.com/platform/caching/
 import crypto from 'node:crypto';
 import http from 'node:http';
 

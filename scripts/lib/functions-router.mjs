@@ -3,7 +3,6 @@
 // priority: two functions whose paths overlap are refused at start (see findOverlaps). Bundled
 // with esbuild in a fraction of a second, where @netlify/dev's zip-and-unzip build of every function
 // takes minutes on a small machine.
-// https://docs.netlify.com/build/functions/get-started/#route-requests
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -4,7 +4,6 @@
  * Past SITEMAP_URL_LIMIT URLs it becomes a sitemap index of parts (src/pages/sitemap-[part].xml.ts):
  * the site's pages, then published articles a thousand to a part, oldest first, so each file stays
  * small and an article keeps its part.
- * https://www.sitemaps.org/protocol.html
  */
 import type { APIRoute } from 'astro';
 import { contactNav, footerQuickLinks, legalLinks, mainNav } from '../content/site';

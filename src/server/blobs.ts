@@ -7,7 +7,6 @@ import { socketFailureCode } from './socket-failure.ts';
 // blobs context on every invocation; the local runtime and the tests run the same blob server the
 // Netlify emulator uses and announce it the same way (NETLIFY_BLOBS_CONTEXT, see
 // scripts/lib/blobs-server.mjs), so this module has no local special case.
-// https://docs.netlify.com/build/data-and-storage/netlify-blobs/
 
 export interface StoredObject {
   data: Uint8Array<ArrayBuffer>;

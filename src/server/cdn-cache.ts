@@ -2,7 +2,6 @@ import { purgeCache } from '@netlify/functions';
 
 // Netlify's CDN keeps public pages and answers built from the database; every write purges the
 // tag of what it changed, so visitors get cached speed and admins see their change within seconds.
-// https://docs.netlify.com/platform/caching/
 
 /** One tag per table the public pages read: a write to the table purges everything under its tag. */
 export const CACHE_TAGS = {

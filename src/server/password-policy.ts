@@ -3,8 +3,8 @@ import { characterCount } from '../schemas/text-limits.ts';
 
 // The rules a new admin password must meet, wherever it is set (the change-password dialog, the
 // admin command line): at least 8 characters, not one of the passwords attackers try first, and
-// not the password it replaces. Length and a blocklist rather than composition rules, as NIST SP
-// 800-63B recommends: https://pages.nist.gov/800-63-4/sp800-63b.html#passwordver
+// not the password it replaces. Length and a blocklist rather than composition rules (a digit, a
+// symbol): those push people to the same few patterns, which guessers try first.
 
 export const TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const COMMON_PASSWORD_MESSAGE = 'This password is on lists of common and breached passwords. Choose one that is harder to guess.';

@@ -8,8 +8,8 @@ import { ARTICLE_LINK_SCHEMES } from '../lib/article-link-schemes.ts';
  * and again at render by the insights pages and the RSS feed, so a row written any other way (an old
  * row, a manual SQL fix) still cannot carry markup the editor could not produce.
  *
- * Uses sanitize-html (htmlparser2 + an allowlist), never a regex:
- * https://github.com/apostrophecms/sanitize-html#readme
+ * Uses sanitize-html (htmlparser2 + an allowlist), never a regex: a pattern cannot parse HTML as a
+ * browser does, so markup it misreads would pass.
  *
  * Pinned to 2.17.5: from 2.18 it require()s htmlparser2 12, which is ESM only, and Netlify's
  * functions run Node with Lambda's `--no-experimental-require-module`, so the function would fail

@@ -26,8 +26,8 @@ const ascii = (bytes: Uint8Array, start: number, length: number) =>
 /**
  * The image type the bytes themselves declare (their magic numbers), or null. The client's
  * Content-Type and file name are never trusted; SVG (script-capable XML) is never an image here.
- * Signatures: https://mimesniff.spec.whatwg.org/#matching-an-image-type-pattern and, for AVIF, the
- * ISO-BMFF `ftyp` box with an avif/avis brand (https://aomediacodec.github.io/av1-avif/).
+ * Signatures: the byte patterns browsers sniff images by (PNG, JPEG, GIF, WebP) and, for AVIF, the
+ * ISO-BMFF `ftyp` box with an avif/avis brand.
  */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   const b = bytes;

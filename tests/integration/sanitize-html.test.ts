@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isAllowedLinkUrl } from '../../src/islands/admin/editor/html.ts';
 import { sanitizeArticleBodyUnderTitle, sanitizeArticleHtml, sanitizeArticleHtmlForFeed } from '../../src/server/sanitize-html.ts';
 
-// Payloads drawn from the OWASP XSS filter evasion cheat sheet and PortSwigger's XSS cheat sheet:
-// https://cheatsheetseries.owasp.org/cheatsheets/XSS_Filter_Evasion_Cheat_Sheet.html
+// Payloads that get past filters which look for script by pattern (encodings, broken tags, event
+// attributes, URL schemes), drawn from the well-known XSS filter-evasion lists.
 // Every one must come out with no executable markup at all.
 const XSS_CORPUS: Record<string, string> = {
   'script tag': '<script>window.__xss=1</script>',

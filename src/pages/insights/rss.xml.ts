@@ -2,7 +2,6 @@
  * /insights/rss.xml: RSS 2.0 feed of the newest published articles with their full, sanitised
  * body in content:encoded (while the bodies fit FEED_BODY_BUDGET), built by @astrojs/rss. On
  * demand, one query, cached at the CDN under the 'articles' tag.
- * https://www.rssboard.org/rss-specification
  */
 import { getRssString } from '@astrojs/rss';
 import type { APIRoute } from 'astro';

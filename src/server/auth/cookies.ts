@@ -1,6 +1,5 @@
 // The session cookie. On https the name carries the __Host- prefix, which browsers accept only
-// with Secure, Path=/ and no Domain, so no subdomain or plain-http page can plant or overwrite it:
-// https://developer.mozilla.org/en-US/docs/Web/HTTP/Cookies#cookie_prefixes
+// with Secure, Path=/ and no Domain, so no subdomain or plain-http page can plant or overwrite it.
 // Plain http (the local runtime on http://localhost) cannot set Secure cookies, so it uses the bare name.
 
 export const SESSION_COOKIE = 'session';
@@ -20,7 +19,7 @@ export function sessionCookieName(req: Request): string {
   return isHttps(req) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-/** Reads one cookie from the Cookie header (RFC 6265 section 5.4: `name=value` pairs joined by "; "). */
+/** Reads one cookie from the Cookie header, which browsers send as `name=value` pairs joined by "; ". */
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.get('cookie');
   if (!header) return undefined;

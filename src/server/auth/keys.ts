@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { getEnv } from '../env.ts';
 
 // One secret (SESSION_SECRET), one derived key per purpose, so a token minted for one purpose (an
-// upload URL) can never be replayed as another (a session), whatever its claims say.
-// HKDF: https://www.rfc-editor.org/rfc/rfc5869
+// upload URL) can never be replayed as another (a session), whatever its claims say. The keys are
+// derived with HKDF, the purpose as its info, so knowing one key tells nothing of another.
 
 export type KeyPurpose = 'session' | 'upload' | 'unsubscribe' | 'message-id';
 

@@ -20,9 +20,9 @@ export interface CsvColumn<T> {
 const BOM = '\uFEFF';
 
 /**
- * OWASP's CSV injection rule: a cell starting with =, +, -, @, tab or carriage return is read as a
- * formula (or a formula's start) by Excel, LibreOffice and Sheets, so it gets a leading apostrophe,
- * which those show as text. https://owasp.org/www-community/attacks/CSV_Injection
+ * A cell starting with =, +, -, @, tab or carriage return is read as a formula (or a formula's
+ * start) by Excel, LibreOffice and Sheets, so an enquirer could make the firm's spreadsheet run one:
+ * it gets a leading apostrophe, which those show as text.
  * Their full-width forms (＝ ＋ － ＠) too: Excel in East Asian locales reads those as the same signs.
  */
 export function neutraliseCell(text: string): string {

@@ -12,7 +12,6 @@
  *     reads it from a POST only: a link cannot make the page show a message. No #fragment: a page
  *     opened at one never autofocuses (HTML's autofocus steps stop at a target element), and the
  *     form sent back focuses, and so scrolls to, the field to correct or the reason itself.
- * https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/307
  */
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
