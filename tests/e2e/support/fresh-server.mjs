@@ -1,6 +1,6 @@
 // Starts `npm start`'s server on an emptied DATA_DIR, so every e2e run begins from a new database
-// holding the three e2e admins (see admin-credentials.ts): the first through the runtime's own
-// ADMIN_EMAIL / ADMIN_PASSWORD path, the second before the site answers anything.
+// holding the e2e admins (admin-credentials.ts): E2E_ADMIN through the runtime's own ADMIN_EMAIL /
+// ADMIN_PASSWORD path, the password, leads and logout admins before the site answers anything.
 import fs from 'node:fs';
 import { createDb } from '../../../src/server/db/client.ts';
 import { createAdmin } from '../../../src/server/repositories/users.ts';
