@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
@@ -9,6 +8,7 @@ import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 import { toastText } from './support/toasts.ts';
+import { pngChunk, uniformPng } from '../support/png.ts';
 
 // The admin panel end to end, through the production build `npm start` serves. One file, run in
 // order: every admin test shares the one e2e admin, and the last tests change its password and
@@ -23,23 +23,9 @@ const RUN = Date.now().toString(36);
  * in a private ancillary chunk (which decoders skip) make it as large as a test needs.
  */
 function png(width = 8, height = 8, padding = 0): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x1c, 0x3c, 0x6b]))]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  const extra = padding > 0 ? [chunk('paDd', crypto.randomBytes(padding))] : [];
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), ...extra, chunk('IEND', Buffer.alloc(0))]);
+  const extraChunks = padding > 0 ? [pngChunk('paDd', crypto.randomBytes(padding))] : [];
+  return uniformPng({ width, height, bitDepth: 8, colourType: 2, row, extraChunks });
 }
 
 // The cookie banner would sit over the panel's buttons; consent is not what these tests are about.

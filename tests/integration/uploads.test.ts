@@ -4,7 +4,6 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/server/db/errors.ts';
@@ -32,6 +31,7 @@ import { storedEncodings } from '../../scripts/lib/stored-encodings.mjs';
 import { call } from '../support/call.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { asDeploy } from '../support/as-deploy.ts';
+import { uniformPng } from '../support/png.ts';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from(
@@ -45,23 +45,8 @@ const OTHER_PNG = Buffer.concat([PNG, Buffer.from([0])]);
  * that deflate to about 33 KB, as a decompression bomb does.
  */
 function blackPng(width: number, height: number): Buffer<ArrayBuffer> {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // bit depth; colour type 0 (grey), no interlace
   const row = Buffer.alloc(1 + Math.ceil(width / 8)); // filter byte 0, then the row's bits
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) rows.push(row);
-  const pixels = zlib.deflateSync(Buffer.concat(rows), { level: 9 });
-  return Buffer.concat([PNG.subarray(0, 8), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return uniformPng({ width, height, bitDepth: 1, colourType: 0, row });
 }
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="5"/></svg>');
 
