@@ -2,21 +2,11 @@
 import { expect, test } from '@playwright/test';
 import { PUBLIC_PAGES } from './public-helpers';
 import { skipCookieBanner } from './support/cookie-banner.ts';
+import { SEEDED_SERVICE_TITLES } from '../support/catalogue-seed.ts';
 
 test.beforeEach(async ({ page }) => {
   await skipCookieBanner(page);
 });
-
-/** The seeded services in sort order; admin tests add theirs after these (a higher sort order). */
-const SEEDED_SERVICES = [
-  'Marketing Consulting',
-  'Brand Strategy & Design',
-  'Web Development & SEO',
-  'Content Development',
-  'Communications & PR',
-  'Promotion & Channel Management',
-  'Fractional CMO Services',
-];
 
 test('home: hero, trust points, badge, the six service summary cards, the principle of rising and Ready to Rise', async ({ page }) => {
   const images: string[] = [];
@@ -73,7 +63,8 @@ test('about: story, three pillars, four why-us cards and three leaders without n
 test('services: the seven seeded services from the database, each with a description and four features, then Ready to Rise', async ({ page }) => {
   await page.goto('/services');
   const cards = page.getByRole('region', { name: 'All services' }).getByRole('list').first().locator(':scope > li');
-  for (const [index, title] of SEEDED_SERVICES.entries()) {
+  // The seeded services come first: admin tests add theirs after them (a higher sort order).
+  for (const [index, title] of SEEDED_SERVICE_TITLES.entries()) {
     const card = cards.nth(index);
     await expect(card.getByRole('heading', { level: 3 })).toHaveText(title);
     await expect(card.getByRole('listitem')).toHaveCount(4);

@@ -17,6 +17,7 @@ import { prepareDatabase } from '../../scripts/lib/prepare-database.mjs';
 import { createDb } from '../../src/server/db/client.ts';
 import { MIGRATIONS_DIR, migrateToLatest, readMigrations } from '../../src/server/db/migrate.ts';
 import type { Database } from '../../src/server/db/schema.ts';
+import { SEEDED_SERVICE_TITLES } from '../support/catalogue-seed.ts';
 import { useOwnDatabase } from '../support/own-database.ts';
 
 let own: Awaited<ReturnType<typeof useOwnDatabase>>;
@@ -90,15 +91,6 @@ const services = async () => (await db.selectFrom('services').select('title').or
 const packages = async () => (await db.selectFrom('packages').select('name').orderBy('id').execute()).map((r) => r.name);
 
 // What 0021 writes, a frozen file: these change only with a migration of their own.
-const SERVICES = [
-  'Marketing Consulting',
-  'Brand Strategy & Design',
-  'Web Development & SEO',
-  'Content Development',
-  'Communications & PR',
-  'Promotion & Channel Management',
-  'Fractional CMO Services',
-];
 const PACKAGES = ['Foundation', 'Activation', 'Momentum', 'Scale & Optimise'];
 const ALL_RECORDED = ['company_stats', 'packages', 'services', 'site_content', 'team_members'];
 
@@ -107,7 +99,7 @@ describe('a new site', () => {
     await emptied();
     expect(await netlifyDeploy()).toContain(SEED);
     const deployed = await catalogue();
-    expect(deployed.services.map((s) => s.title)).toEqual(SERVICES);
+    expect(deployed.services.map((s) => s.title)).toEqual(SEEDED_SERVICE_TITLES);
     expect(deployed.services[0]).toMatchObject({
       description: 'Independent, senior advice on where to compete and how to win, turned into a practical plan with owners, budgets and measures.',
       icon: 'compass',
@@ -145,14 +137,14 @@ describe('a site migrated to the migration before the seed and never seeded', ()
     await netlifyDeploy(before);
     expect(await services()).toEqual([]);
     expect(await netlifyDeploy()).toEqual([SEED]);
-    expect(await services()).toEqual(SERVICES);
+    expect(await services()).toEqual(SEEDED_SERVICE_TITLES);
     expect(await packages()).toEqual(PACKAGES);
 
     await emptied();
     await migrateUpTo(before);
     expect(await services()).toEqual([]);
     await prepare();
-    expect(await services()).toEqual(SERVICES);
+    expect(await services()).toEqual(SEEDED_SERVICE_TITLES);
     expect(await packages()).toEqual(PACKAGES);
   });
 });

@@ -13,6 +13,7 @@ import subscribers from '../../netlify/functions/subscribers.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
 import { apiNotFound } from '../support/api-not-found.ts';
+import { SEEDED_SERVICE_TITLES } from '../support/catalogue-seed.ts';
 
 describe('public read endpoints (seeded database)', () => {
   it('GET /api/services answers the seven seeded services in camelCase', async () => {
@@ -20,15 +21,7 @@ describe('public read endpoints (seeded database)', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(r.json.map((s: { title: string }) => s.title)).toEqual(
-      expect.arrayContaining([
-        'Marketing Consulting',
-        'Brand Strategy & Design',
-        'Web Development & SEO',
-        'Content Development',
-        'Communications & PR',
-        'Promotion & Channel Management',
-        'Fractional CMO Services',
-      ]),
+      expect.arrayContaining(SEEDED_SERVICE_TITLES),
     );
     const first = r.json[0];
     expect(Object.keys(first).sort()).toEqual(['description', 'features', 'icon', 'id', 'isActive', 'sortOrder', 'title', 'updatedAt']);
