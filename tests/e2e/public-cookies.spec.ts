@@ -4,42 +4,34 @@ import { CONSENT_KEY } from '../../src/lib/cookie-consent.ts';
 import { useFormIsland } from './public-helpers';
 import { holdRoute } from './support/hold-route.ts';
 import { toastText } from './support/toasts.ts';
+import { analyticsCalls, cookieBanner, countAnalyticsCalls } from './support/cookie-banner.ts';
 
-const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 const stored = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), CONSENT_KEY);
-const analyticsCalls = (page: Page) => page.evaluate(() => (window as unknown as { __analyticsCalls: number }).__analyticsCalls);
 
 test.beforeEach(async ({ page }) => {
-  // The global hook an analytics integration would define; counts its calls.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __analyticsCalls: number; initAnalytics: () => void };
-    w.__analyticsCalls = 0;
-    w.initAnalytics = () => {
-      w.__analyticsCalls += 1;
-    };
-  });
+  await countAnalyticsCalls(page);
 });
 
 test('Accept All stores accepted, starts analytics now and on later loads, and hides the banner', async ({ page }) => {
   await page.goto('/');
-  await expect(banner(page)).toBeVisible();
-  await expect(banner(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+  await expect(cookieBanner(page)).toBeVisible();
+  await expect(cookieBanner(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
   expect(await analyticsCalls(page)).toBe(0);
 
-  await banner(page).getByRole('button', { name: 'Accept All' }).click();
-  await expect(banner(page)).toBeHidden();
+  await cookieBanner(page).getByRole('button', { name: 'Accept All' }).click();
+  await expect(cookieBanner(page)).toBeHidden();
   await expect(page.locator('main')).toBeFocused();
   expect(await stored(page)).toBe('accepted');
   expect(await analyticsCalls(page)).toBe(1);
 
   await page.reload();
   await expect.poll(() => analyticsCalls(page)).toBe(1);
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
 });
 
 test('Cookie Settings opens Cookie Preferences; Accept Necessary Only stores necessary-only', async ({ page }) => {
   await page.goto('/about');
-  await banner(page).getByRole('button', { name: 'Cookie Settings' }).click();
+  await cookieBanner(page).getByRole('button', { name: 'Cookie Settings' }).click();
   const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('heading', { name: 'Necessary Cookies' })).toBeVisible();
@@ -51,7 +43,7 @@ test('Cookie Settings opens Cookie Preferences; Accept Necessary Only stores nec
 
   await modal.getByRole('button', { name: 'Accept Necessary Only' }).click();
   await expect(modal).toBeHidden();
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   // The banner that opened the modal has gone: the focus carries on from the page's content.
   await expect(page.locator('main')).toBeFocused();
   expect(await stored(page)).toBe('necessary-only');
@@ -60,57 +52,57 @@ test('Cookie Settings opens Cookie Preferences; Accept Necessary Only stores nec
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await analyticsCalls(page)).toBe(0);
 });
 
 test("the modal's Accept All Cookies stores accepted and starts analytics", async ({ page }) => {
   await page.goto('/services');
-  await banner(page).getByRole('button', { name: 'Cookie Settings' }).click();
+  await cookieBanner(page).getByRole('button', { name: 'Cookie Settings' }).click();
   const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
   await modal.getByRole('button', { name: 'Accept All Cookies' }).click();
   await expect(modal).toBeHidden();
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await stored(page)).toBe('accepted');
   expect(await analyticsCalls(page)).toBe(1);
 });
 
 test("Reject All (banner and modal) stores rejected and the banner stays hidden on reload", async ({ page }) => {
   await page.goto('/');
-  await banner(page).getByRole('button', { name: 'Reject All' }).click();
-  await expect(banner(page)).toBeHidden();
+  await cookieBanner(page).getByRole('button', { name: 'Reject All' }).click();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await stored(page)).toBe('rejected');
   await page.reload();
   await page.waitForLoadState('networkidle');
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await analyticsCalls(page)).toBe(0);
 
   await page.evaluate(() => window.localStorage.clear());
   await page.reload();
-  await banner(page).getByRole('button', { name: 'Cookie Settings' }).click();
+  await cookieBanner(page).getByRole('button', { name: 'Cookie Settings' }).click();
   await page.getByRole('dialog', { name: 'Cookie Preferences' }).getByRole('button', { name: 'Reject All' }).click();
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await stored(page)).toBe('rejected');
 });
 
 test('the close button hides the banner without storing a choice, so it returns on reload', async ({ page }) => {
   await page.goto('/');
-  await banner(page).getByRole('button', { name: 'Close cookie banner' }).click();
-  await expect(banner(page)).toBeHidden();
+  await cookieBanner(page).getByRole('button', { name: 'Close cookie banner' }).click();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await stored(page)).toBeNull();
   await page.reload();
-  await expect(banner(page)).toBeVisible();
+  await expect(cookieBanner(page)).toBeVisible();
 });
 
 test('the preferences modal closes on Escape without storing a choice', async ({ page }) => {
   await page.goto('/');
-  await banner(page).getByRole('button', { name: 'Cookie Settings' }).click();
+  await cookieBanner(page).getByRole('button', { name: 'Cookie Settings' }).click();
   const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
   await expect(modal).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
-  await expect(banner(page)).toBeVisible();
-  await expect(banner(page).getByRole('button', { name: 'Cookie Settings' })).toBeFocused();
+  await expect(cookieBanner(page)).toBeVisible();
+  await expect(cookieBanner(page).getByRole('button', { name: 'Cookie Settings' })).toBeFocused();
   expect(await stored(page)).toBeNull();
 });
 
@@ -121,21 +113,21 @@ test("the banner is in the page's first paint; a press before its code has arriv
   const release = await holdRoute(page, '**/_astro/CookieBannerCode*');
   // Not to the load event: when the first paint comes before it, the held request delays it.
   await page.goto('/about', { waitUntil: 'domcontentloaded' });
-  await expect(banner(page)).toBeVisible();
+  await expect(cookieBanner(page)).toBeVisible();
   // The code is asked for once the first paint is on screen, and not answered yet.
   await expect.poll(() => requested.length).toBe(1);
 
-  await banner(page).getByRole('button', { name: 'Reject All' }).click();
+  await cookieBanner(page).getByRole('button', { name: 'Reject All' }).click();
   expect(await stored(page)).toBeNull();
   release();
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await stored(page)).toBe('rejected');
 });
 
 test("a banner press waiting for the banner's code is let go once the visitor goes on to Cookie Settings", async ({ page }) => {
   const release = await holdRoute(page, '**/_astro/CookieBannerCode*');
   await page.goto('/about', { waitUntil: 'domcontentloaded' });
-  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await cookieBanner(page).getByRole('button', { name: 'Accept All' }).click();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Settings' }).click();
   const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
   await expect(modal).toBeVisible();
@@ -146,7 +138,7 @@ test("a banner press waiting for the banner's code is let go once the visitor go
   expect(await stored(page)).toBeNull();
   await modal.getByRole('button', { name: 'Reject All' }).click();
   await expect(modal).toBeHidden();
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await stored(page)).toBe('rejected');
   expect(await analyticsCalls(page)).toBe(0);
 });
@@ -154,7 +146,7 @@ test("a banner press waiting for the banner's code is let go once the visitor go
 test('when the banner code cannot be fetched the banner goes rather than stay with dead buttons', async ({ page }) => {
   await page.route('**/_astro/CookieBannerCode*', (route) => route.abort());
   await page.goto('/about');
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await stored(page)).toBeNull();
 });
 
@@ -165,8 +157,8 @@ test('nothing the keyboard focuses hides under the banner, on a phone and on a d
   ]) {
     await page.setViewportSize(size);
     await page.goto('/');
-    await expect(banner(page)).toBeVisible();
-    const bannerTop = async () => (await banner(page).boundingBox())!.y;
+    await expect(cookieBanner(page)).toBeVisible();
+    const bannerTop = async () => (await cookieBanner(page).boundingBox())!.y;
     let last = '';
     // Tab through the page's links and buttons until the focus reaches the banner, last in the page.
     for (let i = 0; i < 80; i += 1) {
@@ -192,27 +184,27 @@ test('nothing the keyboard focuses hides under the banner, on a phone and on a d
 test('at 400% zoom (320 x 256 CSS px) the banner takes at most half the screen and its buttons scroll into reach', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 256 });
   await page.goto('/');
-  await expect(banner(page)).toBeVisible();
-  const box = (await banner(page).boundingBox())!;
+  await expect(cookieBanner(page)).toBeVisible();
+  const box = (await cookieBanner(page).boundingBox())!;
   expect(box.height).toBeLessThanOrEqual(128);
-  await expect(banner(page).getByRole('button', { name: 'Close' })).toBeInViewport();
+  await expect(cookieBanner(page).getByRole('button', { name: 'Close' })).toBeInViewport();
   // Its last button is reached by scrolling the banner itself.
-  const reject = banner(page).getByRole('button', { name: 'Reject All' });
+  const reject = cookieBanner(page).getByRole('button', { name: 'Reject All' });
   await reject.focus();
   await expect(reject).toBeInViewport();
   await reject.click();
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await stored(page)).toBe('rejected');
 });
 
 test("the footer's Cookie Settings link changes a stored choice on any later visit, and the focus comes back to it", async ({ page }) => {
   await page.goto('/about');
-  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await cookieBanner(page).getByRole('button', { name: 'Accept All' }).click();
   // A press before the banner's code has arrived is applied when it does: wait for the banner to go.
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await stored(page)).toBe('accepted');
   await page.goto('/insights');
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
 
   const link = page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Settings' });
   // Without scripts it leads to the policy; with them it opens the preferences.
@@ -227,7 +219,7 @@ test("the footer's Cookie Settings link changes a stored choice on any later vis
   await expect(modal).toBeHidden();
   expect(await stored(page)).toBe('rejected');
   await expect(link).toBeFocused();
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   await link.click();
   await expect(modal.getByText('Your current choice: all non-essential cookies rejected.')).toBeVisible();
 });
@@ -244,26 +236,26 @@ test("when the preferences' code cannot be fetched, the footer's Cookie Settings
 test('a toast shown while the banner is up sits above it, not over its buttons', async ({ page }) => {
   await page.route('**/api/newsletter', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"The service is temporarily unavailable. Please try again in a moment."}' }));
   await page.goto('/insights');
-  await expect(banner(page)).toBeVisible();
+  await expect(cookieBanner(page)).toBeVisible();
   await useFormIsland(page, 'NewsletterForm');
   await page.getByRole('textbox', { name: 'Email address' }).fill('someone@example.com');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const toast = toastText(page, 'Subscription failed');
   await expect(toast).toBeVisible();
-  const bannerTop = (await banner(page).boundingBox())!.y;
+  const bannerTop = (await cookieBanner(page).boundingBox())!.y;
   await expect.poll(async () => { const box = (await toast.boundingBox())!; return box.y + box.height <= bannerTop; }).toBe(true);
-  await banner(page).getByRole('button', { name: 'Reject All' }).click();
+  await cookieBanner(page).getByRole('button', { name: 'Reject All' }).click();
   expect(await stored(page)).toBe('rejected');
   // With the banner gone, the page and the toasts take back the room it held.
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   await expect.poll(() => page.evaluate(() => [document.body.style.paddingBottom, document.documentElement.style.scrollPaddingBottom])).toEqual(['', '']);
   await expect(page.getByRole('region', { name: /Notifications/ }).locator('ol')).toHaveCSS('bottom', '0px');
 });
 
 test('analytics starts once per page, however often the choice to accept is made again on it', async ({ page }) => {
   await page.goto('/about');
-  await banner(page).getByRole('button', { name: 'Accept All' }).click();
-  await expect(banner(page)).toBeHidden();
+  await cookieBanner(page).getByRole('button', { name: 'Accept All' }).click();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await analyticsCalls(page)).toBe(1);
 
   // Accepting again from the footer's Cookie Settings confirms the choice: it does not start a second tracker.
@@ -288,15 +280,15 @@ test('a choice made in another tab takes the banner away in this one, and an acc
   await page.goto('/about');
   const other = await context.newPage();
   await other.goto('/services');
-  await expect(banner(page)).toBeVisible();
-  await expect(banner(other)).toBeVisible();
+  await expect(cookieBanner(page)).toBeVisible();
+  await expect(cookieBanner(other)).toBeVisible();
   // The keyboard is on the banner here when the other tab's choice takes it away.
-  const here = banner(page).getByRole('button', { name: 'Reject All' });
+  const here = cookieBanner(page).getByRole('button', { name: 'Reject All' });
   await here.focus();
 
-  await banner(other).getByRole('button', { name: 'Accept All' }).click();
-  await expect(banner(other)).toBeHidden();
-  await expect(banner(page)).toBeHidden();
+  await cookieBanner(other).getByRole('button', { name: 'Accept All' }).click();
+  await expect(cookieBanner(other)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   await expect(page.locator('main')).toBeFocused();
   expect(await analyticsCalls(page)).toBe(1);
   expect(await stored(page)).toBe('accepted');
@@ -307,37 +299,37 @@ test('a choice made in another tab before the page runtime has run here still ta
   // fetch it) already shows the banner from its inline start, and has no listener for the choice.
   const release = await holdRoute(page, '**/_astro/page-runtime.*.js');
   await page.goto('/about', { waitUntil: 'domcontentloaded' });
-  await expect(banner(page)).toBeVisible();
+  await expect(cookieBanner(page)).toBeVisible();
   const other = await context.newPage();
   await other.goto('/services');
-  await banner(other).getByRole('button', { name: 'Accept All' }).click();
-  await expect(banner(other)).toBeHidden();
+  await cookieBanner(other).getByRole('button', { name: 'Accept All' }).click();
+  await expect(cookieBanner(other)).toBeHidden();
   expect(await stored(page)).toBe('accepted');
 
   release();
   await expect.poll(() => analyticsCalls(page)).toBe(1);
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
 });
 
 test('a choice made in another tab after this one chose leaves analytics as it is here', async ({ page, context }) => {
   await page.goto('/about');
-  await banner(page).getByRole('button', { name: 'Reject All' }).click();
-  await expect(banner(page)).toBeHidden();
+  await cookieBanner(page).getByRole('button', { name: 'Reject All' }).click();
+  await expect(cookieBanner(page)).toBeHidden();
   const other = await context.newPage();
   await other.goto('/services');
   await other.getByRole('contentinfo').getByRole('link', { name: 'Cookie Settings' }).click();
   await other.getByRole('dialog', { name: 'Cookie Preferences' }).getByRole('button', { name: 'Accept Necessary Only' }).click();
   await expect.poll(() => stored(page)).toBe('necessary-only');
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   expect(await analyticsCalls(page)).toBe(0);
 });
 
 test('the Cookie Policy tells how to change a choice the way the site offers it, and that way works from the policy itself', async ({ page }) => {
   await page.goto('/cookie-policy');
-  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await cookieBanner(page).getByRole('button', { name: 'Accept All' }).click();
   // A press before the banner's code has arrived is applied when it does, and moves the focus to
   // the content: a Cookie Settings pressed before then would be given up as the focus moves on.
-  await expect(banner(page)).toBeHidden();
+  await expect(cookieBanner(page)).toBeHidden();
   const choices = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Your choices' }) });
   await expect(choices.getByRole('paragraph').nth(1)).toHaveText(
     'You can change or withdraw your choice at any time: choose Cookie Settings at the foot of any page. Clearing this site’s data in your browser also clears your choice, and the banner will ask again. You can also block cookies entirely in your browser, although parts of the site may then not work as intended.',
@@ -349,7 +341,7 @@ test('the Cookie Policy tells how to change a choice the way the site offers it,
 
 test('Cookie Preferences opened from the keyboard starts on the dialog itself, not on a choice, so Enter accepts nothing', async ({ page }) => {
   await page.goto('/about');
-  const settings = banner(page).getByRole('button', { name: 'Cookie Settings' });
+  const settings = cookieBanner(page).getByRole('button', { name: 'Cookie Settings' });
   await settings.focus();
   await page.keyboard.press('Enter');
   const modal = page.getByRole('dialog', { name: 'Cookie Preferences' });
