@@ -4,12 +4,12 @@
 // WebAssembly on the main thread of whatever process owns it, and sharing the server's thread would
 // charge its query work, or the bridge's relaying, to the request being measured.
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
-import { startQueryCounter } from './statement-tap.mjs';
+import { startStatementTap } from './statement-tap.mjs';
 import { startWsProxy } from './ws-proxy.mjs';
 
 const pg = await startEmbeddedPostgres(); // in memory: nothing left behind
 // Clients reach the database through the statement tap; the parent asks for the counts.
-const tap = await startQueryCounter(Number(new URL(pg.databaseUrl).port));
+const tap = await startStatementTap(Number(new URL(pg.databaseUrl).port));
 const url = new URL(pg.databaseUrl);
 url.port = String(tap.port);
 // The driver's WebSocket is bridged here too, to the tap (so every statement is counted).

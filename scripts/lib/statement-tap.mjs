@@ -8,7 +8,7 @@ import net from 'node:net';
  * Query ('Q') and extended-protocol Execute ('E') messages. The on-demand function is a bundle with
  * its own copy of the db client, so the count is taken on the wire rather than inside Kysely.
  */
-export async function startQueryCounter(targetPort) {
+export async function startStatementTap(targetPort) {
   let statements = 0;
   let connections = 0;
   const server = net.createServer((client) => {
