@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
+import { ARTICLE_LIMITS } from '../../schemas/article';
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_IMAGE_TYPES,
@@ -202,7 +203,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
         placeholder={imageFieldCopy.urlPlaceholder}
         hint={imageFieldCopy.urlHint}
         error={error}
-        maxLength={2048}
+        maxLength={ARTICLE_LIMITS.url}
       />
       {value.trim() && (
         <div ref={previewBox} className="flex flex-wrap items-start gap-4 rounded-control border border-ink-200 bg-ink-50 p-3">
