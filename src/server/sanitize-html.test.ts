@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedLinkUrl } from '../../src/islands/admin/editor/html.ts';
-import { sanitizeArticleBodyUnderTitle, sanitizeArticleHtml, sanitizeArticleHtmlForFeed } from '../../src/server/sanitize-html.ts';
+import { isAllowedLinkUrl } from '../islands/admin/editor/html.ts';
+import { sanitizeArticleBodyUnderTitle, sanitizeArticleHtml, sanitizeArticleHtmlForFeed } from './sanitize-html.ts';
 
 // Payloads that get past filters which look for script by pattern (encodings, broken tags, event
 // attributes, URL schemes), drawn from the well-known XSS filter-evasion lists.
