@@ -7,10 +7,10 @@ import path from 'node:path';
 import { startLocalServices } from './lib/local-services.mjs';
 import { localEnv, projectRoot } from './lib/runtime-env.mjs';
 
-const { dataDir, port, hosts } = localEnv();
+const { dataDir, port, hosts, firstAdmin } = localEnv();
 const services = await startLocalServices({
   dataDir,
-  admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+  admin: firstAdmin,
 });
 
 const hostArgs = process.env.HOST ? ['--host', hosts[0]] : [];

@@ -6,7 +6,7 @@ import { startLocalServices } from './lib/local-services.mjs';
 import { localEnv } from './lib/runtime-env.mjs';
 
 const started = Date.now();
-const { dataDir, port, hosts, trustProxy } = localEnv();
+const { dataDir, port, hosts, trustProxy, firstAdmin } = localEnv();
 
 /** @type {Awaited<ReturnType<typeof startLocalServices>> | undefined} */
 let services;
@@ -35,7 +35,7 @@ process.once('SIGTERM', () => shutdown(0));
 try {
   services = await startLocalServices({
     dataDir,
-    admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+    admin: firstAdmin,
     build: true,
     site: { port, hosts, trustProxy },
   });

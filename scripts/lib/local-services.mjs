@@ -31,7 +31,7 @@ import { readEnv } from '../../src/server/env.ts';
  * @property {boolean} [inMemoryDatabase] the embedded database in memory even with a dataDir (tests)
  * @property {{ email?: string, password?: string }} [admin] creates the first admin if none exists
  * @property {(database: { databaseUrl: string, wsProxy?: string }) => Promise<void>} [afterDatabase]
- *   the caller's own set-up, before anything else starts (the e2e suite's second admin)
+ *   the caller's own set-up, before anything else starts (the e2e suite's other admins)
  * @property {boolean} [build] build the site first when its sources changed
  * @property {{ port: number, hosts?: string[], trustProxy?: import('./http-server.mjs').TrustProxyOption, cdnCache?: boolean }} [site] serve the built site
  *   (behind the CDN's cache unless `cdnCache` is false: a benchmark of uncached renders)

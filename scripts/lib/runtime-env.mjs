@@ -36,6 +36,8 @@ export function localEnv() {
     dataDir,
     port,
     hosts,
+    /** The admin created at start when the database has none: ADMIN_EMAIL and ADMIN_PASSWORD, used only together. */
+    firstAdmin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
     // Which proxies may speak for the browser (src/server/http/trusted-proxy.ts), read only by what
     // serves the site: a value it cannot read stops that start-up rather than trusting nobody, or
     // everybody, by mistake, and stops no `npm run admin` or migration.

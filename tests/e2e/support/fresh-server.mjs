@@ -8,13 +8,13 @@ import { startLocalServices } from '../../../scripts/lib/local-services.mjs';
 import { localEnv } from '../../../scripts/lib/runtime-env.mjs';
 import { E2E_LEADS_ADMIN, E2E_LOGOUT_ADMIN, E2E_PASSWORD_ADMIN } from './admin-credentials.ts';
 
-const { dataDir, port, hosts, trustProxy } = localEnv();
+const { dataDir, port, hosts, trustProxy, firstAdmin } = localEnv();
 if (!dataDir.includes('site-e2e-')) throw new Error('fresh-server refuses to wipe a DATA_DIR that is not an e2e one');
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const services = await startLocalServices({
   dataDir,
-  admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+  admin: firstAdmin,
   async afterDatabase({ databaseUrl, wsProxy }) {
     const { db } = createDb(databaseUrl, wsProxy);
     try {
