@@ -31,6 +31,7 @@ import { projectRoot } from './lib/runtime-env.mjs';
 import { samplePhoto } from './lib/sample-photo.mjs';
 import { spawnSite } from './lib/spawn-site.mjs';
 import { CONSENT_KEY } from '../src/lib/cookie-consent.ts';
+import { articleUrl } from '../src/lib/permalinks.ts';
 
 const ARTICLE = '/insights/{article}'; // the first seeded article, filled in once it exists
 const ALL_PAGES = ['/', '/about', '/services', '/packages', '/partners', '/insights', ARTICLE, '/contact', '/cookie-policy', '/privacy-policy', '/terms-of-use', '/no-such-page'];
@@ -111,7 +112,7 @@ async function seedArticles(base, admin) {
     });
     if (r.status !== 201) throw new Error(`creating an article answered ${r.status}: ${await r.text()}`);
     const article = await r.json();
-    first ??= `/insights/${article.slug ?? article.id}`;
+    first ??= articleUrl(article);
   }
   return first;
 }
