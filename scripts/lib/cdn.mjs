@@ -33,7 +33,7 @@ export function applyHeaderRules(rules, pathname, response) {
 const KEEPABLE_STATUS = 200;
 const NOT_KEPT = /(?:^|,)\s*(?:no-store|private)\s*(?:,|$)/i;
 
-/** Headers a 304 repeats from the 200 it stands for (RFC 9110, 15.4.5); the body's own go. */
+/** A 304 repeats the headers of the 200 it stands for, but not these, which describe a body it has not got. */
 const DROPPED_ON_304 = ['content-length', 'content-type', 'content-encoding', 'transfer-encoding'];
 
 /**

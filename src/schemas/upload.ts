@@ -76,7 +76,7 @@ export function uploadParts(total: number, partBytes: number = UPLOAD_PART_BYTES
   return parts;
 }
 
-/** The Content-Range header value of a part: `bytes <start>-<end>/<total>` (RFC 9110, 14.4). */
+/** The Content-Range header value of a part: `bytes <start>-<end>/<total>`, the end inclusive. */
 export const formatContentRange = ({ start, end, total }: ByteRange) => `bytes ${start}-${end}/${total}`;
 
 const CONTENT_RANGE = /^bytes (\d{1,15})-(\d{1,15})\/(\d{1,15})$/;

@@ -137,7 +137,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
 
   /**
    * A field the focus moves to (Tab, or the first one a refused save names) is scrolled up clear of
-   * the sticky save bar (WCAG 2.4.11): the browser brings it into the viewport, not above the bar,
+   * the sticky save bar, so the control being used is never hidden: the browser brings it into the viewport, not above the bar,
    * which on a phone is two rows of buttons tall and hid a whole field. Measured from the bar's
    * height, not its place: near the form's top the bar sits lower than where it sticks once scrolled.
    * A switch's checkbox is visually hidden: its label is what must show. A control taller than the

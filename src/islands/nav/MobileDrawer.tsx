@@ -48,7 +48,7 @@ export default function MobileDrawer({ links, contact, currentPath, firmName, op
             onCloseAutoFocus();
           }}
           // scroll-pt: a link the focus scrolls to stops below the sticky top bar (header height, and the
-          // nav's own 1rem), never under it (WCAG 2.4.11), as the page's own scroll-padding does.
+          // nav's own 1rem), never hidden under it, as the page's own scroll-padding does.
           className="drawer-content fixed inset-y-0 right-0 z-[60] flex w-[300px] max-w-full scroll-pt-[calc(var(--spacing-header)+1rem)] flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none sm:w-[400px]"
         >
           <div className="sticky top-0 z-10 flex h-header shrink-0 items-center justify-between border-b border-ink-200 bg-white px-5">

@@ -88,9 +88,10 @@ function reasonOf(err: unknown): string {
 class Undeliverable extends Error {}
 
 /**
- * True for an SMTP server's permanent refusal of this message (RFC 5321 4.2.1): a 5xx reply to MAIL
- * FROM or RCPT TO (nodemailer's EENVELOPE) or to DATA (EMESSAGE). Not a 5xx to the greeting or the
- * login, which the mail server's owner can mend and the admin then sees sent by a retry.
+ * True for an SMTP server's permanent refusal of this message, which the same message sent again
+ * meets again: a 5xx reply to MAIL FROM or RCPT TO (nodemailer's EENVELOPE) or to DATA (EMESSAGE).
+ * Not a 5xx to the greeting or the login, which the mail server's owner can mend and the admin then
+ * sees sent by a retry.
  */
 function refusedForGood(err: unknown): boolean {
   if (err instanceof Undeliverable) return true;
