@@ -7,25 +7,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { edgeContrast } from './support/contrast.ts';
+import { servedEnquiry } from './support/served-enquiry.ts';
 
 test.beforeEach(({ page }) => skipCookieBanner(page));
 
-/** An enquiry as GET /api/enquiries lists it, served to the Enquiries tab by the tests that need one. */
-const ENQUIRY = {
-  id: 9001,
-  firstName: 'Jonathan',
-  lastName: 'Richardson',
-  email: 'jonathan@brightwater.com.au',
-  phone: '+61 400 111 222',
-  company: 'Brightwater Consulting',
-  message: 'About our brief',
-  service: 'Marketing Consulting',
-  page: 'Services',
-  ctaButton: 'Book a Consultation',
-  status: 'new',
-  createdAt: new Date().toISOString(),
-  notice: null,
-};
+/** The one enquiry the Enquiries tab is served by the tests that need one. */
+const ENQUIRY = servedEnquiry(9001, 'Jonathan', 'Richardson', 'jonathan@brightwater.com.au', 'Brightwater Consulting');
 
 /** What a system colour keyword (Canvas, CanvasText, Highlight...) resolves to in the page as it is. */
 function systemColour(page: Page, keyword: string): Promise<string> {

@@ -19,6 +19,7 @@ import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { E2E_DATA_DIR } from './support/e2e-site.ts';
+import { servedEnquiry } from './support/served-enquiry.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { toastText } from './support/toasts.ts';
 
@@ -32,30 +33,6 @@ function emlWith(needle: string): string[] {
     .filter((f) => f.endsWith('.eml'))
     .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
     .filter((text) => text.includes(needle));
-}
-
-
-/**
- * An enquiry as GET /api/enquiries lists it: for the tests whose state cannot be made in time (a
- * notice that used up its eight attempts) or on cue (a lead another admin deletes meanwhile), so
- * the tab's answers are the server's shapes, served by the test.
- */
-function servedEnquiry(id: number, firstName: string, lastName: string, email: string) {
-  return {
-    id,
-    firstName,
-    lastName,
-    email,
-    phone: '+61 400 111 222',
-    company: 'Compilers & Co',
-    message: 'About our brief',
-    service: 'Marketing Consulting',
-    page: 'Services',
-    ctaButton: 'Book a Consultation',
-    status: 'new',
-    createdAt: new Date().toISOString(),
-    notice: null as null | { status: string; attempts: number; lastError: string | null; sentAt: string | null },
-  };
 }
 
 /**
