@@ -4,7 +4,7 @@
 // the current one answers 400 naming newPassword (src/server/password-policy.ts). Success ends
 // every other session and renews this one.
 import type { Config } from '@netlify/functions';
-import { ChangePasswordSchema } from '../../src/schemas/auth.ts';
+import { changePasswordSchema } from '../../src/schemas/auth.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';
 import { throttledPasswordCheck } from '../../src/server/auth/login-throttle.ts';
 import { requireAdmin, startSessionCookie } from '../../src/server/auth/session.ts';
@@ -22,7 +22,7 @@ export default route({
   POST: async (req, ctx) => {
     const db = getDb();
     const admin = await requireAdmin(req);
-    const { currentPassword, newPassword } = await readAuthJson(req, ChangePasswordSchema);
+    const { currentPassword, newPassword } = await readAuthJson(req, changePasswordSchema);
 
     const address = clientAddress(ctx);
     if (!(await throttledPasswordCheck(admin.username, address, ctx, () => isCurrentPassword(db, admin.id, currentPassword)))) {

@@ -3,7 +3,7 @@
 // 429 with Retry-After once an (account, address), an address or an account is over its count of
 // failures (src/server/auth/login-throttle.ts).
 import type { Config } from '@netlify/functions';
-import { LoginSchema } from '../../src/schemas/auth.ts';
+import { loginSchema } from '../../src/schemas/auth.ts';
 import { throttledPasswordCheck } from '../../src/server/auth/login-throttle.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';
 import { startSessionCookie } from '../../src/server/auth/session.ts';
@@ -19,7 +19,7 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export default route({
   POST: async (req, ctx) => {
-    const { username, password } = await readAuthJson(req, LoginSchema);
+    const { username, password } = await readAuthJson(req, loginSchema);
     const address = clientAddress(ctx);
     const db = getDb();
     let user: Awaited<ReturnType<typeof findUserByUsername>>;

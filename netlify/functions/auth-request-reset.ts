@@ -3,7 +3,7 @@
 // with `npm run admin -- reset-password`): the answer says so, the same for every address (it
 // never tells whether an account exists), and never as a server error.
 import type { Config } from '@netlify/functions';
-import { RequestResetSchema } from '../../src/schemas/auth.ts';
+import { requestResetSchema } from '../../src/schemas/auth.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
@@ -13,7 +13,7 @@ export const RESET_UNAVAILABLE_MESSAGE =
 
 export default route({
   POST: async (req) => {
-    await readAuthJson(req, RequestResetSchema);
+    await readAuthJson(req, requestResetSchema);
     return json({ message: RESET_UNAVAILABLE_MESSAGE });
   },
 });

@@ -15,16 +15,16 @@ const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LEN
 const EMAIL_TOO_LONG = tooLong(EMAIL_MAX_LENGTH);
 const PASSWORD_TOO_LONG = tooLong(PASSWORD_MAX_LENGTH);
 
-export const LoginSchema = z.object({
+export const loginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().check(storableText).min(1, 'Username is required').max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG),
   password: z.string({ error: 'Password is required' }).check(storableText).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 });
 
-export const RequestResetSchema = z.object({
+export const requestResetSchema = z.object({
   email: z.email({ error: 'Valid email is required' }).check(storableText).max(EMAIL_MAX_LENGTH),
 });
 
-export const ChangePasswordSchema = z.object({
+export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).check(storableText).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
   newPassword: z.string({ error: NEW_PASSWORD_TOO_SHORT }).check(storableText).min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 });
