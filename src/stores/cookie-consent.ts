@@ -11,8 +11,8 @@ import { demandIsland, whileIslandLoads } from '../lib/island-demand';
 export interface CookieConsentState {
   bannerOpen: boolean;
   settingsOpen: boolean;
-  /** The control that opened Cookie Preferences: it has the focus back when the modal closes. */
-  settingsOpenedFrom?: HTMLElement | null;
+  /** The control that opened Cookie Preferences, focused again when the modal closes. */
+  settingsTrigger?: HTMLElement | null;
 }
 
 export const $cookieConsent = pageAtom<CookieConsentState>('cookie-consent', { bannerOpen: false, settingsOpen: false });
@@ -26,12 +26,12 @@ export function dismissCookieBanner(): void {
   $cookieConsent.set({ ...$cookieConsent.get(), bannerOpen: false });
 }
 
-export function setCookieSettingsOpen(open: boolean, openedFrom?: HTMLElement | null): void {
+export function setCookieSettingsOpen(open: boolean, trigger?: HTMLElement | null): void {
   const current = $cookieConsent.get();
-  $cookieConsent.set({ ...current, settingsOpen: open, settingsOpenedFrom: open ? (openedFrom ?? null) : current.settingsOpenedFrom });
+  $cookieConsent.set({ ...current, settingsOpen: open, settingsTrigger: open ? (trigger ?? null) : current.settingsTrigger });
   if (!open) return;
   demandIsland('cookie-preferences');
-  whileIslandLoads('cookie-preferences', openedFrom ?? null, () => setCookieSettingsOpen(false));
+  whileIslandLoads('cookie-preferences', trigger ?? null, () => setCookieSettingsOpen(false));
 }
 
 /** Stores the choice (starting analytics if accepted) and closes the banner and the modal. */

@@ -30,17 +30,17 @@ import { demandIsland, whileIslandLoads } from '../lib/island-demand';
 export interface EnquiryState {
   open: boolean;
   context: EnquiryContext | null;
-  /** Focus goes back here when the dialog closes. */
-  returnFocus: HTMLElement | null;
+  /** The control that opened the dialog, focused again when it closes. */
+  trigger: HTMLElement | null;
 }
 
-export const $enquiry = pageAtom<EnquiryState>('enquiry', { open: false, context: null, returnFocus: null });
+export const $enquiry = pageAtom<EnquiryState>('enquiry', { open: false, context: null, trigger: null });
 
 /** Opens the dialog, fetching its island first if this is the page's first enquiry. */
-export function openEnquiry(context: EnquiryContext, returnFocus: HTMLElement | null = null): void {
-  $enquiry.set({ open: true, context, returnFocus });
+export function openEnquiry(context: EnquiryContext, trigger: HTMLElement | null = null): void {
+  $enquiry.set({ open: true, context, trigger });
   demandIsland('enquiry');
-  whileIslandLoads('enquiry', returnFocus, closeEnquiry);
+  whileIslandLoads('enquiry', trigger, closeEnquiry);
 }
 
 /**

@@ -18,7 +18,7 @@ const primary = buttonClass('primary');
 const secondary = buttonClass('neutral');
 
 export default function CookiePreferences() {
-  const { settingsOpen, settingsOpenedFrom } = useStore($cookieConsent);
+  const { settingsOpen, settingsTrigger } = useStore($cookieConsent);
   // Read while the modal is open (storage exists only in the browser, where it opens), so a choice
   // made in another tab is included; kept as it was while the modal closes, not flipped mid-fade.
   const current = useRef<ConsentChoice | null>(null);
@@ -40,7 +40,7 @@ export default function CookiePreferences() {
         width="lg"
         // Opened from a static button outside React: back to it while the banner still shows it
         // (Escape, Close), else on into the page (a choice hid the banner).
-        returnTo={settingsOpenedFrom}
+        returnTo={settingsTrigger}
         closeButton
         // Its first control is Accept All Cookies: the visitor picks, the focus does not.
         openFocus="panel"

@@ -14,7 +14,7 @@ interface Props {
 }
 
 export default function EnquiryDialogContent({ title, description }: Props) {
-  const { open, context, returnFocus } = useStore($enquiry);
+  const { open, context, trigger } = useStore($enquiry);
 
   return (
     <Dialog.Root
@@ -23,7 +23,7 @@ export default function EnquiryDialogContent({ title, description }: Props) {
         if (!next) closeEnquiry();
       }}
     >
-      <DialogFrame title={title} description={description} look="public" width="xl" returnTo={returnFocus} closeButton>
+      <DialogFrame title={title} description={description} look="public" width="xl" returnTo={trigger} closeButton>
         {context && (
           <div className="mt-6">
             <EnquiryForm context={context} draft={$enquiryDraft} onSuccess={closeEnquiry} />
