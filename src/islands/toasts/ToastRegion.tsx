@@ -1,6 +1,6 @@
 /**
- * The toast region, fed by the toast store (src/stores/toasts.ts); loaded by
- * Toaster with the first toast. Radix Toast carries the site's numbers: 5000 ms, swipe right past
+ * The toast region, fed by the toast store (src/stores/toasts.ts); rendered by the Toaster island
+ * from the first toast. Radix Toast carries the site's numbers: 5000 ms, swipe right past
  * 50 px, F8 focuses the region (Radix's default hotkey), one toast at a time,
  * viewport max width 420px from md up.
  */

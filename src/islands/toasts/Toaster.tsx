@@ -1,8 +1,8 @@
 /**
- * The page's toast region, fed by the toast store (src/stores/toasts.ts).
- * BaseLayout hydrates it client:demand="toasts": the island and the Radix region
- * are fetched with the first toast and then stay mounted. It hydrates over its
- * server markup (nothing), so its first render must be nothing too, whatever the
+ * The toasts island: it renders the toast region (ToastRegion.tsx) from the first toast the store
+ * (src/stores/toasts.ts) holds, and keeps it mounted after. BaseLayout hydrates it
+ * client:demand="toasts", so the island and the Radix region are fetched with the first toast. It
+ * hydrates over its server markup (nothing), so its first render must be nothing too, whatever the
  * store already holds; the region comes in the render after.
  */
 import { useEffect, useState } from 'react';
