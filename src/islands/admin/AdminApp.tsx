@@ -74,8 +74,8 @@ export default function AdminApp() {
           <LoginCard onForgotPassword={() => setResetOpen(true)} focusForgotPassword={backFromReset} />
         ))}
       {/* An ended session keeps the panel, and what is typed in it, under the sign-in dialog. */}
-      {(session.status === 'signedIn' || session.status === 'expired') && <Dashboard username={session.username} />}
-      {session.status === 'expired' && <SessionEndedDialog username={session.username} />}
+      {(session.status === 'signedIn' || session.status === 'ended') && <Dashboard username={session.username} />}
+      {session.status === 'ended' && <SessionEndedDialog username={session.username} />}
     </div>
   );
 }

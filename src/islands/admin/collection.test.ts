@@ -113,7 +113,7 @@ describe('a server-paged collection', () => {
     $toasts.set([]);
     failNext = 401;
     await paged.open();
-    expect($session.get()).toEqual({ status: 'expired', username: 'admin@example.com' });
+    expect($session.get()).toEqual({ status: 'ended', username: 'admin@example.com' });
     expect(paged.$state.get().status).toBe('idle');
     expect($toasts.get()).toEqual([]);
     $session.set({ status: 'signedIn', username: 'admin@example.com' });

@@ -15,7 +15,7 @@ export type SessionState =
   | { status: 'unavailable' }
   | { status: 'signedOut' }
   | { status: 'signedIn'; username: string }
-  | { status: 'expired'; username: string };
+  | { status: 'ended'; username: string };
 
 export const $session = atom<SessionState>({ status: 'checking' });
 
@@ -30,7 +30,7 @@ export function signedIn(username: string): void {
 export function endedSession(err: unknown): boolean {
   if (!(err instanceof ApiError) || err.status !== 401) return false;
   const current = $session.get();
-  if (current.status === 'signedIn') $session.set({ status: 'expired', username: current.username });
+  if (current.status === 'signedIn') $session.set({ status: 'ended', username: current.username });
   return true;
 }
 
