@@ -13,7 +13,7 @@ import { simpleParser } from 'mailparser';
 import type { Subscriber } from '../../src/schemas/subscriber.ts';
 import { outboxDir } from '../../src/server/mail/transport.ts';
 import { NO_MAIL_ORIGIN } from '../../src/server/mail/link-origin.ts';
-import { fillEnquiry, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
+import { fillEnquiry, validEnquiry, waitForIslands, useFormIsland } from './support/public-site.ts';
 import { E2E_LEADS_ADMIN as ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { seriousAxeViolations } from './support/axe.ts';

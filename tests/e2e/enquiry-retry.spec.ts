@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { outboxDir } from '../../src/server/mail/transport.ts';
-import { fillEnquiry, validEnquiry, waitForIslands } from './public-helpers';
+import { fillEnquiry, validEnquiry, waitForIslands } from './support/public-site.ts';
 import { searchEnquiries } from './support/admin-api.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { E2E_DATA_DIR } from './support/e2e-site.ts';

@@ -4,7 +4,7 @@
  * confirmation page or the form again with what was typed and why it was refused.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fillEnquiry, validEnquiry } from './public-helpers';
+import { fillEnquiry, validEnquiry } from './support/public-site.ts';
 
 test.use({ javaScriptEnabled: false });
 

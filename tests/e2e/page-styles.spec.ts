@@ -7,7 +7,7 @@
  * policy allows 'unsafe-eval', so zod's schemas must never probe for it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PUBLIC_PAGES, useFormIsland } from './public-helpers';
+import { PUBLIC_PAGES, useFormIsland } from './support/public-site.ts';
 import { createArticle, deleteArticle } from './support/admin-api';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';

@@ -4,7 +4,7 @@
  * a field's edge, and the focus shown where F8 moves it.
  */
 import { expect, test } from '@playwright/test';
-import { fillEnquiry, PUBLIC_PAGES, routeEnquiries, useFormIsland, waitForIslands } from './public-helpers';
+import { fillEnquiry, PUBLIC_PAGES, routeEnquiries, useFormIsland, waitForIslands } from './support/public-site.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { edgeContrast } from './support/contrast.ts';

@@ -1,6 +1,6 @@
 /** Every public page shows its sections and the exact texts the firm's copy fixes. */
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES } from './public-helpers';
+import { PUBLIC_PAGES } from './support/public-site.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { SEEDED_SERVICE_TITLES } from '../support/catalogue-seed.ts';
 

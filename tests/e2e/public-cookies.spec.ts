@@ -1,7 +1,7 @@
 /** Cookie banner and Cookie Preferences modal. */
 import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_KEY } from '../../src/lib/cookie-consent.ts';
-import { useFormIsland } from './public-helpers';
+import { useFormIsland } from './support/public-site.ts';
 import { holdRoute } from './support/hold-route.ts';
 import { toastText } from './support/toasts.ts';
 import { analyticsCalls, cookieBanner, countAnalyticsCalls } from './support/cookie-banner.ts';

@@ -4,7 +4,7 @@
  * failure and success paths; the /contact form; and one real, un-routed submission.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fillEnquiry, routeEnquiries, validEnquiry, waitForIslands, useFormIsland } from './public-helpers';
+import { fillEnquiry, routeEnquiries, validEnquiry, waitForIslands, useFormIsland } from './support/public-site.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 import { toastRegion, toastText } from './support/toasts.ts';

@@ -1,6 +1,6 @@
 /** Newsletter sign-up against the real API (the Insights page places the form). */
 import { expect, test } from '@playwright/test';
-import { useFormIsland } from './public-helpers';
+import { useFormIsland } from './support/public-site.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 import { toastRegion, toastText } from './support/toasts.ts';

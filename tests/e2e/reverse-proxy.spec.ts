@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { fillEnquiry, validEnquiry, waitForIslands } from './public-helpers';
+import { fillEnquiry, validEnquiry, waitForIslands } from './support/public-site.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { toastText } from './support/toasts.ts';
 
