@@ -450,7 +450,6 @@ async function smoke({ manifest }) {
     }
   }
 
-
 }
 
 const started = Date.now();

@@ -54,7 +54,6 @@ const SLUG_TAKEN = 'Another article already uses this slug';
 const SAVED_SINCE_OPENED = 'Someone else saved this article after you opened it: reopen it to see their change, then make yours';
 const KEY_REUSED = 'This form already created an article with other content: close it and edit that article from the list';
 
-
 /** The slug column is unique: a duplicate is the author's to fix, not a server error. */
 async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
   try {

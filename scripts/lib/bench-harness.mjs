@@ -18,7 +18,6 @@ export function intSetting(name, fallback, min, max) {
   return value;
 }
 
-
 /**
  * Starts the database process, then the runtime's own start-up (scripts/lib/local-services.mjs:
  * build if needed, migrations, `seed(db)`, blobs, functions, the site on a free loopback port) on

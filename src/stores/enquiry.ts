@@ -26,7 +26,6 @@ import { pageAtom } from './page-atom';
 import type { EnquiryContext } from '../schemas/enquiry';
 import { demandIsland, whileIslandLoads } from '../lib/island-demand';
 
-
 export interface EnquiryState {
   open: boolean;
   context: EnquiryContext | null;

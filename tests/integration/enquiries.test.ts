@@ -7,7 +7,6 @@ import { call } from '../support/call.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { unique, uniqueIp } from '../support/unique.ts';
 
-
 describe('POST /api/contacts', () => {
   it('stores a valid enquiry and answers 201 with its id, after the row exists', async () => {
     const body = sampleEnquiry();

@@ -19,7 +19,6 @@ import { call } from '../support/call.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { unique, uniqueIp } from '../support/unique.ts';
 
-
 /** The three ways text can be unstorable, each inside otherwise ordinary text. */
 const HOSTILE: Record<string, (text: string) => string> = {
   'U+0000': (t) => `${t}\u0000${t}`,

@@ -27,7 +27,6 @@ import { call } from '../support/call.ts';
 import { unique, uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
 
-
 let refusing = true;
 let rejecting: { at: 'RCPT' | 'DATA'; code: number; text: string } | undefined;
 /** Recipients this server refuses at RCPT TO while the others are accepted: one partner's full or closed mailbox. */

@@ -7,7 +7,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { adminInputClass } from '../../lib/input-styles';
 
-
 interface FrameProps {
   label: string;
   hint?: string;

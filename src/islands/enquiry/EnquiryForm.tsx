@@ -53,7 +53,6 @@ const fields: FieldSpec[] = [
   { name: 'company', label: enquiryForm.labels.company, type: 'text', autoComplete: 'organization', maxLength: maxLengthAttribute(ENQUIRY_LIMITS.company), wide: true },
 ];
 
-
 interface Props {
   /** Hidden default service, source page and button label, stored with the enquiry. */
   context: EnquiryContext;

@@ -83,7 +83,6 @@ export async function startSessionCookie(req: Request, user: Pick<UserRow, 'id' 
   return sessionCookie(req, await createSessionToken(user), SESSION_TTL_SECONDS);
 }
 
-
 /** Ends every session of the user: tokens carrying the old version no longer match. */
 export async function endAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
   await db

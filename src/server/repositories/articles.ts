@@ -44,7 +44,6 @@ export async function findArticle(db: Kysely<Database>, id: number): Promise<Art
   return row && toArticle(row);
 }
 
-
 /** Every article list's order, newest first: the (published_at desc, id desc) of its indexes. */
 const ARTICLE_ORDER = { time: 'publishedAt', id: 'id' } as const;
 
