@@ -128,10 +128,20 @@ describe('an Ultra HDR photo (a JPEG with a gain map)', () => {
     const located = await ultraHdr({ namespaces: { exif: 'http://ns.adobe.com/exif/1.0/' }, body: ' exif:GPSLatitude="33,52.2057S"' });
     const tagged = await ultraHdr({ namespaces: { tiff: 'http://ns.adobe.com/tiff/1.0/' }, body: ' tiff:Make="Pixel"' });
     const undeclared = await ultraHdr({ namespaces: {}, body: ' camera:Site="home"' });
-    for (const [label, { photo, primarySize, gainMap }] of [['located', located], ['tagged', tagged], ['undeclared', undeclared]] as const) {
+    // A prefix may be any XML name, letters beyond ASCII included: photoshop:City under another prefix.
+    const accented = await ultraHdr({ namespaces: { 'lieu\u00e9': 'http://ns.adobe.com/photoshop/1.0/' }, body: ' lieu\u00e9:City="Sydney"' });
+    const accentedUndeclared = await ultraHdr({ namespaces: {}, body: ' \u00e9:City="Sydney"' });
+    for (const [label, { photo, primarySize, gainMap }] of [
+      ['located', located],
+      ['tagged', tagged],
+      ['undeclared', undeclared],
+      ['accented', accented],
+      ['accented, undeclared', accentedUndeclared],
+    ] as const) {
       const { status, stored } = await upload(photo);
       expect(status, label).toBe(201);
       expect(placesIn(stored!), label).toEqual([]);
+      expect(stored!.includes('Sydney'), label).toBe(false);
       const read = await sharp(stored!).metadata();
       expect(read.xmp, label).toBeUndefined();
       // The gain map's own packet names no place and stays (and with the MPF segment, libultrahdr still finds the map).

@@ -27,10 +27,14 @@ const FUNCTIONAL_NAMESPACES = new Set([
 ]);
 /** Prefixes bound without a declaration: XML's own. */
 const BUILT_IN_PREFIXES = new Set(['xml', 'xmlns']);
+// Names are read with XML's name characters as the Latin-1 text shows them: ASCII's letters,
+// digits, `_`, `.` and `-`, and \u0080-\u00ff, every byte of a letter beyond ASCII in UTF-8. A
+// prefix spelt with such a letter (`xmlns:lieué`) is as much a prefix as any: were its declaration
+// and uses not read as names, a place under it would stay.
 /** A namespace declaration: the value ends at the first quote of either kind, so a packet of unclosed ones is still read once. */
-const DECLARATION = /\bxmlns(?::([\w.-]+))?\s*=\s*(["'])([^"']*)\2/g;
+const DECLARATION = /\bxmlns(?::([\w.\-\u0080-\u00ff]+))?\s*=\s*(["'])([^"']*)\2/g;
 /** A prefixed name where markup has one: after `<`, `</` or space (an element or an attribute). */
-const PREFIXED_NAME = /(?:<\/?|\s)([A-Za-z_][\w.-]*):[A-Za-z_]/g;
+const PREFIXED_NAME = /(?:<\/?|\s)([A-Za-z_\u0080-\u00ff][\w.\-\u0080-\u00ff]*):[A-Za-z_\u0080-\u00ff]/g;
 /** Coordinates by any spelling; place names are left to the allowlist (hdrgm:HDRCapacityMax spells "city"). */
 const LOCATION_WORD = /gps|latitude|longitude/i;
 
