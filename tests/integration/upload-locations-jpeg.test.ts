@@ -131,12 +131,17 @@ describe('an Ultra HDR photo (a JPEG with a gain map)', () => {
     // A prefix may be any XML name, letters beyond ASCII included: photoshop:City under another prefix.
     const accented = await ultraHdr({ namespaces: { 'lieu\u00e9': 'http://ns.adobe.com/photoshop/1.0/' }, body: ' lieu\u00e9:City="Sydney"' });
     const accentedUndeclared = await ultraHdr({ namespaces: {}, body: ' \u00e9:City="Sydney"' });
+    // Read as photoshop:City and a bare City by ExifTool, which reads past a missing space and a missing namespace.
+    const unspaced = await ultraHdr({ namespaces: {}, body: 'photoshop:City="Sydney"' });
+    const bare = await ultraHdr({ namespaces: {}, body: '><City>Sydney</City' });
     for (const [label, { photo, primarySize, gainMap }] of [
       ['located', located],
       ['tagged', tagged],
       ['undeclared', undeclared],
       ['accented', accented],
       ['accented, undeclared', accentedUndeclared],
+      ['unspaced', unspaced],
+      ['bare', bare],
     ] as const) {
       const { status, stored } = await upload(photo);
       expect(status, label).toBe(201);

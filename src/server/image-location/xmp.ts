@@ -6,8 +6,8 @@
  * Container. Blanked, such a photo shows as its plain SDR picture, or a still.
  *
  * The rule is an allowlist, not a search for location properties: a packet is kept only when every
- * namespace it declares and every prefix it uses is one of those below, none of which has a
- * property that can hold a place. A packet naming any other namespace (exif, photoshop, Iptc4xmpCore,
+ * namespace it declares and every prefix it uses (every element has one) is one of those below,
+ * none of which has a property that can hold a place. A packet naming any other namespace (exif, photoshop, Iptc4xmpCore,
  * a vendor's own such as a drone maker's GPS) is blanked whole, as before, since a list of the
  * location properties of every namespace cannot be complete. What the rule cannot read is blanked
  * too: a packet that is not UTF-8 (a NUL: UTF-16 or 32), one with a DOCTYPE, entity or CDATA
@@ -33,8 +33,17 @@ const BUILT_IN_PREFIXES = new Set(['xml', 'xmlns']);
 // and uses not read as names, a place under it would stay.
 /** A namespace declaration: the value ends at the first quote of either kind, so a packet of unclosed ones is still read once. */
 const DECLARATION = /\bxmlns(?::([\w.\-\u0080-\u00ff]+))?\s*=\s*(["'])([^"']*)\2/g;
-/** A prefixed name where markup has one: after `<`, `</` or space (an element or an attribute). */
-const PREFIXED_NAME = /(?:<\/?|\s)([A-Za-z_\u0080-\u00ff][\w.\-\u0080-\u00ff]*):[A-Za-z_\u0080-\u00ff]/g;
+/**
+ * A prefixed name where markup has one: after `<`, `</` or space (an element or an attribute), or
+ * right after a quote, where ExifTool reads an attribute that lacks the space before it. A value
+ * that reads as one (`"uuid:…"`) only makes a packet blanked that might have stayed.
+ */
+const PREFIXED_NAME = /(?:<\/?|\s|["'])([A-Za-z_\u0080-\u00ff][\w.\-\u0080-\u00ff]*):[A-Za-z_\u0080-\u00ff]/g;
+/**
+ * An element without a prefix: in no namespace, or in a default one. Whichever, ExifTool reads it
+ * as a property (`<City>` as XMP's City), and none of the allowed namespaces writes one.
+ */
+const UNPREFIXED_ELEMENT = /<\/?[A-Za-z_\u0080-\u00ff][\w.\-\u0080-\u00ff]*(?![\w.\-\u0080-\u00ff:])/;
 /** Coordinates by any spelling; place names are left to the allowlist (hdrgm:HDRCapacityMax spells "city"). */
 const LOCATION_WORD = /gps|latitude|longitude/i;
 
@@ -43,12 +52,13 @@ export function isFunctionalXmp(b: Uint8Array, start: number, end: number): bool
   const bytes = b.subarray(start, end);
   if (bytes.includes(0)) return false;
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  if (text.includes('<!') || LOCATION_WORD.test(text)) return false;
+  if (text.includes('<!') || LOCATION_WORD.test(text) || UNPREFIXED_ELEMENT.test(text)) return false;
   const prefixes = new Set(BUILT_IN_PREFIXES);
   for (const [, prefix, , namespace] of text.matchAll(DECLARATION)) {
     if (!FUNCTIONAL_NAMESPACES.has(namespace!)) return false;
     if (prefix) prefixes.add(prefix);
   }
-  for (const [, prefix] of text.matchAll(PREFIXED_NAME)) if (!prefixes.has(prefix!)) return false;
+  // Read with the declarations left out: the namespaces they name (`adobe:ns:meta/`) are no names.
+  for (const [, prefix] of text.replace(DECLARATION, ' ').matchAll(PREFIXED_NAME)) if (!prefixes.has(prefix!)) return false;
   return true;
 }
