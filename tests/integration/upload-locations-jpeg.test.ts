@@ -189,6 +189,18 @@ describe('IPTC-IIM in a JPEG (APP13, Photoshop image resources)', () => {
     await expectSamePicture(stored!, photo);
   });
 
+  it("loses them under Photoshop 2.5's header too ('Adobe_Photoshop2.5:' and 8 bytes), which ExifTool reads as Photoshop 3.0's", async () => {
+    const fields = [...IPTC_PLACES, ...IPTC_KEPT];
+    const segmentOf = (resources: Buffer) => segment(0xed, Buffer.concat([Buffer.from('Adobe_Photoshop2.5:', 'latin1'), Buffer.alloc(8), resources]));
+    const photo = withSegments(await picture().jpeg().toBuffer(), segmentOf(resource(0x0404, iptc(fields))));
+    expect(iptcPlacesIn(photo)).toEqual(IPTC_PLACES.map(([, value]) => value));
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    const blanked = fields.map(([number, value]): [number, string] => [number, IPTC_PLACES.some(([n]) => n === number) ? ' '.repeat(value.length) : value]);
+    expect(stored!.equals(withSegments(await picture().jpeg().toBuffer(), segmentOf(resource(0x0404, iptc(blanked)))))).toBe(true);
+  });
+
   it("Photoshop's copies of EXIF (0x0422) and of XMP (0x0424) in the same segment lose the place too", async () => {
     const exif = await picture().jpeg().withExif(EXIF).toBuffer();
     const tiff = exif.indexOf('Exif\0\0') + 6;

@@ -2,7 +2,7 @@
 import { asBuffer, SPACE, startsWith } from './bytes.ts';
 import { emptyGpsDirectory, EXIF_HEADER } from './exif.ts';
 import { videosWithoutLocation } from './motion-photo.ts';
-import { PHOTOSHOP_HEADER, photoshopWithoutLocation } from './photoshop.ts';
+import { photoshopResources, photoshopWithoutLocation } from './photoshop.ts';
 import { samsungTrailerWithoutLocation } from './samsung-trailer.ts';
 import { isFunctionalXmp } from './xmp.ts';
 
@@ -38,8 +38,9 @@ function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
     const body = i + 4;
     const end = Math.min(i + 2 + length, b.length);
     if (length < 2) break;
-    if (marker === 0xed && startsWith(b, body, PHOTOSHOP_HEADER)) {
-      if (!photoshopWithoutLocation(b, body + PHOTOSHOP_HEADER.length, end)) asComment(b, i, end);
+    const resources = marker === 0xed ? photoshopResources(b, body) : undefined;
+    if (resources !== undefined) {
+      if (!photoshopWithoutLocation(b, resources, end)) asComment(b, i, end);
     } else if (marker === 0xe1) {
       const isExif = startsWith(b, body, EXIF_HEADER);
       if (isExif && emptyGpsDirectory(b, body + EXIF_HEADER.length, end)) {

@@ -9,7 +9,20 @@ import { SPACE, startsWith, u16be, u32be } from './bytes.ts';
 import { exifWithoutLocation } from './exif.ts';
 import { isFunctionalXmp } from './xmp.ts';
 
-export const PHOTOSHOP_HEADER = 'Photoshop 3.0\0';
+const PHOTOSHOP_HEADER = 'Photoshop 3.0\0';
+/**
+ * Photoshop 2.5's header: its name, then 8 bytes before the resource blocks. Rare, but read by
+ * ExifTool as the above, so its place names are shown as any other's.
+ */
+const PHOTOSHOP_2_5_HEADER = 'Adobe_Photoshop2.5:';
+const PHOTOSHOP_2_5_HEADER_BYTES = 27;
+
+/** Where the resource blocks of an APP13 body at `body` start, or undefined when it is not Photoshop's. */
+export function photoshopResources(b: Uint8Array, body: number): number | undefined {
+  if (startsWith(b, body, PHOTOSHOP_HEADER)) return body + PHOTOSHOP_HEADER.length;
+  if (startsWith(b, body, PHOTOSHOP_2_5_HEADER)) return body + PHOTOSHOP_2_5_HEADER_BYTES;
+  return undefined;
+}
 /** The signatures an image resource block starts with: Photoshop's own, and those older tools wrote. */
 const SIGNATURES = ['8BIM', 'PHUT', 'AgHg', 'DCSR', 'MeSa'];
 const [IPTC, EXIF_DATA_1, EXIF_DATA_3, XMP] = [0x0404, 0x0422, 0x0423, 0x0424];
