@@ -84,4 +84,16 @@ describe('migration pins', () => {
     await fs.writeFile(path.join(dir, '0001_first/migration.sql'), 'select 1;\n');
     expect(await pinDrift(dir, pins)).toEqual({ changed: [], removed: [], unpinned: [] });
   });
+
+  it('reads a pins file checked out with CRLF line endings (core.autocrlf) as the same pins', async () => {
+    const { dir, pins } = await repository({ '0001_first.sql': 'select 1;\n', '0002_second/migration.sql': 'select 2;\n' });
+    await pinNewMigrations(dir, pins);
+    await fs.writeFile(pins, (await fs.readFile(pins, 'utf8')).replaceAll('\n', '\r\n'));
+    expect((await readPins(pins)).map((p) => [p.name, p.file])).toEqual([
+      ['0001_first', 'netlify/database/migrations/0001_first.sql'],
+      ['0002_second', 'netlify/database/migrations/0002_second/migration.sql'],
+    ]);
+    expect(await pinDrift(dir, pins)).toEqual({ changed: [], removed: [], unpinned: [] });
+    expect(await pinNewMigrations(dir, pins)).toEqual([]);
+  });
 });

@@ -46,7 +46,8 @@ function migrationName(file: string): string {
 export async function readPins(pinsFile = PINS_FILE): Promise<Pin[]> {
   const text = await fs.readFile(pinsFile, 'utf8').catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? '' : Promise.reject(err)));
   const pins: Pin[] = [];
-  for (const [i, line] of text.split('\n').entries()) {
+  // A checkout with core.autocrlf writes the file with CRLF: the CR ends no path.
+  for (const [i, line] of text.split(/\r?\n/).entries()) {
     if (line.trim() === '') continue;
     const match = LINE.exec(line);
     if (!match) throw new Error(`${path.basename(pinsFile)} line ${i + 1} is not "<sha256>  <path>": ${line}`);
