@@ -167,6 +167,35 @@ describe('an Ultra HDR photo (a JPEG with a gain map)', () => {
   });
 });
 
+describe('APP1 segments ExifTool reads as EXIF or XMP though their header is not the standard one', () => {
+  it('lose their place as the standard ones do: EXIF after a few other bytes or in lower case, XMP after XMP\\0 or another http header or none', async () => {
+    const still = await picture().jpeg().toBuffer();
+    const located = await picture().jpeg().withExif(EXIF).toBuffer();
+    const tiff = located.indexOf('Exif\0\0') + 6;
+    const exif = located.subarray(tiff, tiff + located.readUInt16BE(tiff - 8) - 8);
+    const app1 = (...parts: (string | Buffer)[]) => segment(0xe1, Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p))));
+    const cases: [string, Buffer][] = [
+      ['EXIF after two other bytes', app1('\0\0Exif\0\0', exif)],
+      ['EXIF in lower case', app1('exif\0\0', exif)],
+      ['XMP after XMP\\0', app1('XMP\0', XMP)],
+      ['XMP after another http header', app1('http://ns.adobe.com/xap/1.0/ ', XMP)],
+      ['XMP with no header', app1('<?xpacket begin=""?>', XMP)],
+    ];
+    for (const [label, app] of cases) {
+      const photo = withSegments(still, app);
+      expect(placesIn(photo).length, label).toBeGreaterThan(0);
+      const { status, stored } = await upload(photo);
+      expect(status, label).toBe(201);
+      expect(placesIn(stored!), label).toEqual([]);
+      expect(stored!.length, label).toBe(photo.length);
+      await expectSamePicture(stored!, photo);
+    }
+    // An APP1 of another kind (Casio's QVCI) is no EXIF or XMP, and stays as it was.
+    const other = withSegments(still, app1('QVCI\0', Buffer.alloc(32, 7)));
+    expect((await upload(other)).stored!.equals(other)).toBe(true);
+  });
+});
+
 describe('IPTC-IIM in a JPEG (APP13, Photoshop image resources)', () => {
   it('loses its place fields (city, sub-location, province, country and code, content location), each blanked to spaces of its length; the byline, copyright and caption stay', async () => {
     const fields = [...IPTC_KEPT.slice(0, 1), ...IPTC_PLACES, ...IPTC_KEPT.slice(1)];

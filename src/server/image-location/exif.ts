@@ -8,7 +8,7 @@ import { ascii, startsWith } from './bytes.ts';
 /** Bytes per value of each TIFF field type (1 BYTE ... 12 DOUBLE). */
 const TYPE_BYTES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4 };
 const GPS_IFD_TAG = 0x8825;
-export const EXIF_HEADER = 'Exif\0\0';
+const EXIF_HEADER = 'Exif\0\0';
 /**
  * Empties the GPS directory of the TIFF structure at b[start, end) (the body of an EXIF block,
  * after an optional `Exif\0\0`). False when the structure does not parse as far as that directory.

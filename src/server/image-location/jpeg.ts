@@ -1,17 +1,36 @@
 /** A JPEG's location: the EXIF and XMP (APP1) and IPTC (APP13) of every image in the file, and a motion photo's video. */
-import { asBuffer, SPACE, startsWith } from './bytes.ts';
-import { emptyGpsDirectory, EXIF_HEADER } from './exif.ts';
+import { ascii, asBuffer, SPACE, startsWith } from './bytes.ts';
+import { emptyGpsDirectory } from './exif.ts';
 import { videosWithoutLocation } from './motion-photo.ts';
 import { photoshopResources, photoshopWithoutLocation } from './photoshop.ts';
 import { samsungTrailerWithoutLocation } from './samsung-trailer.ts';
 import { isFunctionalXmp } from './xmp.ts';
 
 const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
+
 /**
- * A JPEG's Extended XMP: the part of a packet too large for one segment, in further segments. Always
- * blanked: a word split across two of them could not be read by the rule for keeping a packet.
+ * Where the TIFF structure of an APP1 body b[body, end) starts when ExifTool reads it as EXIF:
+ * 'Exif' and a NUL, in any case, after at most four other bytes (cameras have written both), the
+ * structure six bytes after the 'Exif'. Undefined when it is no EXIF.
  */
-const EXTENDED_XMP_HEADER = 'http://ns.adobe.com/xmp/extension/\0';
+function exifStart(b: Uint8Array, body: number, end: number): number | undefined {
+  for (let at = body; at <= body + 4 && at + 5 <= end; at++) {
+    if (ascii(b, at, 4).toLowerCase() === 'exif' && b[at + 4] === 0) return at + 6;
+  }
+  return undefined;
+}
+
+/**
+ * Whether ExifTool reads an APP1 body as XMP: the standard header, the Extended XMP one (the part
+ * of a packet too large for one segment, always blanked: a word split across two segments could
+ * not be read by the rule for keeping a packet), any other beginning with 'http' or 'XMP\0', or a
+ * packet or exif: element anywhere in it.
+ */
+function readAsXmp(b: Uint8Array, body: number, end: number): boolean {
+  if (startsWith(b, body, 'http') || startsWith(b, body, 'XMP\0')) return true;
+  const segment = asBuffer(b).subarray(body, end);
+  return segment.includes('<?xpacket', 0, 'latin1') || segment.includes('<exif:', 0, 'latin1');
+}
 
 /** The segment at i, to `end`, made a comment (COM) of spaces of the same length: every reader skips it. */
 function asComment(b: Uint8Array, i: number, end: number): void {
@@ -42,12 +61,12 @@ function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
     if (resources !== undefined) {
       if (!photoshopWithoutLocation(b, resources, end)) asComment(b, i, end);
     } else if (marker === 0xe1) {
-      const isExif = startsWith(b, body, EXIF_HEADER);
-      if (isExif && emptyGpsDirectory(b, body + EXIF_HEADER.length, end)) {
+      const exif = exifStart(b, body, end);
+      if (exif !== undefined && emptyGpsDirectory(b, exif, end)) {
         // Read through: the rest of it stays.
       } else if (startsWith(b, body, XMP_HEADER) && isFunctionalXmp(b, body + XMP_HEADER.length, end)) {
         // An Ultra HDR gain map's or a motion photo's directions, with no place in them: kept.
-      } else if (isExif || startsWith(b, body, XMP_HEADER) || startsWith(b, body, EXTENDED_XMP_HEADER)) {
+      } else if (exif !== undefined || readAsXmp(b, body, end)) {
         asComment(b, i, end);
       }
     }
