@@ -180,7 +180,7 @@ export const articleFormFields = [
   { name: 'content', label: 'Content', kind: 'richText' },
   { name: 'author', label: 'Author', kind: 'text', placeholder: DEFAULT_ARTICLE_AUTHOR, maxLength: ARTICLE_LIMITS.author, initial: DEFAULT_ARTICLE_AUTHOR, half: true },
   { name: 'category', label: 'Category', kind: 'select', options: ARTICLE_CATEGORIES, initial: DEFAULT_ARTICLE_CATEGORY, half: true },
-  { name: 'imageUrl', label: 'Image', kind: 'image' },
+  { name: 'imageUrl', label: 'Image', kind: 'image', maxLength: ARTICLE_LIMITS.url },
   {
     name: 'imageAlt',
     label: 'Image Description',

@@ -32,8 +32,8 @@ export type FormField<Name extends string = string> = Common<Name> &
     | { kind: 'switch'; initial: boolean }
     /** HTML from the rich-text editor. */
     | { kind: 'richText' }
-    /** An image URL, uploaded or typed. */
-    | { kind: 'image' }
+    /** An image URL, uploaded or typed; `maxLength` as for text. */
+    | { kind: 'image'; maxLength: number }
   );
 
 /** What the controls hold: text for every kind but a switch. */

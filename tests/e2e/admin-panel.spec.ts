@@ -1036,6 +1036,20 @@ test('text pasted past a field\'s limit is kept whole and refused beside the fie
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
+test('an image URL pasted past its limit is kept whole and refused beside the field, not cut off unseen', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const url = page.getByLabel('Or enter an image URL', { exact: true });
+  const pasted = `https://images.unsplash.com/photo-1?${'q=1&'.repeat(520)}w=1200`; // 2,122 characters, over the 2,048 allowed
+  await url.focus();
+  await page.keyboard.insertText(pasted);
+  await expect(url).toHaveValue(pasted);
+  await expect(url).toHaveAccessibleDescription('An image on images.unsplash.com or images.pexels.com, or a path on this site Must be 2048 characters or fewer');
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+});
+
 test('text at its limit with a line break or spaces around it, which the save trims, is not called too long, and is saved', async ({ page }) => {
   await signInToAdminPanel(page);
   const origin = new URL(page.url()).origin;

@@ -8,7 +8,6 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
-import { ARTICLE_LIMITS } from '../../schemas/article';
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_IMAGE_TYPES,
@@ -203,7 +202,6 @@ export default function ImageField({ label, value, onChange, error, noun, classN
         placeholder={imageFieldCopy.urlPlaceholder}
         hint={imageFieldCopy.urlHint}
         error={error}
-        maxLength={ARTICLE_LIMITS.url}
       />
       {value.trim() && (
         <div ref={previewBox} className="flex flex-wrap items-start gap-4 rounded-control border border-ink-200 bg-ink-50 p-3">
