@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EXIF, expectSamePicture, picture, placesIn, upload, XMP, XMP_PLACE } from '../support/located-photos.ts';
+import { box } from '../support/isobmff.ts';
 
 /** A JPEG marker segment: FF, the marker, a big-endian length counting itself, the body. */
 const segment = (marker: number, body: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255]), body]);
@@ -276,14 +277,6 @@ describe('IPTC that does not parse: stored with none of its place, never a 500',
   });
 });
 
-/** An ISO-BMFF box: a 32-bit size counting its 8-byte header, a four-character type (Latin-1), the body. */
-const box = (type: string, ...parts: (Buffer | string)[]) => {
-  const body = Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : part)));
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + body.length);
-  header.write(type, 4, 'latin1');
-  return Buffer.concat([header, body]);
-};
 const u32 = (n: number) => Buffer.from([n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
 /** A full box: version 0 and no flags before the body. */
 const fullBox = (type: string, ...parts: (Buffer | string)[]) => box(type, Buffer.alloc(4), ...parts);

@@ -7,16 +7,9 @@ import zlib from 'node:zlib';
 import { ImageHandler } from '@netlify/images';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { box } from '../support/isobmff.ts';
+import { pngChunk } from '../support/png.ts';
 import { EXIF, expectSamePicture, LATITUDE, LONGITUDE, picture, placesIn, upload, XMP, XMP_PLACE } from '../support/located-photos.ts';
-
-const pngChunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
 
 /** The PNG's chunks: [type, start of the chunk, start of its data, its length]. */
 function pngChunks(png: Buffer): [string, number, number, number][] {
@@ -260,13 +253,6 @@ describe('an upload whose metadata is malformed: stored with none of it, or refu
   });
 
   it('an AVIF whose iloc gives each of its items 65,535 extents of no bytes is refused with 400 at once, not walked for hours', async () => {
-    const box = (type: string, ...parts: (Buffer | string)[]) => {
-      const body = Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : part)));
-      const header = Buffer.alloc(8);
-      header.writeUInt32BE(8 + body.length);
-      header.write(type, 4, 'latin1');
-      return Buffer.concat([header, body]);
-    };
     const u16 = (n: number) => Buffer.from([n >> 8, n & 255]);
     const fullBox = (version: number) => Buffer.from([version, 0, 0, 0]);
     const ftyp = avifFtyp(await picture().avif({ lossless: true }).toBuffer());
