@@ -10,7 +10,8 @@
 // them. The standard Forwarded header is never read (README, TRUST_PROXY). Text answers are
 // compressed with brotli or gzip as Netlify's CDN does (the `compression` middleware:
 // compressible types, 1 KB and more), as they stream out; static files come already compressed
-// (scripts/lib/stored-encodings.mjs). HSTS goes to host names only (hsts-on-write.mjs).
+// (scripts/lib/stored-encodings.mjs). HSTS goes to host names only (hsts-on-write.mjs), and the
+// hop-by-hop headers of a relayed answer are Node's own (hop-by-hop-on-write.mjs).
 import http from 'node:http';
 import net from 'node:net';
 import zlib from 'node:zlib';
@@ -19,6 +20,7 @@ import compression from 'compression';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
 import { sendsHsts } from '../../src/server/security-headers.ts';
+import { hopByHopFromNode } from './hop-by-hop-on-write.mjs';
 import { hstsOnlyWhen } from './hsts-on-write.mjs';
 
 /** The Fetch standard's forbidden methods: no Request can be made with them, so none is rebuilt. */
@@ -155,7 +157,10 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
   );
   return (req, res) => {
     hstsOnlyWhen(res, () => pinnable.has(res));
-    compress(req, res, () => void listener(req, res));
+    compress(req, res, () => {
+      hopByHopFromNode(res);
+      void listener(req, res);
+    });
   };
 }
 

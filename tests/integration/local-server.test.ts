@@ -23,15 +23,34 @@ import { withEnv } from '../support/with-env.ts';
  * a fetched Response's headers cannot be changed. It sends HSTS and a Content-Length.
  */
 const FETCHED_BODY = 'Bad Request: fetched';
+const HOP_BODY = 'relayed, hop by hop';
 let upstream: http.Server;
 let upstreamOrigin = '';
 beforeAll(async () => {
-  upstream = http.createServer((_req, res) => {
+  upstream = http.createServer((req, res) => {
+    if (req.url === '/hop-by-hop') {
+      // Headers about the connection between the upstream and the site, X-Hop among them (named in
+      // Connection), and a body sent chunked: none of it is the client's connection's.
+      res.writeHead(200, {
+        'Content-Type': 'text/plain',
+        Connection: 'close, X-Hop',
+        'X-Hop': 'upstream only',
+        'Keep-Alive': 'timeout=5',
+        'Proxy-Connection': 'close',
+        'Proxy-Authenticate': 'Basic realm="upstream"',
+        Upgrade: 'h2c',
+        'Transfer-Encoding': 'chunked',
+        'X-End-To-End': 'kept',
+      });
+      res.write(HOP_BODY.slice(0, 5));
+      res.end(HOP_BODY.slice(5));
+      return;
+    }
     res.writeHead(400, {
       'Content-Type': 'text/plain',
       'Content-Length': Buffer.byteLength(FETCHED_BODY),
       'Strict-Transport-Security': SECURITY_HEADERS['Strict-Transport-Security'],
-      // A fetched answer's headers pass through as they are, this one too: the raw client reads to the close.
+      // The upstream's connection only: the site's client keeps its own open.
       Connection: 'close',
     });
     res.end(FETCHED_BODY);
@@ -50,6 +69,7 @@ async function handle(request: Request, context: { ip: string }): Promise<Respon
   if (pathname === '/api/newsletter') return newsletter(request, { params: {}, ip: context.ip });
   if (pathname === '/api/services') return services(request, { params: {} });
   if (pathname === '/fetched') return fetch(upstreamOrigin);
+  if (pathname === '/hop-by-hop') return fetch(`${upstreamOrigin}/hop-by-hop`);
   return Response.json({ url: request.url, ip: context.ip, method: request.method });
 }
 
@@ -142,6 +162,44 @@ describe('directly (no proxy trusted)', () => {
       expect(r.headers['content-length'], host).toBe(String(Buffer.byteLength(FETCHED_BODY)));
       expect(r.headers['transfer-encoding'], host).toBeUndefined();
       expect(r.headers['strict-transport-security'], host).toBe(hsts);
+    }
+  });
+
+  it("sends a fetched answer without the upstream connection's hop-by-hop headers: Node's own frame it", async () => {
+    // HTTP/1.0: no chunked encoding; the body runs to the close, as Node frames it for such a client.
+    const r = await raw(server.port, 'GET /hop-by-hop HTTP/1.0\nHost: 127.0.0.1:4321');
+    expect([r.status, r.body]).toEqual([200, HOP_BODY]);
+    expect(r.headers['x-end-to-end']).toBe('kept');
+    for (const name of ['x-hop', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'upgrade', 'transfer-encoding']) {
+      expect(r.headers[name], name).toBeUndefined();
+    }
+    expect(r.headers.connection).toBe('close');
+  });
+
+  it("keeps the client's connection open after fetched answers whose upstream closed its own, a chunked one too", async () => {
+    // Both upstream answers come with Connection: close; /hop-by-hop's is chunked, with no length.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<{ answer: [number, string | undefined, string]; socket: net.Socket }>((resolve, reject) => {
+        const req = http.get({ port: server.port, host: '127.0.0.1', path, agent }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ answer: [res.statusCode ?? 0, res.headers.connection, body], socket: req.socket as net.Socket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      const first = await get('/fetched');
+      const second = await get('/hop-by-hop');
+      const third = await get('/fetched');
+      expect([first.answer, second.answer, third.answer]).toEqual([
+        [400, 'keep-alive', FETCHED_BODY],
+        [200, 'keep-alive', HOP_BODY],
+        [400, 'keep-alive', FETCHED_BODY],
+      ]);
+      expect([second.socket, third.socket]).toEqual([first.socket, first.socket]);
+    } finally {
+      agent.destroy();
     }
   });
 
