@@ -3,10 +3,13 @@
 // (@netlify/images) transforms on every request, which would make every page view re-encode a
 // 6,000 px upload; this keeps the results in memory, oldest dropped first past `maxBytes`.
 // Sources never change under the same URL: uploads get new names, build assets new hashes.
+import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+
 const IMAGE_PATHS = new Set(['/.netlify/images', '/.netlify/images/']);
+/** This server's own answer, not the emulation's: it carries the site's headers, as every other one does. */
 const INVALID_SOURCE = {
   status: 400,
-  headers: [['content-type', 'text/plain; charset=utf-8'], ['cache-control', 'no-store']],
+  headers: [...Object.entries(SECURITY_HEADERS), ['content-type', 'text/plain; charset=utf-8'], ['cache-control', 'no-store']],
   body: Buffer.from('Bad Request: Invalid "url" query parameter'),
 };
 
