@@ -46,15 +46,47 @@ function plainAnswer(pathname, status, message, headers = {}) {
 }
 
 /**
- * @param {{ root?: string, cdnCache?: boolean }} [options] `cdnCache`: Netlify's CDN cache in front
+ * The code the site runs: the adapter's on-demand function from `build`, the functions from the
+ * project's bundle.
+ * @param {{ root: string }} build
+ * @param {string} root
+ */
+async function loadCode(build, root) {
+  // @netlify/dev does not load the adapter's on-demand function; it answers what nothing else
+  // did (insights pages, the 404 page), as its `path: '/*'` with preferStatic does on Netlify.
+  const { default: onDemand } = await import(pathToFileURL(path.join(build.root, '.netlify/v1/functions/ssr/ssr.mjs')).href);
+  return { onDemand, functions: await loadFunctions(root) };
+}
+
+/**
+ * @param {{ root?: string, cdnCache?: boolean, snapshotDir?: string }} [options] `cdnCache`: Netlify's CDN cache in front
  *   of everything, as on the platform (purged through `cache.purge` or startPurgeApi); without it
- *   every answer comes from its function, the headers meant for the CDN left on for tests to read
+ *   every answer comes from its function, the headers meant for the CDN left on for tests to read;
+ *   `snapshotDir`: where the build's snapshot is kept (tests; the system's temp folder by default)
  * @returns {Promise<{ handle: (request: Request, context: { ip: string, serverOrigin?: string }) => Promise<Response>, cache?: ReturnType<typeof durableCache>, stop: () => Promise<void> }>}
  */
-export async function createSiteHandler({ root = projectRoot, cdnCache = false } = {}) {
+export async function createSiteHandler({ root = projectRoot, cdnCache = false, snapshotDir } = {}) {
   // Everything of the build is served from a snapshot of it (scripts/lib/build-snapshot.mjs); the
   // functions, which import node_modules, run from the project's bundle, loaded whole at start.
-  const build = snapshotBuild(root);
+  const build = snapshotBuild(root, { dir: snapshotDir });
+  try {
+    return await siteHandlerOn(build, { root, cdnCache });
+  } catch (err) {
+    // A site that does not start leaves no snapshot behind: the next start would sweep it only
+    // if this process has ended by then, and a test run or a retrying caller goes on.
+    build.remove();
+    throw err;
+  }
+}
+
+/**
+ * The handler of createSiteHandler, serving `build`; what it has started is stopped again if a
+ * later step throws.
+ * @param {{ root: string, remove: () => void }} build
+ * @param {{ root: string, cdnCache: boolean }} options
+ */
+async function siteHandlerOn(build, { root, cdnCache }) {
+  const headerRules = loadFrameworkHeaderRules(build.root);
   const netlify = new NetlifyDev({
     projectRoot: build.root,
     // The snapshot is no repository: nothing to add a .gitignore to.
@@ -75,12 +107,11 @@ export async function createSiteHandler({ root = projectRoot, cdnCache = false }
     serverAddress: null,
   });
   await netlify.start();
-  // @netlify/dev does not load the adapter's on-demand function; it answers what nothing else
-  // did (insights pages, the 404 page), as its `path: '/*'` with preferStatic does on Netlify.
-  const { default: onDemand } = await import(pathToFileURL(path.join(build.root, '.netlify/v1/functions/ssr/ssr.mjs')).href);
-  const functions = await loadFunctions(root);
+  const { onDemand, functions } = await loadCode(build, root).catch(async (err) => {
+    await netlify.stop();
+    throw err;
+  });
   const stopSchedules = startSchedules(functions.scheduled);
-  const headerRules = loadFrameworkHeaderRules(build.root);
   const files = withImageCache(netlify);
   const encode = storedEncodings();
   const cache = cdnCache ? durableCache({ encode }) : undefined;

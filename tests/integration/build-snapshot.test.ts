@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snapshotBuild } from '../../scripts/lib/build-snapshot.mjs';
+import { createSiteHandler } from '../../scripts/lib/site-handler.mjs';
 
 let project: string;
 let snapshots: string;
@@ -79,3 +80,13 @@ describe('snapshotBuild', () => {
     build.remove();
   });
 });
+
+describe('a site that fails to start', () => {
+  it('removes the snapshot it took', async () => {
+    // An on-demand function that throws as it loads: the site cannot start.
+    fs.writeFileSync(path.join(project, '.netlify/v1/functions/ssr/ssr.mjs'), "throw new Error('broken build');");
+    await expect(createSiteHandler({ root: project, snapshotDir: snapshots })).rejects.toThrow('broken build');
+    expect(fs.readdirSync(snapshots)).toEqual([]);
+  });
+});
+
