@@ -33,7 +33,8 @@ test.describe('long article content', () => {
       title: `Strategic marketing for boutique consultancies in a changing world of channels and audiences ${UNBROKEN}`,
       description: `A description with ${UNBROKEN} in it.`,
       content: `<p>Body with ${UNBROKEN} and a bare address ${LONG_URL}</p><h2>Heading ${UNBROKEN}</h2><ul><li>${UNBROKEN}</li></ul><p><a href="${LONG_URL}">${LONG_URL}</a></p>`,
-      tags: Array.from({ length: 20 }, (_, i) => (i === 0 ? UNBROKEN.slice(0, 30) : `tag-number-${i}`)),
+      // The first tag is as long as a tag may be (50 characters), with no break opportunity either.
+      tags: Array.from({ length: 20 }, (_, i) => (i === 0 ? UNBROKEN.slice(0, 50) : `tag-number-${i}`)),
       category: 'Customer & Partner Success Stories',
     });
   });
