@@ -264,6 +264,25 @@ test('text typed into the /contact form before it hydrates is kept, and sent by 
   expect(captured.payloads[0]).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', page: 'Contact' });
 });
 
+test("Send pressed on the empty /contact form while its island is still loading gets 'Required' beside every field, not the browser's bubble", async ({ page }) => {
+  const captured = await routeEnquiries(page);
+  const release = await holdEnquiryFormIsland(page);
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  // An invalid event nothing cancels is the browser's own bubble; the page's handler runs first.
+  await page.locator('#enquiry-form').evaluate((form) => {
+    (window as unknown as { bubbles: number }).bubbles = 0;
+    form.addEventListener('invalid', (event) => void (event.defaultPrevented || (window as unknown as { bubbles: number }).bubbles++), true);
+  });
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  release();
+  await expect(form.getByText('Required', { exact: true })).toHaveCount(6);
+  await expect(form.getByLabel('First Name *', { exact: true })).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { bubbles: number }).bubbles)).toBe(0);
+  expect(captured.payloads).toHaveLength(0);
+  await expect(page).toHaveURL('/contact');
+});
+
 test('an enquiry sent while the /contact island is still loading is posted by the browser itself and lands on the confirmation page', async ({ page }) => {
   const release = await holdEnquiryFormIsland(page);
   await page.goto('/contact', { waitUntil: 'domcontentloaded' });

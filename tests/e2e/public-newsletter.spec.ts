@@ -72,6 +72,24 @@ test('an address typed and submitted with Enter before the form hydrates is subs
   release();
 });
 
+test("an invalid address sent while the form's code is still loading is marked beside the field once it has, not by the browser's bubble", async ({ page }) => {
+  const release = await holdRoute(page, '**/_astro/NewsletterForm*.js');
+  await page.goto('/insights', { waitUntil: 'domcontentloaded' });
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  // An invalid event nothing cancels is the browser's own bubble; the page's handler runs first.
+  await email.evaluate((field) => {
+    (window as unknown as { bubbles: number }).bubbles = 0;
+    field.addEventListener('invalid', (event) => void (event.defaultPrevented || (window as unknown as { bubbles: number }).bubbles++));
+  });
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  release();
+  await expect(email).toHaveAccessibleDescription('Invalid email');
+  await expect(email).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { bubbles: number }).bubbles)).toBe(0);
+  await expect(page).toHaveURL('/insights');
+});
+
 test('an address sent back by the server, then subscribed by the island, is emptied on success rather than refilled with the refused one', async ({ page }) => {
   // The first press lands before the island hydrates: the browser posts, and the server sends the form back.
   const release = await holdRoute(page, '**/_astro/NewsletterForm*.js');
