@@ -90,6 +90,21 @@ test("an invalid address sent while the form's code is still loading is marked b
   await expect(page).toHaveURL('/insights');
 });
 
+test("an invalid address sent while the form's code cannot be fetched gets the browser's own check after all", async ({ page }) => {
+  // Astro retries a failed island import once, with a query string: the pattern refuses that too.
+  await page.route(/\/_astro\/NewsletterForm\.[^/]*\.js/, (route) => route.abort());
+  await page.goto('/insights', { waitUntil: 'domcontentloaded' });
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  await email.evaluate((field) => {
+    (window as unknown as { bubbles: number }).bubbles = 0;
+    field.addEventListener('invalid', (event) => void (event.defaultPrevented || (window as unknown as { bubbles: number }).bubbles++));
+  });
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { bubbles: number }).bubbles)).toBe(1);
+  await expect(page).toHaveURL('/insights');
+});
+
 test('an address sent back by the server, then subscribed by the island, is emptied on success rather than refilled with the refused one', async ({ page }) => {
   // The first press lands before the island hydrates: the browser posts, and the server sends the form back.
   const release = await holdRoute(page, '**/_astro/NewsletterForm*.js');
