@@ -4,7 +4,7 @@
  * failure and success paths; the /contact form; and one real, un-routed submission.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fillEnquiry, routeEnquiries, validEnquiry, waitForIslands, useFormIsland } from './support/public-site.ts';
+import { countBrowserBubbles, fillEnquiry, routeEnquiries, validEnquiry, waitForIslands, useFormIsland } from './support/public-site.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 import { toastRegion, toastText } from './support/toasts.ts';
@@ -268,17 +268,13 @@ test("Send pressed on the empty /contact form while its island is still loading 
   const captured = await routeEnquiries(page);
   const release = await holdEnquiryFormIsland(page);
   await page.goto('/contact', { waitUntil: 'domcontentloaded' });
-  // An invalid event nothing cancels is the browser's own bubble; the page's handler runs first.
-  await page.locator('#enquiry-form').evaluate((form) => {
-    (window as unknown as { bubbles: number }).bubbles = 0;
-    form.addEventListener('invalid', (event) => void (event.defaultPrevented || (window as unknown as { bubbles: number }).bubbles++), true);
-  });
+  const bubbles = await countBrowserBubbles(page.locator('#enquiry-form'));
   const form = page.getByRole('region', { name: 'Send us a message' });
   await form.getByRole('button', { name: 'Send Message' }).click();
   release();
   await expect(form.getByText('Required', { exact: true })).toHaveCount(6);
   await expect(form.getByLabel('First Name *', { exact: true })).toBeFocused();
-  expect(await page.evaluate(() => (window as unknown as { bubbles: number }).bubbles)).toBe(0);
+  expect(await bubbles()).toBe(0);
   expect(captured.payloads).toHaveLength(0);
   await expect(page).toHaveURL('/contact');
 });

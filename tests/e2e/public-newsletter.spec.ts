@@ -1,6 +1,6 @@
 /** Newsletter sign-up against the real API (the Insights page places the form). */
 import { expect, test } from '@playwright/test';
-import { useFormIsland } from './support/public-site.ts';
+import { countBrowserBubbles, useFormIsland } from './support/public-site.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
 import { toastRegion, toastText } from './support/toasts.ts';
@@ -76,17 +76,13 @@ test("an invalid address sent while the form's code is still loading is marked b
   const release = await holdRoute(page, '**/_astro/NewsletterForm*.js');
   await page.goto('/insights', { waitUntil: 'domcontentloaded' });
   const email = page.getByRole('textbox', { name: 'Email address' });
-  // An invalid event nothing cancels is the browser's own bubble; the page's handler runs first.
-  await email.evaluate((field) => {
-    (window as unknown as { bubbles: number }).bubbles = 0;
-    field.addEventListener('invalid', (event) => void (event.defaultPrevented || (window as unknown as { bubbles: number }).bubbles++));
-  });
+  const bubbles = await countBrowserBubbles(email);
   await email.fill('not-an-email');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   release();
   await expect(email).toHaveAccessibleDescription('Invalid email');
   await expect(email).toBeFocused();
-  expect(await page.evaluate(() => (window as unknown as { bubbles: number }).bubbles)).toBe(0);
+  expect(await bubbles()).toBe(0);
   await expect(page).toHaveURL('/insights');
 });
 
@@ -95,13 +91,10 @@ test("an invalid address sent while the form's code cannot be fetched gets the b
   await page.route(/\/_astro\/NewsletterForm\.[^/]*\.js/, (route) => route.abort());
   await page.goto('/insights', { waitUntil: 'domcontentloaded' });
   const email = page.getByRole('textbox', { name: 'Email address' });
-  await email.evaluate((field) => {
-    (window as unknown as { bubbles: number }).bubbles = 0;
-    field.addEventListener('invalid', (event) => void (event.defaultPrevented || (window as unknown as { bubbles: number }).bubbles++));
-  });
+  const bubbles = await countBrowserBubbles(email);
   await email.fill('not-an-email');
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { bubbles: number }).bubbles)).toBe(1);
+  await expect.poll(bubbles).toBe(1);
   await expect(page).toHaveURL('/insights');
 });
 

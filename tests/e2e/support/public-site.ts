@@ -1,5 +1,5 @@
 /** Helpers for driving the public site: its pages, its islands and its enquiry form. */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 
 /** Every public page, with its route and a name for test titles. */
 export const PUBLIC_PAGES = [
@@ -68,3 +68,16 @@ export async function fillEnquiry(scope: Page | ReturnType<Page['locator']>, val
   }
 }
 
+
+/**
+ * Counts the browser's own validation bubbles for `target` (a form or a field): the invalid events
+ * that reach it uncancelled. The page's own handler listens on the document, so it runs first.
+ */
+export async function countBrowserBubbles(target: Locator): Promise<() => Promise<number>> {
+  await target.evaluate((element) => {
+    const counted = window as unknown as { browserBubbles: number };
+    counted.browserBubbles = 0;
+    element.addEventListener('invalid', (event) => void (event.defaultPrevented || counted.browserBubbles++), true);
+  });
+  return () => target.page().evaluate(() => (window as unknown as { browserBubbles: number }).browserBubbles);
+}
