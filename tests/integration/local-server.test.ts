@@ -18,6 +18,14 @@ import { rawHttp as raw } from '../support/raw-http.ts';
 import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
 
+/** The fetched answer as the upstream sent it (its length, not chunked), HSTS only where `hsts` says. */
+function expectFetchedAnswerWhole(r: Awaited<ReturnType<typeof raw>>, host: string, hsts: string | undefined) {
+  expect([r.status, r.body], host).toEqual([400, FETCHED_BODY]);
+  expect(r.headers['content-length'], host).toBe(String(Buffer.byteLength(FETCHED_BODY)));
+  expect(r.headers['transfer-encoding'], host).toBeUndefined();
+  expect(r.headers['strict-transport-security'], host).toBe(hsts);
+}
+
 /**
  * An origin the handler fetches /fetched from, as the image CDN's emulation fetches its answers:
  * a fetched Response's headers cannot be changed. It sends HSTS and a Content-Length.
@@ -158,10 +166,7 @@ describe('directly (no proxy trusted)', () => {
       ['www.surgere.example', SECURITY_HEADERS['Strict-Transport-Security']],
     ] as const) {
       const r = await raw(server.port, `GET /fetched HTTP/1.1\nHost: ${host}`);
-      expect([r.status, r.body], host).toEqual([400, FETCHED_BODY]);
-      expect(r.headers['content-length'], host).toBe(String(Buffer.byteLength(FETCHED_BODY)));
-      expect(r.headers['transfer-encoding'], host).toBeUndefined();
-      expect(r.headers['strict-transport-security'], host).toBe(hsts);
+      expectFetchedAnswerWhole(r, host, hsts);
     }
   });
 
@@ -399,10 +404,7 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
       ['app.localhost', undefined],
     ] as const) {
       const r = await raw(server.port, `GET /fetched HTTP/1.1\nHost: 127.0.0.1:4321\nX-Forwarded-Host: ${host}\nX-Forwarded-Proto: https`);
-      expect([r.status, r.body], host).toEqual([400, FETCHED_BODY]);
-      expect(r.headers['content-length'], host).toBe(String(Buffer.byteLength(FETCHED_BODY)));
-      expect(r.headers['transfer-encoding'], host).toBeUndefined();
-      expect(r.headers['strict-transport-security'], host).toBe(hsts);
+      expectFetchedAnswerWhole(r, host, hsts);
     }
   });
 
