@@ -11,9 +11,9 @@ import { registerHooks } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Pool } from '@neondatabase/serverless';
 import { sql } from 'kysely';
 import { startLocalServices } from './lib/local-services.mjs';
+import { createScratchDatabase } from './lib/scratch-database.mjs';
 import { startWsProxy } from './lib/ws-proxy.mjs';
 import { intSetting, printTable } from './lib/bench-harness.mjs';
 
@@ -48,17 +48,10 @@ if (server) {
   const adminProxy = await startWsProxy({ target: `${target.hostname}:${target.port || 5432}` });
   const { configureNeonProxy } = await import('../src/server/db/client.ts');
   configureNeonProxy(adminProxy.proxy);
-  const name = `site_bench_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
-  const admin = new Pool({ connectionString: server });
-  admin.on('error', () => {});
-  await admin.query(`create database ${name}`);
-  dropDatabase = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
+  const scratch = await createScratchDatabase(server, 'site_bench');
+  dropDatabase = scratch.drop;
   stopAdminProxy = () => adminProxy.stop();
-  target.pathname = `/${name}`;
-  databaseUrl = target.toString();
+  databaseUrl = scratch.databaseUrl;
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-leads-'));

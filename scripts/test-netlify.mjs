@@ -30,6 +30,7 @@ import { UPLOAD_PART_BYTES } from '../src/schemas/upload.ts';
 import { startDatabase } from './lib/database-env.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { prepareDatabase } from './lib/prepare-database.mjs';
+import { createScratchDatabase } from './lib/scratch-database.mjs';
 import { LAMBDA_NODE_FLAGS, projectRoot } from './lib/runtime-env.mjs';
 
 const PORT = Number(process.env.TEST_NETLIFY_PORT || 4502);
@@ -75,17 +76,9 @@ async function startSmokeDatabase() {
   const bridge = await startDatabase({ databaseUrl: server });
   cleanups.push(bridge.stop);
   configureNeonProxy(bridge.wsProxy);
-  const name = `netlify_smoke_${RUN}`;
-  const admin = new Pool({ connectionString: server });
-  admin.on('error', () => {});
-  await admin.query(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), wsProxy: bridge.wsProxy, label: `PostgreSQL at ${url.host}, database ${name}` };
+  const scratch = await createScratchDatabase(server, 'netlify_smoke');
+  cleanups.push(scratch.drop);
+  return { databaseUrl: scratch.databaseUrl, wsProxy: bridge.wsProxy, label: `PostgreSQL at ${new URL(server).host}, database ${scratch.name}` };
 }
 
 /** Subscribers enough that their export streams in three batches, read after the handler has returned. */

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Pool } from '@neondatabase/serverless';
 import type { TestProject } from 'vitest/node';
 import { configureNeonProxy } from '../../src/server/db/client.ts';
 import { startLocalServices } from '../../scripts/lib/local-services.mjs';
+import { createScratchDatabase } from '../../scripts/lib/scratch-database.mjs';
 import { startWsProxy } from '../../scripts/lib/ws-proxy.mjs';
 
 /**
@@ -27,19 +26,10 @@ export default async function setup(project: TestProject) {
     const server = new URL(serverUrl);
     adminProxy = await startWsProxy({ target: `${server.hostname}:${server.port || 5432}` });
     configureNeonProxy(adminProxy.proxy);
-    const name = `site_test_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
-    const admin = new Pool({ connectionString: serverUrl });
-    // Dropping the database closes sockets under the pool; that is expected, not a failure.
-    admin.on('error', () => {});
-    await admin.query(`create database ${name}`);
-    dropDatabase = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    label = `PostgreSQL server (${url.host}, database ${name})`;
+    const scratch = await createScratchDatabase(serverUrl, 'site_test');
+    dropDatabase = scratch.drop;
+    databaseUrl = scratch.databaseUrl;
+    label = `PostgreSQL server (${server.host}, database ${scratch.name})`;
   }
   console.log(`[tests] database: ${label}`);
 
