@@ -22,10 +22,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import extractZip from 'extract-zip';
 import sharp from 'sharp';
+import { parse as parseToml } from 'smol-toml';
 import { Pool } from '@neondatabase/serverless';
 import { sampleEnquiry } from '../tests/support/sample-enquiry.ts';
 import { configureNeonProxy } from '../src/server/db/client.ts';
 import { articleUrl } from '../src/lib/permalinks.ts';
+import { REMOTE_IMAGE_HOSTS } from '../src/lib/remote-images.ts';
 import { UPLOAD_PART_BYTES } from '../src/schemas/upload.ts';
 import { startDatabase } from './lib/database-env.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
@@ -199,6 +201,50 @@ async function checkZips() {
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
   console.log(`  zip sizes: ${Object.entries(sizes).map(([n, s]) => `${n} ${kB(s)}`).join(', ')}; total ${kB(total)}`);
   return { sizes, manifest, unpacked: root };
+}
+
+/** Where argon2 keeps the binaries Lambda loads (Linux x64; glibc, and musl for completeness). */
+const ARGON2_LAMBDA_BINARIES = 'node_modules/argon2/prebuilds/linux-x64';
+
+/**
+ * What the build wrote for the platform, as netlify.toml and the sources ask: every function on the
+ * Node that netlify.toml's NODE_VERSION names; argon2's Linux x64 binaries in every zip that holds
+ * argon2, named in netlify.toml (the tracer alone keeps only the building machine's binary); the
+ * image CDN's remote_images letting the remote image hosts through and no other.
+ */
+function checkPlatformSettings({ manifest, unpacked }) {
+  const toml = parseToml(fs.readFileSync(path.join(projectRoot, 'netlify.toml'), 'utf8'));
+  const nodeVersion = toml.build.environment.NODE_VERSION;
+  const runtimes = [...new Set(manifest.functions.map((f) => f.runtimeVersion))];
+  check(runtimes.length === 1 && runtimes[0] === `nodejs${nodeVersion}.x`, `every function runs on nodejs${nodeVersion}.x, netlify.toml's NODE_VERSION`, runtimes.join(', '));
+
+  const binaries = fs.readdirSync(path.join(projectRoot, ARGON2_LAMBDA_BINARIES)).sort();
+  const holding = manifest.functions.filter((f) => fs.existsSync(path.join(unpacked, f.name, 'node_modules/argon2/argon2.cjs'))).map((f) => f.name);
+  const named = Object.entries(toml.functions ?? {})
+    .filter(([, settings]) => (settings.included_files ?? []).includes(`${ARGON2_LAMBDA_BINARIES}/*`))
+    .map(([name]) => name);
+  check(
+    holding.length > 0 && holding.sort().join() === named.sort().join(),
+    "netlify.toml names argon2's Linux x64 binaries for exactly the functions that hold argon2",
+    `holding argon2: ${holding.join(', ')}; named: ${named.join(', ') || 'none'}`,
+  );
+  for (const name of holding) {
+    const absent = binaries.filter((file) => {
+      const shipped = path.join(unpacked, name, ARGON2_LAMBDA_BINARIES, file);
+      return !fs.existsSync(shipped) || !fs.readFileSync(shipped).equals(fs.readFileSync(path.join(projectRoot, ARGON2_LAMBDA_BINARIES, file)));
+    });
+    check(absent.length === 0, `${name}.zip holds argon2's Linux x64 binaries (${binaries.join(', ')})`, absent.length ? `missing: ${absent.join(', ')}` : '');
+  }
+
+  // The adapter writes image.remotePatterns as Netlify's remote_images (regular expressions over
+  // the whole URL); the CDN fetches nothing else.
+  const frameworkConfig = JSON.parse(fs.readFileSync(path.join(projectRoot, '.netlify/v1/config.json'), 'utf8'));
+  const allowed = (frameworkConfig.images?.remote_images ?? []).map((pattern) => new RegExp(pattern));
+  for (const host of REMOTE_IMAGE_HOSTS) {
+    const url = `https://${host}/photo-1.jpg?w=1200&q=80`;
+    check(allowed.some((r) => r.test(url)), `the image CDN may fetch ${url}`, `${allowed.length} remote_images patterns`);
+  }
+  check(!allowed.some((r) => r.test('https://images.example.org/photo-1.jpg')), 'the image CDN fetches from no other host');
 }
 
 /** Every file under `dir`, recursively. */
@@ -475,6 +521,7 @@ try {
 
   step("Built function zips, each loaded under Lambda's module flags");
   const built = await checkZips();
+  checkPlatformSettings(built);
   checkNoSecretBuiltIn(built, { SESSION_SECRET: sessionSecret });
 
   await smoke(built);
