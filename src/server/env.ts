@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contact, firm } from '../content/site.ts';
-import { resolveDatabaseUrl } from './db/database-url.ts';
+import { resolveDatabaseUrl, takesStartupParameters } from './db/database-url.ts';
 
 // Parsed once, on first use, so a misconfigured deploy fails on its first request with a clear
 // message in the function log instead of failing half-way through one.
@@ -47,6 +47,8 @@ const EnvSchema = z.object({
 export interface ServerEnv {
   databaseUrl: string;
   databaseWsProxy: string | undefined;
+  /** Whether the database's connections may carry startup parameters (takesStartupParameters). */
+  databaseTakesStartupParameters: boolean;
   sessionSecret: string;
   dataDir: string;
   siteUrl: string | undefined;
@@ -122,6 +124,7 @@ export function readEnv(source: Record<string, string | undefined>): ServerEnv {
   return {
     databaseUrl,
     databaseWsProxy: e.DATABASE_WS_PROXY,
+    databaseTakesStartupParameters: takesStartupParameters(database),
     sessionSecret: e.SESSION_SECRET,
     dataDir: e.DATA_DIR,
     siteUrl: e.SITE_URL || e.URL || undefined,

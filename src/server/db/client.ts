@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Pool, neonConfig, type PoolConfig } from '@neondatabase/serverless';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import WebSocket from 'ws';
-import { getEnv } from '../env.ts';
+import { getEnv, type ServerEnv } from '../env.ts';
 import type { Database } from './schema.ts';
 import { isQueryReadTimeout } from './errors.ts';
 
@@ -11,7 +11,7 @@ import { isQueryReadTimeout } from './errors.ts';
  * turns into an error within about 5 s (which the handler answers with 503), never a hang.
  * - connect: a new connection (WebSocket, startup, authentication) ready for its first query;
  * - statement: the server cancels a statement that runs longer (sent as a startup parameter, so it
- *   costs no round trip; left out for poolers, which refuse startup parameters they do not know);
+ *   costs no round trip; left out where a pooler may refuse it: requestLimits);
  * - query: the client gives up on a statement whose answer never comes (a silent network), a
  *   little after the server's own limit, so the server's cancel normally comes first.
  */
@@ -67,14 +67,16 @@ if (!socketProto[WRITE_FIXED]) {
 // invocation that reads the database.
 neonConfig.webSocketConstructor = WebSocket;
 
-/** PgBouncer (Neon's `-pooler` endpoints) refuses a startup parameter it does not know. */
-const isPoolerHost = (connectionString: string): boolean => {
-  try {
-    return /-pooler\./i.test(new URL(connectionString).hostname);
-  } catch {
-    return false;
-  }
-};
+/**
+ * The limits of a request's connections to the configured database: without the statement limit
+ * where connections may carry no startup parameter (src/server/db/database-url.ts,
+ * takesStartupParameters), the query limit alone bounding each statement there.
+ */
+export function requestLimits(env: ServerEnv): DbLimits {
+  if (env.databaseTakesStartupParameters) return REQUEST_LIMITS;
+  const { statementMs: _sentAtStartup, ...limits } = REQUEST_LIMITS;
+  return limits;
+}
 
 const quiet = () => {};
 
@@ -115,7 +117,7 @@ function createPool(connectionString: string, limits: DbLimits, max: number): Po
     idleTimeoutMillis: 10_000,
     connectionTimeoutMillis: limits.connectMs,
     ...(limits.queryMs ? { query_timeout: limits.queryMs } : {}),
-    ...(limits.statementMs && !isPoolerHost(connectionString) ? { statement_timeout: limits.statementMs } : {}),
+    ...(limits.statementMs ? { statement_timeout: limits.statementMs } : {}),
   };
   const pool = new Pool(config);
   pool.on('error', (err: Error) => {
@@ -179,16 +181,18 @@ class SharedConnections {
   private users = 0;
   private readonly url: string;
   private readonly wsProxy: string | undefined;
+  private readonly limits: DbLimits;
 
-  constructor(url: string, wsProxy: string | undefined) {
+  constructor(url: string, wsProxy: string | undefined, limits: DbLimits) {
     this.url = url;
     this.wsProxy = wsProxy;
+    this.limits = limits;
   }
 
   acquire(): Handle {
     if (!this.handle) {
       configureNeonProxy(this.wsProxy);
-      const pool = createPool(this.url, REQUEST_LIMITS, SHARED_MAX);
+      const pool = createPool(this.url, this.limits, SHARED_MAX);
       this.handle = { db: kyselyOn(pool), pool };
     }
     this.users += 1;
@@ -205,13 +209,14 @@ class SharedConnections {
   }
 }
 
-/** One set per database (tests switch DATABASE_URL between files). */
+/** One set per database and its limits (tests switch DATABASE_URL between files). */
 const sharedConnections = new Map<string, SharedConnections>();
 
-function sharedFor(url: string, wsProxy: string | undefined): SharedConnections {
-  const key = `${url}\0${wsProxy ?? ''}`;
+function sharedFor(env: ServerEnv): SharedConnections {
+  const limits = requestLimits(env);
+  const key = `${env.databaseUrl}\0${env.databaseWsProxy ?? ''}\0${JSON.stringify(limits)}`;
   let shared = sharedConnections.get(key);
-  if (!shared) sharedConnections.set(key, (shared = new SharedConnections(url, wsProxy)));
+  if (!shared) sharedConnections.set(key, (shared = new SharedConnections(env.databaseUrl, env.databaseWsProxy, limits)));
   return shared;
 }
 
@@ -223,8 +228,7 @@ class RequestDatabase {
 
   get(): Handle {
     if (!this.lease) {
-      const env = getEnv();
-      const from = sharedFor(env.databaseUrl, env.databaseWsProxy);
+      const from = sharedFor(getEnv());
       this.lease = { handle: from.acquire(), from };
     }
     return this.lease.handle;
@@ -284,7 +288,7 @@ function outsideRequest(): { db: Kysely<Database>; pool: Pool } {
   if (!processDb) {
     const env = getEnv();
     configureNeonProxy(env.databaseWsProxy);
-    const pool = createPool(env.databaseUrl, REQUEST_LIMITS, 5);
+    const pool = createPool(env.databaseUrl, requestLimits(env), 5);
     processDb = { db: kyselyOn(pool), pool };
   }
   return processDb;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionStringProblem, DEPRECATED_WARNING, listsNetlifyDatabase, planMigration, resolveDatabaseUrl } from './database-url.ts';
+import { connectionStringProblem, DEPRECATED_WARNING, listsNetlifyDatabase, planMigration, resolveDatabaseUrl, takesStartupParameters } from './database-url.ts';
 
 const NETLIFY_DB = 'postgres://netlify:secret@ep-netlify-db-123.us-east-2.aws.neon.tech/netlifydb';
 const OWN_NEON = 'postgres://owner:secret@ep-own-prod-456-pooler.eu-central-1.aws.neon.tech/site';
@@ -49,6 +49,15 @@ describe('connectionStringProblem: a value no driver can connect with', () => {
     const reason = "DATABASE_URL is not a PostgreSQL connection string: write it as postgres://user:password@host/database (Neon's Connect dialog gives it whole).";
     expect(planMigration({ DATABASE_URL: 'owner:secret@ep-1.neon.tech/site' })).toEqual({ action: 'refuse', reason });
     expect(planMigration(onNetlify('production', { DATABASE_URL: 'owner:secret@ep-1.neon.tech/site' }))).toEqual({ action: 'refuse', reason });
+  });
+});
+
+describe('takesStartupParameters: whether a session may open with the statement limit', () => {
+  it('is refused to a Neon pooled host and to Netlify Database, whose string may be a pooler\'s; a direct host takes it', () => {
+    expect(takesStartupParameters({ url: OWN_NEON, source: 'database-url' })).toBe(false);
+    expect(takesStartupParameters({ url: NETLIFY_DB, source: 'netlify-database' })).toBe(false);
+    expect(takesStartupParameters({ url: OLD_EXTENSION, source: 'netlify-database-url-deprecated' })).toBe(true);
+    expect(takesStartupParameters({ url: 'postgresql://postgres@127.0.0.1:5432/site', source: 'database-url' })).toBe(true);
   });
 });
 

@@ -62,6 +62,18 @@ export function connectionStringProblem(target: DatabaseTarget): string | undefi
  */
 export const isNeonHost = (url: string): boolean => /\.neon\.tech$/i.test(new URL(url).hostname);
 
+/** Neon's pooled endpoints (PgBouncer in transaction mode) are the hosts named `...-pooler.`. */
+export const isPoolerHost = (url: string): boolean => /-pooler\./i.test(new URL(url).hostname);
+
+/**
+ * Whether connections to this database may carry startup parameters (the server's statement limit,
+ * sent as the session opens so that it costs no round trip). A transaction-mode pooler refuses one
+ * it does not know ('unsupported startup parameter') and so fails every connection: Neon's pooled
+ * hosts do, and Netlify Database's connection string is Netlify's to choose, pooled or not, so it
+ * gets none either. Without one, the client's own query limit still bounds every statement.
+ */
+export const takesStartupParameters = (target: DatabaseTarget): boolean => target.source !== 'netlify-database' && !isPoolerHost(target.url);
+
 /** The configured database, or undefined when none is (the local runtime then embeds one). */
 export function resolveDatabaseUrl(env: Env): DatabaseTarget | undefined {
   if (present(env.NETLIFY_DB_URL) && env.NETLIFY_DB_DRIVER !== 'server') return { url: env.NETLIFY_DB_URL, source: 'netlify-database' };
