@@ -103,6 +103,26 @@ function socketOrigin(socket) {
   return `http://${net.isIPv6(address) ? `[${address}]` : address}:${socket.localPort}`;
 }
 
+/** Statuses that never have a body: Node frames none for them. */
+const BODILESS_STATUS = new Set([204, 304]);
+
+/**
+ * `response`, said to have an empty body when it has none at all (a redirect, a 303 after a form
+ * post), as Netlify's edge says it: Content-Length 0. The Node adapter writes the headers before
+ * it ends the answer, so Node, not knowing yet that nothing follows, would announce a chunked body
+ * (or, to an HTTP/1.0 client, close the connection to end it). An answer to HEAD keeps its
+ * headers: its length is the GET's. Rebuilt, since a redirect's headers cannot be changed; with no
+ * body there is no length to lose.
+ * @param {Request} request
+ * @param {Response} response
+ */
+function withEmptyBodyFramed(request, response) {
+  if (response.body !== null || request.method === 'HEAD' || BODILESS_STATUS.has(response.status) || response.headers.has('content-length')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Content-Length', '0');
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
+
 /**
  * The proxies a server reads forwarded headers from: a parsed TRUST_PROXY, or `true` for its
  * `1` (whichever peer connects), `false`/null for none.
@@ -132,7 +152,7 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
   /** The site's answer to `request`, its host noted for HSTS. */
   const answer = (request, context, outgoing) => {
     if (sendsHsts(new URL(request.url))) pinnable.add(outgoing);
-    return handle(request, context);
+    return handle(request, context).then((response) => withEmptyBodyFramed(request, response));
   };
   const listener = getRequestListener(
     async (request, { incoming, outgoing }) => {

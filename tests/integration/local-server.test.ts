@@ -78,6 +78,12 @@ async function handle(request: Request, context: { ip: string }): Promise<Respon
   if (pathname === '/api/services') return services(request, { params: {} });
   if (pathname === '/fetched') return fetch(upstreamOrigin);
   if (pathname === '/hop-by-hop') return fetch(`${upstreamOrigin}/hop-by-hop`);
+  // Answers without a body: a redirect (whose headers cannot be changed), a 303 after a form
+  // post, and the two statuses that never have one.
+  if (pathname === '/moved') return Response.redirect(new URL('/elsewhere', request.url), 301);
+  if (pathname === '/see-other') return new Response(null, { status: 303, headers: { Location: '/thanks' } });
+  if (pathname === '/not-modified') return new Response(null, { status: 304, headers: { ETag: '"v1"' } });
+  if (pathname === '/no-content') return new Response(null, { status: 204 });
   return Response.json({ url: request.url, ip: context.ip, method: request.method });
 }
 
@@ -205,6 +211,25 @@ describe('directly (no proxy trusted)', () => {
       expect([second.socket, third.socket]).toEqual([first.socket, first.socket]);
     } finally {
       agent.destroy();
+    }
+  });
+
+  it('frames an answer without a body as Content-Length: 0, never chunked; a 204 or 304 has neither', async () => {
+    // Netlify's edge sends a redirect with its length, 0; the Node adapter writes the headers
+    // before it ends the answer, which made Node announce a chunked body of no chunks.
+    for (const [path, status, length] of [
+      ['/moved', 301, '0'],
+      ['/see-other', 303, '0'],
+      ['/not-modified', 304, undefined],
+      ['/no-content', 204, undefined],
+    ] as const) {
+      for (const version of ['1.1', '1.0']) {
+        const r = await raw(server.port, `GET ${path} HTTP/${version}\nHost: 127.0.0.1:4321`);
+        const label = `${path} HTTP/${version}`;
+        expect([r.status, r.body], label).toEqual([status, '']);
+        expect(r.headers['content-length'], label).toBe(length);
+        expect(r.headers['transfer-encoding'], label).toBeUndefined();
+      }
     }
   });
 
