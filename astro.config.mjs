@@ -7,11 +7,10 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { glyphsUsed, missingGlyphs, subsetSiteFonts } from './scripts/lib/font-subsets.mjs';
 import { pageRuntime, pageRuntimeFile } from './scripts/lib/page-runtime-plugin.mjs';
-import { hstsOnlyWhen } from './scripts/lib/hsts-on-write.mjs';
+import { headerRulesPlugin } from './scripts/lib/header-rules-plugin.mjs';
 import { islandRuntime } from './scripts/lib/island-runtime-integration.mjs';
 import { siteStylesheet } from './scripts/lib/site-stylesheet-integration.mjs';
 import { REMOTE_IMAGE_HOSTS } from './src/lib/remote-images.ts';
-import { sendsHsts } from './src/server/security-headers.ts';
 
 /**
  * Builds bundle React, and everything that imports it, into the on-demand function with NODE_ENV
@@ -95,28 +94,6 @@ function clientAddressFromSocket() {
   };
 }
 
-/**
- * `astro dev` sends Strict-Transport-Security where `npm start` does: to host names only, never at
- * localhost, a *.localhost or an address (sendsHsts), whichever of the pages, functions or static
- * files answers. The dev server reads no forwarded headers, so the Host header names the host; a
- * Host it cannot read gets none.
- * @returns {import('vite').Plugin}
- */
-function hstsAtHostNamesOnly() {
-  return {
-    name: 'hsts-at-host-names-only',
-    apply: 'serve',
-    enforce: 'pre', // before Netlify's plugin, whose middleware answers functions and static files
-    configureServer(server) {
-      server.middlewares.use((req, res, next) => {
-        const url = URL.parse(`http://${req.headers.host ?? ''}`);
-        hstsOnlyWhen(res, () => url !== null && url.pathname === '/' && !url.username && !url.password && sendsHsts(url));
-        next();
-      });
-    },
-  };
-}
-
 // The public origin of canonical URLs, Open Graph, the sitemap and RSS: SITE_URL, or the URL
 // Netlify sets on every build. Without either (a local build) the site has no fixed origin, so
 // on-demand answers name the origin each request came to (behind a trusted proxy, the one the
@@ -175,7 +152,7 @@ export default defineConfig({
     inlineStylesheets: 'always',
   },
   vite: {
-    plugins: [clientAddressFromSocket(), hstsAtHostNamesOnly(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
+    plugins: [clientAddressFromSocket(), headerRulesPlugin(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
     resolve: {
       // Radix's scroll lock adds its rules as constructed stylesheets, which the pages' hash-based
       // style policy does not govern, rather than as <style> elements it refuses (ADR 20).

@@ -10,8 +10,8 @@
 // them. The standard Forwarded header is never read (README, TRUST_PROXY). Text answers are
 // compressed with brotli or gzip as Netlify's CDN does (the `compression` middleware:
 // compressible types, 1 KB and more), as they stream out; static files come already compressed
-// (scripts/lib/stored-encodings.mjs). HSTS goes to host names only (hsts-on-write.mjs), and the
-// hop-by-hop headers of a relayed answer are Node's own (hop-by-hop-on-write.mjs).
+// (scripts/lib/stored-encodings.mjs). HSTS goes to host names only, and the hop-by-hop headers of
+// a relayed answer are Node's own (headers-on-write.mjs).
 import http from 'node:http';
 import net from 'node:net';
 import zlib from 'node:zlib';
@@ -20,8 +20,7 @@ import compression from 'compression';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
 import { sendsHsts } from '../../src/server/security-headers.ts';
-import { hopByHopFromNode } from './hop-by-hop-on-write.mjs';
-import { hstsOnlyWhen } from './hsts-on-write.mjs';
+import { headerRulesOnWrite } from './headers-on-write.mjs';
 
 /** The Fetch standard's forbidden methods: no Request can be made with them, so none is rebuilt. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -176,11 +175,8 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
     },
   );
   return (req, res) => {
-    hstsOnlyWhen(res, () => pinnable.has(res));
-    compress(req, res, () => {
-      hopByHopFromNode(res);
-      void listener(req, res);
-    });
+    headerRulesOnWrite(res, () => pinnable.has(res));
+    compress(req, res, () => void listener(req, res));
   };
 }
 

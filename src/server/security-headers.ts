@@ -22,7 +22,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * it: through an https proxy there, includeSubDomains would hold every *.localhost on that
  * browser to https for two years, every other local project with it. Nor at an address, which
  * browsers do not pin, so the header says nothing there. Netlify serves the site at names only,
- * so every answer there carries it; the local servers drop it (scripts/lib/hsts-on-write.mjs).
+ * so every answer there carries it; the local servers drop it (scripts/lib/headers-on-write.mjs).
  */
 export function sendsHsts(url: URL): boolean {
   if (isLocalhostName(url.hostname)) return false;

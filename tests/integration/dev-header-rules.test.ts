@@ -1,0 +1,140 @@
+/**
+ * The header rules `npm run dev` adds to astro dev (scripts/lib/header-rules-plugin.mjs), over real
+ * loopback sockets: the plugin's middleware in front of a plain Node server that writes answers the
+ * two ways the dev server does: a page with writeHead's headers (Astro), a function's answer header
+ * by header with setHeader (the Netlify plugin), relayed from a fetched Response.
+ */
+import http from 'node:http';
+import type net from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Connect, ViteDevServer } from 'vite';
+import { headerRulesPlugin } from '../../scripts/lib/header-rules-plugin.mjs';
+import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { rawHttp as raw } from '../support/raw-http.ts';
+
+const HSTS = SECURITY_HEADERS['Strict-Transport-Security'];
+const PAGE = '<!doctype html><title>page</title>';
+const SIZED_BODY = 'a fetched answer with its length';
+const HOP_BODY = 'relayed, hop by hop';
+
+/** An origin a function fetches from: one answer with hop-by-hop headers and a chunked body, one with a length. */
+let upstream: http.Server;
+let upstreamOrigin = '';
+/** The dev server: the plugin's middleware, then the page or function that answers. */
+let dev: http.Server;
+let devPort = 0;
+
+/** A function's answer written as @netlify/vite-plugin writes it: each header with setHeader, then the body. */
+async function writeAsNetlifyDev(answer: Response, res: http.ServerResponse) {
+  res.statusCode = answer.status;
+  answer.headers.forEach((value, name) => res.setHeader(name, value));
+  if (answer.body) for await (const chunk of answer.body) res.write(chunk);
+  res.end();
+}
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => {
+    if (req.url === '/hop-by-hop') {
+      res.writeHead(200, {
+        'Content-Type': 'text/plain',
+        Connection: 'close, X-Hop',
+        'X-Hop': 'upstream only',
+        'Keep-Alive': 'timeout=5',
+        'Proxy-Connection': 'close',
+        'Proxy-Authenticate': 'Basic realm="upstream"',
+        Upgrade: 'h2c',
+        'Transfer-Encoding': 'chunked',
+        'X-End-To-End': 'kept',
+      });
+      res.write(HOP_BODY.slice(0, 5));
+      res.end(HOP_BODY.slice(5));
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(SIZED_BODY), 'Strict-Transport-Security': HSTS, Connection: 'close' });
+    res.end(SIZED_BODY);
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamOrigin = `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`;
+
+  const middlewares: Connect.NextHandleFunction[] = [];
+  // Vite hands the hook its dev server; the plugin only adds its middleware to it.
+  const configureServer = headerRulesPlugin().configureServer as unknown as (server: Pick<ViteDevServer, 'middlewares'>) => void;
+  configureServer({ middlewares: { use: (fn: Connect.NextHandleFunction) => middlewares.push(fn) } as unknown as Connect.Server });
+  expect(middlewares).toHaveLength(1);
+  dev = http.createServer((req, res) => {
+    middlewares[0]!(req, res, () => {
+      if (req.url === '/page') {
+        res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(PAGE)) });
+        res.end(PAGE);
+        return;
+      }
+      const path = req.url === '/relayed/hop-by-hop' ? '/hop-by-hop' : '/sized';
+      void fetch(`${upstreamOrigin}${path}`).then((answer) => writeAsNetlifyDev(answer, res));
+    });
+  });
+  await new Promise<void>((resolve) => dev.listen(0, '127.0.0.1', resolve));
+  devPort = (dev.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  for (const server of [dev, upstream]) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+it('sends HSTS to a host name only, on a page and on a relayed answer alike, and each keeps its length', async () => {
+  for (const target of ['/page', '/relayed/sized']) {
+    for (const [host, hsts] of [
+      ['www.surgere.example', HSTS],
+      ['localhost:4321', undefined],
+      ['app.localhost:4321', undefined],
+      ['127.0.0.1:4321', undefined],
+      ['[::1]:4321', undefined],
+      ['user@www.surgere.example', undefined],
+    ] as const) {
+      const r = await raw(devPort, `GET ${target} HTTP/1.1\nHost: ${host}`);
+      const label = `${target} at ${host}`;
+      expect([r.status, r.body], label).toEqual([200, target === '/page' ? PAGE : SIZED_BODY]);
+      expect(r.headers['strict-transport-security'], label).toBe(hsts);
+      expect(r.headers['content-length'], label).toBe(String(Buffer.byteLength(r.body)));
+      expect(r.headers['transfer-encoding'], label).toBeUndefined();
+    }
+  }
+});
+
+it("relays a function's answer without the upstream connection's hop-by-hop headers: Node's own frame it", async () => {
+  // HTTP/1.0: no chunked encoding; the body runs to the close, as Node frames it for such a client.
+  const r = await raw(devPort, 'GET /relayed/hop-by-hop HTTP/1.0\nHost: 127.0.0.1:4321');
+  expect([r.status, r.body]).toEqual([200, HOP_BODY]);
+  expect(r.headers['x-end-to-end']).toBe('kept');
+  for (const name of ['x-hop', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'upgrade', 'transfer-encoding']) {
+    expect(r.headers[name], name).toBeUndefined();
+  }
+  expect(r.headers.connection).toBe('close');
+});
+
+it("keeps the client's connection open after relayed answers whose upstream closed its own", async () => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string) =>
+    new Promise<{ answer: [number, string | undefined, string]; socket: net.Socket }>((resolve, reject) => {
+      const req = http.get({ port: devPort, host: '127.0.0.1', path, agent }, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ answer: [res.statusCode ?? 0, res.headers.connection, body], socket: req.socket as net.Socket }));
+      });
+      req.on('error', reject);
+    });
+  try {
+    const first = await get('/relayed/sized');
+    const second = await get('/relayed/hop-by-hop');
+    const third = await get('/relayed/sized');
+    expect([first.answer, second.answer, third.answer]).toEqual([
+      [200, 'keep-alive', SIZED_BODY],
+      [200, 'keep-alive', HOP_BODY],
+      [200, 'keep-alive', SIZED_BODY],
+    ]);
+    expect([second.socket, third.socket]).toEqual([first.socket, first.socket]);
+  } finally {
+    agent.destroy();
+  }
+});
