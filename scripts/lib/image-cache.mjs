@@ -3,15 +3,33 @@
 // (@netlify/images) transforms on every request, which would make every page view re-encode a
 // 6,000 px upload; this keeps the results in memory, oldest dropped first past `maxBytes`.
 // Sources never change under the same URL: uploads get new names, build assets new hashes.
-import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+//
+// Every answer at the image path carries the site's security headers for an image (the shared set,
+// and a policy under which an image opened on its own runs, loads and frames nothing), as every
+// other answer of the site carries the shared set: the emulation sends a policy of its own and
+// nothing else.
+import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
 
 const IMAGE_PATHS = new Set(['/.netlify/images', '/.netlify/images/']);
-/** This server's own answer, not the emulation's: it carries the site's headers, as every other one does. */
+
+const IMAGE_SECURITY_NAMES = new Set(Object.keys(IMAGE_SECURITY_HEADERS).map((name) => name.toLowerCase()));
+
+/** `headers` with the site's security headers for an image in place of any the emulation sent. */
+const withImageSecurity = (headers) => [...headers.filter(([name]) => !IMAGE_SECURITY_NAMES.has(name.toLowerCase())), ...Object.entries(IMAGE_SECURITY_HEADERS)];
+
+/** This server's own answer, not the emulation's. */
 const INVALID_SOURCE = {
   status: 400,
-  headers: [...Object.entries(SECURITY_HEADERS), ['content-type', 'text/plain; charset=utf-8'], ['cache-control', 'no-store']],
+  headers: withImageSecurity([['content-type', 'text/plain; charset=utf-8'], ['cache-control', 'no-store']]),
   body: Buffer.from('Bad Request: Invalid "url" query parameter'),
 };
+
+/**
+ * The emulation's answer as it is kept and sent: its body read whole (a Response rebuilt around a
+ * stream would go out chunked, without its length), its headers with the site's.
+ * @param {Response} response
+ */
+const asEntry = async (response) => ({ status: response.status, headers: withImageSecurity([...response.headers]), body: Buffer.from(await response.arrayBuffer()) });
 
 /**
  * Wraps NetlifyDev's handleAndIntrospect with the cache; everything else passes through.
@@ -43,8 +61,10 @@ export function withImageCache(netlify, { maxBytes = 128 * 1024 * 1024 } = {}) {
         return respond(hit);
       }
       const result = await netlify.handleAndIntrospect(request, options);
-      if (!result?.response || result.response.status !== 200) return result;
-      const entry = { status: 200, headers: [...result.response.headers], body: Buffer.from(await result.response.arrayBuffer()) };
+      if (!result?.response) return result;
+      const entry = await asEntry(result.response);
+      // Only a transformed image is kept: a source missing now may be uploaded later.
+      if (entry.status !== 200) return respond(entry);
       cache.set(key, entry);
       total += entry.body.length;
       for (const [oldKey, old] of cache) {

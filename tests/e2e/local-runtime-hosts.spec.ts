@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
 import { E2E_PORT } from './support/e2e-site.ts';
 import { rawHttp } from '../support/raw-http.ts';
 
@@ -56,8 +56,8 @@ test('the image CDN fetches a local source from this server, not from the host t
 });
 
 test('the image CDN answers a source that is no URL at all with 400, never a server error, with the site\'s headers', async () => {
-  // Every one but HSTS, which an address is never sent.
-  const { 'Strict-Transport-Security': _hsts, ...atAnAddress } = SECURITY_HEADERS;
+  // Those of every answer at the image path; every one but HSTS, which an address is never sent.
+  const { 'Strict-Transport-Security': _hsts, ...atAnAddress } = IMAGE_SECURITY_HEADERS;
   for (const source of ['http://[', 'https://exa mple.com/a.png', 'http://:80/a.png']) {
     const answer = await raw(`/.netlify/images?url=${encodeURIComponent(source)}&w=16&fm=png`);
     expect(answer.status, source).toBe(400);
@@ -78,6 +78,8 @@ test('every answer keeps its Content-Length, and only a host name gets HSTS', as
     ['/about/', 301, hsts],
     // The image CDN's answer to a source that is no URL (not kept by the cache).
     [`/.netlify/images?url=${encodeURIComponent('http://[')}&w=16&fm=png`, 400, hsts],
+    // A transformed image, read whole from the emulation to be kept.
+    ['/.netlify/images?url=%2Ffavicon.svg&w=16&fm=png', 200, hsts],
   ] as const) {
     const direct = await raw(target);
     // Through the loopback proxy the suite trusts, at a host name.

@@ -1,0 +1,69 @@
+/**
+ * The local runtime's Image CDN (/.netlify/images: Netlify's emulation behind scripts/lib/image-cache.mjs)
+ * over a real socket, on a build of one page and one image: every answer it gives carries the site's
+ * security headers, as every other answer of the site does, the cached ones too.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { serveHttp } from '../../scripts/lib/http-server.mjs';
+import { createSiteHandler } from '../../scripts/lib/site-handler.mjs';
+import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { uniformPng } from '../support/png.ts';
+import { rawHttp as raw } from '../support/raw-http.ts';
+
+let project: string;
+let snapshots: string;
+let site: Awaited<ReturnType<typeof createSiteHandler>>;
+let server: Awaited<ReturnType<typeof serveHttp>>;
+
+beforeAll(async () => {
+  project = fs.mkdtempSync(path.join(os.tmpdir(), 'image-cdn-project-'));
+  snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'image-cdn-snapshots-'));
+  const files: Record<string, string | Buffer> = {
+    'netlify.toml': '[build]\n  publish = "dist"\n',
+    'dist/index.html': '<p>home</p>',
+    'dist/grey.png': uniformPng({ width: 4, height: 4, bitDepth: 8, colourType: 0, row: Buffer.from([0, 128, 128, 128, 128]) }),
+    '.netlify/v1/config.json': '{"headers":[]}',
+    '.netlify/v1/functions/ssr/ssr.mjs': "export default () => new Response('not found', { status: 404 });",
+  };
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(project, name)), { recursive: true });
+    fs.writeFileSync(path.join(project, name), content);
+  }
+  fs.mkdirSync(path.join(project, '.netlify/local-functions'), { recursive: true });
+  site = await createSiteHandler({ root: project, snapshotDir: snapshots });
+  server = await serveHttp(site.handle, { port: 0, hosts: ['127.0.0.1'] });
+});
+afterAll(async () => {
+  await server?.stop();
+  await site?.stop();
+  fs.rmSync(project, { recursive: true, force: true });
+  fs.rmSync(snapshots, { recursive: true, force: true });
+});
+
+const image = (query: string, host: string) => raw(server.port, `GET /.netlify/images?${query} HTTP/1.1\nHost: ${host}\nAccept: image/png`);
+
+it('sends a transformed image, made or cached, with the security headers of an image, HSTS at a host name only', async () => {
+  const { 'Strict-Transport-Security': _hsts, ...atAnAddress } = IMAGE_SECURITY_HEADERS;
+  for (const [host, expected] of [
+    ['127.0.0.1:4321', { ...atAnAddress, 'Strict-Transport-Security': undefined }],
+    ['www.surgere.example', IMAGE_SECURITY_HEADERS],
+  ] as const) {
+    // The first answer is the emulation's; the second, the same request, the cache's.
+    for (const turn of ['made', 'cached']) {
+      const r = await image('url=%2Fgrey.png&w=2&fm=png', host);
+      const label = `${turn} at ${host}`;
+      expect([r.status, r.headers['content-type']], label).toEqual([200, 'image/png']);
+      expect([r.headers['content-length'], r.headers['transfer-encoding']], label).toEqual([String(Buffer.byteLength(r.body, 'latin1')), undefined]);
+      for (const [name, value] of Object.entries(expected)) expect(r.headers[name.toLowerCase()], `${label}: ${name}`).toBe(value);
+    }
+  }
+});
+
+it("sends the emulation's own refusal of a source that is not there with the same headers", async () => {
+  const r = await image('url=%2Fmissing.png&w=2&fm=png', 'www.surgere.example');
+  expect(r.status).toBe(404);
+  for (const [name, value] of Object.entries(IMAGE_SECURITY_HEADERS)) expect(r.headers[name.toLowerCase()], name).toBe(value);
+});
