@@ -12,14 +12,11 @@
  */
 import { isLiveDeploy } from '../deploy-context.ts';
 import { getEnv } from '../env.ts';
-import { isLocalhostName } from '../http/localhost.ts';
-
-/** This machine's own addresses, as a URL writes them; its names are isLocalhostName's. */
-const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '[::1]']);
+import { isLoopbackHost } from '../http/localhost.ts';
 
 export const NO_MAIL_ORIGIN =
   "No public origin for links in e-mail: set SITE_URL to the site's address (Netlify sets URL itself); " +
-  'without it only a request to localhost, a name under it, 127.0.0.1 or [::1] may name its own origin.';
+  'without it only a request to localhost, a name under it or a loopback address (127.0.0.0/8, [::1]) may name its own origin.';
 
 /** The origin for the links of a message composed for this request, or undefined when it knows none. */
 export function mailLinkOrigin(req: Request): string | undefined {
@@ -27,7 +24,7 @@ export function mailLinkOrigin(req: Request): string | undefined {
   const configured = getEnv().siteUrl;
   if (configured) return configured;
   const url = new URL(req.url);
-  return isLocalhostName(url.hostname) || LOOPBACK_ADDRESSES.has(url.hostname) ? url.origin : undefined;
+  return isLoopbackHost(url.hostname) ? url.origin : undefined;
 }
 
 /**
