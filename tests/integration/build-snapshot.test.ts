@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { snapshotBuild } from '../../scripts/lib/build-snapshot.mjs';
+import { OWNER_FILE, processIdentity, snapshotBuild } from '../../scripts/lib/build-snapshot.mjs';
 import { createSiteHandler } from '../../scripts/lib/site-handler.mjs';
 
 let project: string;
@@ -26,9 +26,9 @@ function writeBuild(root: string, hash: string) {
   }
 }
 
-/** Every file under `dir`, relative to it, with its text. */
+/** Every file under `dir` but the snapshot's owner record, relative to it, with its text. */
 function contents(dir: string): Record<string, string> {
-  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !(e.parentPath === dir && e.name === OWNER_FILE));
   return Object.fromEntries(files.map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), fs.readFileSync(path.join(e.parentPath, e.name), 'utf8')]).sort());
 }
 
@@ -56,6 +56,7 @@ describe('snapshotBuild', () => {
       'netlify.toml': '[build]\n  publish = "dist"\n',
     };
     expect(contents(build.root)).toEqual(taken);
+    expect(JSON.parse(fs.readFileSync(path.join(build.root, OWNER_FILE), 'utf8'))).toEqual(processIdentity(process.pid));
 
     // A build: dist and the adapter's folder emptied, then new files of other hashes.
     fs.rmSync(path.join(project, 'dist'), { recursive: true });
@@ -67,16 +68,60 @@ describe('snapshotBuild', () => {
     expect(fs.readdirSync(snapshots)).toEqual([]);
   });
 
-  it('removes the snapshot of a site whose process ended without removing it, and keeps those of running ones', () => {
-    // A process that has ended: its id names no running process (the test runs in milliseconds).
-    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
-    fs.mkdirSync(path.join(snapshots, `site-build-${ended}-abc123`));
-    fs.mkdirSync(path.join(snapshots, `site-build-${process.ppid}-def456`));
+  /** A process that has ended: its id names no running process (the test runs in milliseconds). */
+  const endedPid = () => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+
+  /** A snapshot folder named `name` whose owner record is `owner` (none: one an earlier version left). */
+  function leftSnapshot(name: string, owner?: object) {
+    fs.mkdirSync(path.join(snapshots, name, 'dist'), { recursive: true });
+    if (owner) fs.writeFileSync(path.join(snapshots, name, OWNER_FILE), JSON.stringify(owner));
+  }
+
+  /** Sets a folder's times to a day before this machine started. */
+  function fromBeforeTheBoot(name: string) {
+    const before = new Date(Date.now() - os.uptime() * 1000 - 86_400_000);
+    fs.utimesSync(path.join(snapshots, name), before, before);
+  }
+
+  it('removes the snapshot of a site whose process provably ended on this host, and keeps every other', () => {
+    const ended = endedPid();
+    const here = processIdentity(process.pid);
+    // The parent of this test's worker runs; its id and start time are its own.
+    const running = processIdentity(process.ppid);
+    leftSnapshot(`site-build-${ended}-gone`, { ...here, pid: ended, start: '1' });
+    // The same id as a running process, but another process: one that started at another time.
+    leftSnapshot(`site-build-${process.ppid}-reused`, { ...running, start: String(Number(running.start) + 1) });
+    leftSnapshot(`site-build-${process.ppid}-live`, running);
+    // Another container sharing /tmp: its process ids are of another pid namespace, or its host name another.
+    leftSnapshot(`site-build-${ended}-other-namespace`, { ...here, pid: ended, pidNamespace: 'pid:[1]' });
+    leftSnapshot(`site-build-${ended}-other-host`, { ...here, pid: ended, hostname: `not-${here.hostname}` });
+    leftSnapshot(`site-build-${ended}-other-boot`, { ...here, pid: ended, bootId: 'another-kernel' });
     fs.mkdirSync(path.join(snapshots, 'other-folder'));
 
     const build = snapshotBuild(project, { dir: snapshots });
-    expect(fs.readdirSync(snapshots).sort()).toEqual([path.basename(build.root), `site-build-${process.ppid}-def456`, 'other-folder'].sort());
+    expect(fs.readdirSync(snapshots).sort()).toEqual(
+      [
+        path.basename(build.root),
+        `site-build-${process.ppid}-live`,
+        `site-build-${ended}-other-namespace`,
+        `site-build-${ended}-other-host`,
+        `site-build-${ended}-other-boot`,
+        'other-folder',
+      ].sort(),
+    );
     expect(path.basename(build.root)).toMatch(new RegExp(`^site-build-${process.pid}-`));
+    build.remove();
+  });
+
+  it('removes a folder an earlier version left, with no owner record, only once it predates the boot', () => {
+    // Earlier snapshots named their process only; the on-demand function's copies, not even that.
+    const ended = endedPid();
+    for (const name of [`site-build-${ended}-old`, 'site-on-demand-old', `site-build-${ended}-recent`, 'site-on-demand-recent']) leftSnapshot(name);
+    fromBeforeTheBoot(`site-build-${ended}-old`);
+    fromBeforeTheBoot('site-on-demand-old');
+
+    const build = snapshotBuild(project, { dir: snapshots });
+    expect(fs.readdirSync(snapshots).sort()).toEqual([path.basename(build.root), `site-build-${ended}-recent`, 'site-on-demand-recent'].sort());
     build.remove();
   });
 });
