@@ -49,19 +49,17 @@ function pairsOf(headers) {
 export function headerRulesOnWrite(res, mayPin) {
   /** What a Connection header set with setHeader named; the header itself is not kept. */
   const named = [];
-  const { setHeader, appendHeader, writeHead } = res;
-  res.setHeader = function (name, value) {
-    const key = String(name).toLowerCase();
-    if (!HOP_BY_HOP.has(key) || this.headersSent) return setHeader.call(this, name, value);
-    if (key === 'connection') named.push(...namesIn(value));
-    return this;
-  };
-  res.appendHeader = function (name, value) {
-    const key = String(name).toLowerCase();
-    if (!HOP_BY_HOP.has(key) || this.headersSent) return appendHeader.call(this, name, value);
-    if (key === 'connection') named.push(...namesIn(value));
-    return this;
-  };
+  /** `set` (setHeader or appendHeader) for any header but a hop-by-hop one, which is never stored. */
+  const storingNoHopByHop = (set) =>
+    function (name, value) {
+      const key = String(name).toLowerCase();
+      if (!HOP_BY_HOP.has(key) || this.headersSent) return set.call(this, name, value);
+      if (key === 'connection') named.push(...namesIn(value));
+      return this;
+    };
+  res.setHeader = storingNoHopByHop(res.setHeader);
+  res.appendHeader = storingNoHopByHop(res.appendHeader);
+  const writeHead = res.writeHead;
   res.writeHead = function (statusCode, ...rest) {
     const at = typeof rest[0] === 'string' ? 1 : 0;
     const given = rest[at] === undefined || rest[at] === null ? [] : pairsOf(rest[at]);
