@@ -61,7 +61,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
-      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // The e2e suite sends many enquiries from one address; keep the limit for real visitors only.
       ENQUIRY_RATE_LIMIT_PER_HOUR: '1000',

@@ -1,5 +1,6 @@
-// `npm run admin -- create --email E` / `reset-password --email E` / `unlock --email E`
-// The password comes from ADMIN_PASSWORD or a hidden prompt.
+// `npm run admin -- create --username U` / `reset-password --username U` / `unlock --username U`
+// The username is the admin's e-mail address, the name the sign-in form, the API and the users
+// table call it by. The password comes from ADMIN_PASSWORD or a hidden prompt.
 import { parseArgs } from 'node:util';
 import { createDb } from '../src/server/db/client.ts';
 import { unlockAccount } from '../src/server/auth/login-throttle.ts';
@@ -10,22 +11,34 @@ import { readHiddenLine } from './lib/hidden-prompt.mjs';
 import { localEnv } from './lib/runtime-env.mjs';
 
 const USAGE = `Usage:
-  npm run admin -- create --email you@example.com
-  npm run admin -- reset-password --email you@example.com
-  npm run admin -- unlock --email you@example.com
+  npm run admin -- create --username you@example.com
+  npm run admin -- reset-password --username you@example.com
+  npm run admin -- unlock --username you@example.com
+The username is the admin's email address, as typed at sign-in.
 The password is read from ADMIN_PASSWORD, or asked for (hidden) when it is not set: at least 8
 characters, not a common or breached password, and for reset-password not the current one.
 unlock ends the sign-in lock of an account that failed too often (from every address).`;
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { email: { type: 'string' }, help: { type: 'boolean' } } });
+// --email is the name this flag had before it took the sign-in form's: still taken, with a notice,
+// so a script written against it keeps working while it is changed.
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { username: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean' } },
+});
 const [command] = positionals;
-if (values.help || !['create', 'reset-password', 'unlock'].includes(command ?? '') || !values.email) {
+if (values.email !== undefined) console.error('--email is deprecated: use --username (the same address).');
+if (values.username !== undefined && values.email !== undefined && values.username !== values.email) {
+  console.error('Give the admin once: --username (or the deprecated --email), not two different addresses.');
+  process.exit(2);
+}
+const given = values.username ?? values.email;
+if (values.help || !['create', 'reset-password', 'unlock'].includes(command ?? '') || !given) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }
-const email = values.email.trim();
-if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-  console.error(`"${email}" is not an email address.`);
+const username = given.trim();
+if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(username)) {
+  console.error(`The username "${username}" is not an email address: an admin signs in with their email address.`);
   process.exit(2);
 }
 
@@ -49,18 +62,18 @@ try {
   // migrated, since Netlify applies its migrations and keeps its own record of them.
   await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, migrate: !database.migratedByNetlify, log: () => {} });
   if (command === 'unlock') {
-    if (!(await findUserByUsername(db, email))) throw new Error(`No admin ${email}.`);
-    const cleared = await unlockAccount(db, email);
-    console.log(cleared ? `Unlocked ${email}: it can sign in again from every address.` : `${email} has no failed sign-ins on record: nothing to unlock.`);
+    if (!(await findUserByUsername(db, username))) throw new Error(`No admin ${username}.`);
+    const cleared = await unlockAccount(db, username);
+    console.log(cleared ? `Unlocked ${username}: it can sign in again from every address.` : `${username} has no failed sign-ins on record: nothing to unlock.`);
   } else if (command === 'create') {
     const password = await askPassword();
-    await createAdmin(db, email, password);
-    console.log(`Created admin ${email}.`);
+    await createAdmin(db, username, password);
+    console.log(`Created admin ${username}.`);
   } else {
-    const user = await findUserByUsername(db, email);
-    if (!user) throw new Error(`No admin ${email}. Create one with: npm run admin -- create --email ${email}`);
+    const user = await findUserByUsername(db, username);
+    if (!user) throw new Error(`No admin ${username}. Create one with: npm run admin -- create --username ${username}`);
     await setPassword(db, user.id, await askPassword());
-    console.log(`Password reset for ${email}; every earlier session of that admin has ended.`);
+    console.log(`Password reset for ${username}; every earlier session of that admin has ended.`);
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

@@ -84,7 +84,7 @@ async function seedArticles(base, admin) {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: admin.email, password: admin.password }),
+    body: JSON.stringify({ username: admin.username, password: admin.password }),
   });
   if (login.status !== 200) throw new Error(`admin login answered ${login.status}: ${await login.text()}`);
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -296,13 +296,13 @@ async function referenceRow(chromePort) {
   }
 }
 
-const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(18).toString('base64url') };
+const admin = { username: 'bench-admin@example.com', password: crypto.randomBytes(18).toString('base64url') };
 const rows = [];
 let site;
 let chrome;
 let browser;
 try {
-  site = await spawnSite({ port, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
+  site = await spawnSite({ port, env: { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password } });
   const articlePath = PAGES.includes(ARTICLE) ? await seedArticles(site.url, admin) : undefined;
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.filter((f) => f !== '--headless=new') });

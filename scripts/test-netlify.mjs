@@ -40,7 +40,7 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const FUNCTIONS_DIR = path.join(projectRoot, '.netlify/functions');
 const NETLIFY_BIN = path.join(projectRoot, 'node_modules/netlify-cli/bin/run.js');
 const RUN = crypto.randomBytes(4).toString('hex');
-const ADMIN = { email: `smoke.${RUN}@example.com`, password: `Smoke-${crypto.randomBytes(12).toString('base64url')}` };
+const ADMIN = { username: `smoke.${RUN}@example.com`, password: `Smoke-${crypto.randomBytes(12).toString('base64url')}` };
 
 const cleanups = [];
 let failures = 0;
@@ -362,7 +362,7 @@ async function smoke({ manifest }) {
   check(newsletter.status === 201, 'POST /api/newsletter -> 201', String(newsletter.status));
 
   step('Admin');
-  const login = await sendJson('/api/auth/login', 'POST', { username: ADMIN.email, password: ADMIN.password });
+  const login = await sendJson('/api/auth/login', 'POST', { username: ADMIN.username, password: ADMIN.password });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   await login.arrayBuffer();
   check(login.status === 200 && cookie.includes('='), 'POST /api/auth/login -> 200 and a session cookie', String(login.status));
@@ -495,7 +495,7 @@ const started = Date.now();
 try {
   step('Database');
   const database = await startSmokeDatabase();
-  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, adminEmail: ADMIN.email, adminPassword: ADMIN.password, log: () => {} });
+  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, adminUsername: ADMIN.username, adminPassword: ADMIN.password, log: () => {} });
   await addBulkSubscribers(database);
   console.log(`  ${database.label}: migrated, seeded, one admin, ${BULK_SUBSCRIBERS} subscribers`);
 

@@ -29,7 +29,7 @@ import { readEnv } from '../../src/server/env.ts';
  * @property {string | null} [databaseUrl] a Postgres to use instead of the embedded one; omitted:
  *   the configured one (src/server/db/database-url.ts) when set; null: the embedded one whatever the environment says
  * @property {boolean} [inMemoryDatabase] the embedded database in memory even with a dataDir (tests)
- * @property {{ email?: string, password?: string }} [admin] creates the first admin if none exists
+ * @property {{ username?: string, password?: string }} [admin] creates the first admin if none exists
  * @property {(database: { databaseUrl: string, wsProxy?: string }) => Promise<void>} [afterDatabase]
  *   the caller's own set-up, before anything else starts (the e2e suite's other admins)
  * @property {boolean} [build] build the site first when its sources changed
@@ -73,7 +73,7 @@ export async function startLocalServices({ dataDir, databaseUrl, inMemoryDatabas
       databaseUrl: database.databaseUrl,
       wsProxy: database.wsProxy,
       migrate: !database.migratedByNetlify,
-      adminEmail: admin?.email,
+      adminUsername: admin?.username,
       adminPassword: admin?.password,
       log,
     });

@@ -6,17 +6,17 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { countUsers, createAdmin } from '../../src/server/repositories/users.ts';
 
 /**
- * @param {{ databaseUrl: string, wsProxy?: string, adminEmail?: string, adminPassword?: string, migrate?: boolean, log?: (m: string) => void }} o
+ * @param {{ databaseUrl: string, wsProxy?: string, adminUsername?: string, adminPassword?: string, migrate?: boolean, log?: (m: string) => void }} o
  */
-export async function prepareDatabase({ databaseUrl, wsProxy, adminEmail, adminPassword, migrate = true, log = console.log }) {
+export async function prepareDatabase({ databaseUrl, wsProxy, adminUsername, adminPassword, migrate = true, log = console.log }) {
   const { db } = createDb(databaseUrl, wsProxy);
   try {
     // migrate: false for a database whose migrations someone else applies (Netlify Database).
     const applied = migrate ? await migrateToLatest(db) : [];
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-    if (adminEmail && adminPassword && (await countUsers(db)) === 0) {
-      await createAdmin(db, adminEmail, adminPassword);
-      log(`Created the first admin: ${adminEmail}`);
+    if (adminUsername && adminPassword && (await countUsers(db)) === 0) {
+      await createAdmin(db, adminUsername, adminPassword);
+      log(`Created the first admin: ${adminUsername}`);
     }
   } finally {
     await db.destroy();

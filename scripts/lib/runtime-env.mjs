@@ -22,6 +22,17 @@ export function assertLambdaModuleFlags() {
   }
 }
 
+/**
+ * ADMIN_USERNAME, the sign-in form's name for it. ADMIN_EMAIL, its name before, is still read when
+ * ADMIN_USERNAME is not set, with a notice, so a start-up script written against it keeps working.
+ */
+function firstAdminUsername() {
+  const { ADMIN_USERNAME, ADMIN_EMAIL } = process.env;
+  if (ADMIN_EMAIL === undefined || ADMIN_USERNAME !== undefined) return ADMIN_USERNAME;
+  console.warn('ADMIN_EMAIL is deprecated: set ADMIN_USERNAME (the same address) instead.');
+  return ADMIN_EMAIL;
+}
+
 export function localEnv() {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   process.env.ASTRO_DISABLE_UPDATE_CHECK = 'true';
@@ -36,8 +47,13 @@ export function localEnv() {
     dataDir,
     port,
     hosts,
-    /** The admin created at start when the database has none: ADMIN_EMAIL and ADMIN_PASSWORD, used only together. */
-    firstAdmin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+    /**
+     * The admin created at start when the database has none: ADMIN_USERNAME and ADMIN_PASSWORD,
+     * used only together. Read only by what starts the site, so only a start-up says the notice.
+     */
+    get firstAdmin() {
+      return { username: firstAdminUsername(), password: process.env.ADMIN_PASSWORD };
+    },
     // Which proxies may speak for the browser (src/server/http/trusted-proxy.ts), read only by what
     // serves the site: a value it cannot read stops that start-up rather than trusting nobody, or
     // everybody, by mistake, and stops no `npm run admin` or migration.

@@ -64,7 +64,7 @@ test('signed out: the Admin Access card, its disabled button, and the disabled R
   await expect(username).toHaveAttribute('type', 'email');
   const submit = page.getByRole('button', { name: 'Access Admin Panel' });
   await expect(submit).toBeDisabled();
-  await username.fill(E2E_ADMIN.email);
+  await username.fill(E2E_ADMIN.username);
   await expect(submit).toBeDisabled();
   await page.getByLabel('Password', { exact: true }).fill('x');
   await expect(submit).toBeEnabled();
@@ -80,7 +80,7 @@ test('signed out: the Admin Access card, its disabled button, and the disabled R
 
 test('login: a wrong password is refused, the right one admits, and a reload keeps the session', async ({ page }) => {
   await page.goto('/admin');
-  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByLabel('Password', { exact: true }).press('Enter'); // Enter submits
   await expect(toastText(page, 'Access denied')).toBeVisible();
@@ -91,7 +91,7 @@ test('login: a wrong password is refused, the right one admits, and a reload kee
   await page.getByRole('button', { name: 'Access Admin Panel' }).click();
   await expect(toastText(page, 'Access granted')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
-  await expect(page.getByText(`Welcome, ${E2E_ADMIN.email}`)).toBeVisible();
+  await expect(page.getByText(`Welcome, ${E2E_ADMIN.username}`)).toBeVisible();
 
   // The cookie is HttpOnly and SameSite=Strict.
   const cookie = (await page.context().cookies()).find((c) => c.name === 'session');
@@ -611,7 +611,7 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   // Escape does not close it: only signing in or Logout does.
   await page.keyboard.press('Escape');
   await expect(again).toBeVisible();
-  await expect(again.getByLabel('Username', { exact: true })).toHaveValue(E2E_ADMIN.email);
+  await expect(again.getByLabel('Username', { exact: true })).toHaveValue(E2E_ADMIN.username);
   await again.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await again.getByRole('button', { name: 'Sign In' }).click();
   await expect(toastText(page, 'Signed in again')).toBeVisible();
@@ -1281,9 +1281,9 @@ test('change password: the modal, a wrong current password, success, and the ses
   // This session was renewed; the old password no longer signs in, the new one does.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Content Management System' })).toBeVisible();
-  const old = await page.request.post('/api/auth/login', { data: { username: E2E_PASSWORD_ADMIN.email, password: E2E_PASSWORD_ADMIN.password } });
+  const old = await page.request.post('/api/auth/login', { data: { username: E2E_PASSWORD_ADMIN.username, password: E2E_PASSWORD_ADMIN.password } });
   expect(old.status()).toBe(401);
-  const fresh = await page.request.post('/api/auth/login', { data: { username: E2E_PASSWORD_ADMIN.email, password: E2E_PASSWORD_ADMIN.newPassword } });
+  const fresh = await page.request.post('/api/auth/login', { data: { username: E2E_PASSWORD_ADMIN.username, password: E2E_PASSWORD_ADMIN.newPassword } });
   expect(fresh.status()).toBe(200);
 });
 
@@ -1303,7 +1303,7 @@ test('logout: back to Admin Access, lists cleared, and the old session no longer
   expect(replay.status()).toBe(401);
 
   // Signing in again starts from fresh lists.
-  await page.getByLabel('Username', { exact: true }).fill(E2E_LOGOUT_ADMIN.email);
+  await page.getByLabel('Username', { exact: true }).fill(E2E_LOGOUT_ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(E2E_LOGOUT_ADMIN.password);
   const articles = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/articles' && r.request().method() === 'GET');
   await page.getByRole('button', { name: 'Access Admin Panel' }).click();

@@ -113,14 +113,14 @@ for (const [index, mode] of (['refuse', 'hold', 'terminate'] as const).entries()
 }
 
 test('a signed-in admin opening the panel while the database is refused is told so, not shown the sign-in card, and gets in once it is back', async ({ page }) => {
-  const admin = { email: 'faults-admin@example.com', password: 'faults-admin-password-2026' };
+  const admin = { username: 'faults-admin@example.com', password: 'faults-admin-password-2026' };
   const { db } = createDb(database.databaseUrl, database.wsProxy);
   try {
-    await createAdmin(db, admin.email, admin.password);
+    await createAdmin(db, admin.username, admin.password);
   } finally {
     await db.destroy();
   }
-  const signedIn = await page.request.post(`${origin}/api/auth/login`, { data: { username: admin.email, password: admin.password } });
+  const signedIn = await page.request.post(`${origin}/api/auth/login`, { data: { username: admin.username, password: admin.password } });
   expect(signedIn.status()).toBe(200);
   await proxy.setMode('refuse');
   try {
@@ -160,14 +160,14 @@ test('a failure that is not the database being down (a table it cannot find) ans
 });
 
 test("an article's form keeps what was written when its save is refused by a database that is down, and saves it once it is back", async ({ page }) => {
-  const admin = { email: 'faults-editor@example.com', password: 'faults-editor-password-2026' };
+  const admin = { username: 'faults-editor@example.com', password: 'faults-editor-password-2026' };
   const { db } = createDb(database.databaseUrl, database.wsProxy);
   try {
-    await createAdmin(db, admin.email, admin.password);
+    await createAdmin(db, admin.username, admin.password);
   } finally {
     await db.destroy();
   }
-  expect((await page.request.post(`${origin}/api/auth/login`, { data: { username: admin.email, password: admin.password } })).status()).toBe(200);
+  expect((await page.request.post(`${origin}/api/auth/login`, { data: { username: admin.username, password: admin.password } })).status()).toBe(200);
   await page.goto(`${origin}/admin`);
   await expect(page.getByRole('heading', { name: dashboardCopy.title })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'New Article' }).click();

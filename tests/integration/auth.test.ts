@@ -264,7 +264,7 @@ describe('npm run admin -- unlock', () => {
       .execute();
     expect((await attempt(email, password, uniqueIp())).status).toBe(429);
 
-    const cli = spawnSync(process.execPath, ['scripts/admin.mjs', 'unlock', '--email', email], { encoding: 'utf8', env: process.env, timeout: 60_000 });
+    const cli = spawnSync(process.execPath, ['scripts/admin.mjs', 'unlock', '--username', email], { encoding: 'utf8', env: process.env, timeout: 60_000 });
     expect(cli.stderr).toBe('');
     expect(cli.stdout.trim()).toBe(`Unlocked ${email}: it can sign in again from every address.`);
     expect(cli.status).toBe(0);
@@ -380,7 +380,7 @@ describe('POST /api/auth/change-password', () => {
 
   it('holds the admin command line to the same count of characters', async () => {
     const { email } = await newAdmin();
-    const r = spawnSync(process.execPath, ['scripts/admin.mjs', 'reset-password', '--email', email], {
+    const r = spawnSync(process.execPath, ['scripts/admin.mjs', 'reset-password', '--username', email], {
       encoding: 'utf8',
       env: { ...process.env, ADMIN_PASSWORD: '🔑🌊🔥🌱' },
       timeout: 60_000,
@@ -454,16 +454,35 @@ describe('POST /api/auth/change-password', () => {
     const { email } = await newAdmin();
     const run = (args: string[], password: string) =>
       spawnSync(process.execPath, ['scripts/admin.mjs', ...args], { encoding: 'utf8', env: { ...process.env, ADMIN_PASSWORD: password }, timeout: 60_000 });
-    const common = run(['create', '--email', `cli-${crypto.randomUUID()}@example.com`], 'sunshine1');
+    const common = run(['create', '--username', `cli-${crypto.randomUUID()}@example.com`], 'sunshine1');
     expect(common.stderr.trim()).toBe(COMMON_PASSWORD_MESSAGE);
     expect(common.status).toBe(1);
-    const same = run(['reset-password', '--email', email], TEST_PASSWORD);
+    const same = run(['reset-password', '--username', email], TEST_PASSWORD);
     expect(same.stderr.trim()).toBe(SAME_PASSWORD_MESSAGE);
     expect(same.status).toBe(1);
-    const fresh = run(['reset-password', '--email', email], 'a different passphrase');
+    const fresh = run(['reset-password', '--username', email], 'a different passphrase');
     expect(fresh.stderr).toBe('');
     expect(fresh.status).toBe(0);
     expect((await call(login, '/api/auth/login', { body: { username: email, password: 'a different passphrase' }, ip: uniqueIp() })).status).toBe(200);
+  });
+
+  it('names the admin by --username, as the sign-in form does; the old --email still works, with a notice', async () => {
+    const { email: username } = await newAdmin();
+    const run = (args: string[]) => spawnSync(process.execPath, ['scripts/admin.mjs', ...args], { encoding: 'utf8', env: process.env, timeout: 60_000 });
+    const old = run(['unlock', '--email', username]);
+    expect(old.stderr).toBe('--email is deprecated: use --username (the same address).\n');
+    expect(old.stdout).toBe(`${username} has no failed sign-ins on record: nothing to unlock.\n`);
+    expect(old.status).toBe(0);
+    const missing = run(['reset-password', '--username', `nobody-${crypto.randomUUID()}@example.com`]);
+    expect(missing.stderr).toMatch(/^No admin nobody-[0-9a-f-]+@example\.com\. Create one with: npm run admin -- create --username nobody-[0-9a-f-]+@example\.com\n$/);
+    expect(missing.status).toBe(1);
+    const notAnAddress = run(['unlock', '--username', 'admin']);
+    expect(notAnAddress.stderr).toBe('The username "admin" is not an email address: an admin signs in with their email address.\n');
+    expect(notAnAddress.status).toBe(2);
+    const usage = run(['unlock']);
+    expect(usage.stdout).toContain('npm run admin -- unlock --username you@example.com');
+    expect(usage.stdout).not.toContain('--email');
+    expect(usage.status).toBe(2);
   });
 
   it('asks for the password on a terminal, and keeps what was typed past the first Enter for the second question', async () => {
@@ -471,7 +490,7 @@ describe('POST /api/auth/change-password', () => {
     // arrive in one read, as a paste or keys typed ahead of the second prompt do.
     const email = `cli-${crypto.randomUUID()}@example.com`;
     const { ADMIN_PASSWORD: _unset, ...env } = process.env;
-    const terminal = spawn('script', ['-qec', `'${process.execPath}' scripts/admin.mjs create --email ${email}`, '/dev/null'], { env });
+    const terminal = spawn('script', ['-qec', `'${process.execPath}' scripts/admin.mjs create --username ${email}`, '/dev/null'], { env });
     let output = '';
     terminal.stdout.on('data', (c) => {
       output += c;

@@ -200,7 +200,7 @@ describe('db:migrate on a developer machine', () => {
     const env = { DATABASE_URL: `postgres://postgres:secret@127.0.0.1:${port}/site` };
     const seed = await runScript(['scripts/seed-articles.mjs', '1'], env, 'machine');
     expect({ status: seed.status, stderr: seed.stderr }).toEqual({ status: 1, stderr: `Seeding failed: ${reason}\n` });
-    const admin = await runScript(['scripts/admin.mjs', 'unlock', '--email', 'admin@example.com'], env, 'machine');
+    const admin = await runScript(['scripts/admin.mjs', 'unlock', '--username', 'admin@example.com'], env, 'machine');
     expect({ status: admin.status, stderr: admin.stderr }).toEqual({ status: 1, stderr: `${reason}\n` });
   }, 60_000);
 });
@@ -271,15 +271,15 @@ describe("the local runtime's start-up (npm start, npm run dev) against a Netlif
     const { db } = createDb(pg.databaseUrl, pg.wsProxy);
     try {
       for (const m of await readMigrations()) await sql.raw(m.sql).execute(db);
-      const email = 'first-admin@example.com';
+      const username = 'first-admin@example.com';
       const logged: string[] = [];
       const services = await withEnv({ NETLIFY_DB_URL: pg.databaseUrl, DATABASE_WS_PROXY: pg.wsProxy, DATABASE_URL: '', NETLIFY_DATABASE_URL: '' }, () =>
-        startLocalServices({ dataDir, admin: { email, password: 'a long first passphrase' }, log: (m) => logged.push(m) }),
+        startLocalServices({ dataDir, admin: { username, password: 'a long first passphrase' }, log: (m) => logged.push(m) }),
       );
       await services.stop();
-      expect(logged).toEqual([`Created the first admin: ${email}`]);
+      expect(logged).toEqual([`Created the first admin: ${username}`]);
       expect(Number((await db.selectFrom('services').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(SEEDED_SERVICES);
-      expect(await db.selectFrom('users').select('username').execute()).toEqual([{ username: email }]);
+      expect(await db.selectFrom('users').select('username').execute()).toEqual([{ username }]);
       expect((await sql<{ t: string | null }>`select to_regclass('schema_migrations')::text as t`.execute(db)).rows[0]!.t).toBeNull();
     } finally {
       await db.destroy();
@@ -298,17 +298,17 @@ describe('the admin command line against a Netlify Database', () => {
       // What a deploy leaves: every migration applied by Netlify, none recorded in our own table.
       for (const m of await readMigrations()) await sql.raw(m.sql).execute(db);
       const { DATABASE_URL, NETLIFY_DB_URL, NETLIFY_DATABASE_URL, NETLIFY, CONTEXT, ...rest } = process.env;
-      const email = 'first-admin@example.com';
-      const child = spawn(process.execPath, ['scripts/admin.mjs', 'create', '--email', email], {
+      const username = 'first-admin@example.com';
+      const child = spawn(process.execPath, ['scripts/admin.mjs', 'create', '--username', username], {
         env: { ...rest, DATA_DIR: dataDir, NETLIFY_DB_URL: pg.databaseUrl, DATABASE_WS_PROXY: pg.wsProxy, ADMIN_PASSWORD: 'a long first passphrase' },
       });
       let out = '';
       child.stdout.on('data', (c) => (out += c));
       child.stderr.on('data', (c) => (out += c));
       const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      expect(out.trim()).toBe(`Created admin ${email}.`);
+      expect(out.trim()).toBe(`Created admin ${username}.`);
       expect(status).toBe(0);
-      expect(await db.selectFrom('users').select('username').execute()).toEqual([{ username: email }]);
+      expect(await db.selectFrom('users').select('username').execute()).toEqual([{ username }]);
       expect((await sql<{ t: string | null }>`select to_regclass('schema_migrations')::text as t`.execute(db)).rows[0]!.t).toBeNull();
       expect(Number((await db.selectFrom('services').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(SEEDED_SERVICES);
     } finally {

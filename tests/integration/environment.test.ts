@@ -2,8 +2,9 @@
  * The server's settings: a variable left blank (a .env line, the platform's UI) means its default,
  * never a broken site; a value that is there but wrong is refused by name.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startLocalServices } from '../../scripts/lib/local-services.mjs';
+import { localEnv } from '../../scripts/lib/runtime-env.mjs';
 import { EnvError, getEnv } from '../../src/server/env.ts';
 import { withEnv } from '../support/with-env.ts';
 
@@ -53,4 +54,40 @@ describe('the local runtime (npm start, npm run dev)', () => {
       ),
     );
   }, 60_000);
+});
+
+describe('the first admin of the local runtime', () => {
+  /** localEnv()'s first admin under exactly these of ADMIN_USERNAME and ADMIN_EMAIL, and what it warned. */
+  function firstAdminUnder(vars: { ADMIN_USERNAME?: string; ADMIN_EMAIL?: string }) {
+    const names = ['ADMIN_USERNAME', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATA_DIR'] as const;
+    const before = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      delete process.env.ADMIN_USERNAME;
+      delete process.env.ADMIN_EMAIL;
+      Object.assign(process.env, vars, { ADMIN_PASSWORD: 'a long first passphrase' });
+      return { admin: localEnv().firstAdmin, warned: warn.mock.calls.map((args) => args.join(' ')) };
+    } finally {
+      warn.mockRestore();
+      for (const name of names) {
+        if (before[name] === undefined) delete process.env[name];
+        else process.env[name] = before[name];
+      }
+    }
+  }
+
+  it('is named by ADMIN_USERNAME, as the sign-in form names it', () => {
+    expect(firstAdminUnder({ ADMIN_USERNAME: 'first@example.com' })).toEqual({ admin: { username: 'first@example.com', password: 'a long first passphrase' }, warned: [] });
+  });
+
+  it('is still named by ADMIN_EMAIL, its former name, with a notice to use ADMIN_USERNAME; ADMIN_USERNAME wins when both are set', () => {
+    expect(firstAdminUnder({ ADMIN_EMAIL: 'old@example.com' })).toEqual({
+      admin: { username: 'old@example.com', password: 'a long first passphrase' },
+      warned: ['ADMIN_EMAIL is deprecated: set ADMIN_USERNAME (the same address) instead.'],
+    });
+    expect(firstAdminUnder({ ADMIN_USERNAME: 'new@example.com', ADMIN_EMAIL: 'old@example.com' })).toEqual({
+      admin: { username: 'new@example.com', password: 'a long first passphrase' },
+      warned: [],
+    });
+  });
 });

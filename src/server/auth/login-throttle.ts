@@ -18,7 +18,7 @@ import { isRateLimited, rateLimiter, type RateLimitOptions } from '../rate-limit
 // - per address, whatever the accounts: 20 failures in an hour refuse that address for an hour
 //   (one address trying many accounts, i.e. password spraying).
 // - per account, from everywhere: only a much higher ceiling, 100 failures in an hour, locks the
-//   account on every address (for an hour, or until `npm run admin -- unlock --email E`). Reaching
+//   account on every address (for an hour, or until `npm run admin -- unlock --username U`). Reaching
 //   it takes a distributed guessing run of at least five addresses.
 //
 // Addresses come from the platform, IPv6 by /64 (src/server/http/request-context.ts). Only a

@@ -1,12 +1,12 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './admin-credentials.ts';
 
-type Admin = { readonly email: string; readonly password: string };
+type Admin = { readonly username: string; readonly password: string };
 
 /** Signs a request context in as `admin` through the login API; the session cookie stays in that context. */
 export async function signInThroughApi(request: APIRequestContext, admin: Admin = E2E_ADMIN): Promise<void> {
-  const r = await request.post('/api/auth/login', { data: { username: admin.email, password: admin.password } });
-  expect(r.status(), `sign-in as ${admin.email}: ${await r.text()}`).toBe(200);
+  const r = await request.post('/api/auth/login', { data: { username: admin.username, password: admin.password } });
+  expect(r.status(), `sign-in as ${admin.username}: ${await r.text()}`).toBe(200);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Starts `npm start`'s server on an emptied DATA_DIR, so every e2e run begins from a new database
-// holding the e2e admins (admin-credentials.ts): E2E_ADMIN through the runtime's own ADMIN_EMAIL /
+// holding the e2e admins (admin-credentials.ts): E2E_ADMIN through the runtime's own ADMIN_USERNAME /
 // ADMIN_PASSWORD path, the password, leads and logout admins before the site answers anything.
 import fs from 'node:fs';
 import { createDb } from '../../../src/server/db/client.ts';
@@ -18,9 +18,9 @@ const services = await startLocalServices({
   async afterDatabase({ databaseUrl, wsProxy }) {
     const { db } = createDb(databaseUrl, wsProxy);
     try {
-      await createAdmin(db, E2E_PASSWORD_ADMIN.email, E2E_PASSWORD_ADMIN.password);
-      await createAdmin(db, E2E_LEADS_ADMIN.email, E2E_LEADS_ADMIN.password);
-      await createAdmin(db, E2E_LOGOUT_ADMIN.email, E2E_LOGOUT_ADMIN.password);
+      await createAdmin(db, E2E_PASSWORD_ADMIN.username, E2E_PASSWORD_ADMIN.password);
+      await createAdmin(db, E2E_LEADS_ADMIN.username, E2E_LEADS_ADMIN.password);
+      await createAdmin(db, E2E_LOGOUT_ADMIN.username, E2E_LOGOUT_ADMIN.password);
     } finally {
       await db.destroy();
     }
