@@ -1,12 +1,15 @@
 import { MIN_PASSWORD_LENGTH } from '../schemas/auth.ts';
-import { characterCount } from '../schemas/text-limits.ts';
+import { PASSWORD_MAX_LENGTH, characterCount } from '../schemas/text-limits.ts';
 
 // The rules a new admin password must meet, wherever it is set (the change-password dialog, the
-// admin command line): at least 8 characters, not one of the passwords attackers try first, and
-// not the password it replaces. Length and a blocklist rather than composition rules (a digit, a
-// symbol): those push people to the same few patterns, which guessers try first.
+// admin command line, the first admin at start): at least 8 characters and at most 1,024 (the
+// most sign-in takes: a longer one could never be signed in with), not one of the passwords
+// attackers try first, and not the password it replaces. Length and a blocklist rather than
+// composition rules (a digit, a symbol): those push people to the same few patterns, which
+// guessers try first.
 
 export const TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const TOO_LONG_MESSAGE = `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer`;
 export const COMMON_PASSWORD_MESSAGE = 'This password is on lists of common and breached passwords. Choose one that is harder to guess.';
 export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one';
 
@@ -34,8 +37,9 @@ async function isCommonPassword(password: string): Promise<boolean> {
   return (await commonPasswords()).has(password.toLowerCase());
 }
 
-/** Refuses a new password that is too short or common (PasswordRejected). */
+/** Refuses a new password that is too short, too long or common (PasswordRejected). */
 export async function assertAcceptablePassword(password: string): Promise<void> {
   if (characterCount(password) < MIN_PASSWORD_LENGTH) throw new PasswordRejected(TOO_SHORT_MESSAGE);
+  if (characterCount(password) > PASSWORD_MAX_LENGTH) throw new PasswordRejected(TOO_LONG_MESSAGE);
   if (await isCommonPassword(password)) throw new PasswordRejected(COMMON_PASSWORD_MESSAGE);
 }

@@ -466,6 +466,25 @@ describe('POST /api/auth/change-password', () => {
     expect((await call(login, '/api/auth/login', { body: { username: email, password: 'a different passphrase' }, ip: uniqueIp() })).status).toBe(200);
   });
 
+  it('refuses a password past 1024 characters, which the sign-in form could never send, and creates no admin', async () => {
+    const username = `cli-${crypto.randomUUID()}@example.com`;
+    const r = spawnSync(process.execPath, ['scripts/admin.mjs', 'create', '--username', username], {
+      encoding: 'utf8',
+      env: { ...process.env, ADMIN_PASSWORD: 'p'.repeat(1025) },
+      timeout: 60_000,
+    });
+    expect(r.stderr.trim()).toBe('Password must be 1024 characters or fewer');
+    expect(r.status).toBe(1);
+    expect(await findUserByUsername(getDb(), username)).toBeUndefined();
+    // The same refusal wherever a password is set: ADMIN_PASSWORD at start-up also goes through createAdmin.
+    await expect(createAdmin(getDb(), username, '🔑'.repeat(1025))).rejects.toThrow('Password must be 1024 characters or fewer');
+    expect(await findUserByUsername(getDb(), username)).toBeUndefined();
+    // 1,024 characters, as the sign-in form counts them, are taken, and sign in.
+    const longest = '🔑'.repeat(1024);
+    await createAdmin(getDb(), username, longest);
+    expect((await call(login, '/api/auth/login', { body: { username, password: longest }, ip: uniqueIp() })).status).toBe(200);
+  });
+
   it('names the admin by --username, as the sign-in form does; the old --email still works, with a notice', async () => {
     const { email: username } = await newAdmin();
     const run = (args: string[]) => spawnSync(process.execPath, ['scripts/admin.mjs', ...args], { encoding: 'utf8', env: process.env, timeout: 60_000 });
