@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { nestsDeeperThan } from '../lib/html-nesting';
 import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
-import { requiredLine, requiredText, storableText, tooLong } from './fields';
+import { requiredLine, requiredText, storableText } from './fields';
+import { tooLong } from './text-limits';
 import { openedAtField } from './opened-at';
 import { submissionIdField } from './submission-id';
 import type { FieldsCover, FormField } from './form-fields';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { storableText, tooLong } from './fields.ts';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './text-limits.ts';
+import { storableText } from './fields.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, tooLong } from './text-limits.ts';
 
 // The sign-in, reset-request and change-password bodies, validated by the auth functions; their
 // messages are the ones the admin panel shows word for word. The panel itself imports only the

@@ -8,7 +8,7 @@
  * them the same way: `enquirySchema.safeParse(body)`, `z.infer<typeof ...>`.
  */
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH } from './text-limits.ts';
+import { EMAIL_MAX_LENGTH, tooLong } from './text-limits.ts';
 
 // No page's Content Security Policy allows 'unsafe-eval': zod must neither compile parsers with
 // `new Function` nor try to (a caught try is still a reported violation). Set here, once: every
@@ -18,8 +18,6 @@ z.config({ jitless: true });
 
 /** The message of every missing required field, word for word. */
 export const REQUIRED = 'Required';
-
-export const tooLong = (max: number) => `Must be ${max} characters or fewer`;
 
 export const INVALID_CHARACTERS = 'Contains a character that is not allowed (U+0000 or an unpaired surrogate)';
 

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { SERVICE_ICON_NAMES } from '../lib/icons/service-icons';
-import { isSingleLine, ONE_LINE, requiredLine, requiredText, steadyDirection, storableText, tooLong } from './fields';
+import { isSingleLine, ONE_LINE, requiredLine, requiredText, steadyDirection, storableText } from './fields';
 import { openedAtField } from './opened-at';
 import { submissionIdField } from './submission-id';
-import { characterCount } from './text-limits';
+import { characterCount, tooLong } from './text-limits';
 import type { FieldsCover, FormField } from './form-fields';
 
 export const SERVICE_LIMITS = {

@@ -1,6 +1,6 @@
 /**
- * Length limits every form that takes an address or a password shares, free of zod so an input can
- * carry its maxLength before any schema has loaded.
+ * Length limits every form that takes an address or a password shares, and the count and message
+ * every limit is held to, free of zod so a form can use them before any schema has loaded.
  */
 
 /** RFC 5321 caps an address at 254 characters. */
@@ -16,6 +16,17 @@ export const PASSWORD_MAX_LENGTH = 1024;
  * against a schema's limit counts this way.
  */
 export const characterCount = (text: string) => [...text].length;
+
+/** The message of every text past its limit, the server's and the forms' word for word. */
+export const tooLong = (max: number) => `Must be ${max} characters or fewer`;
+
+/**
+ * What an admin form says beside a field whose text passes `limit` (counted as the server counts
+ * it), or undefined within it. The admin's inputs carry no maxlength: it cuts a paste off at the
+ * limit unseen, and the shortened text would be sent instead, a different title saved or a
+ * different password signed in with and set. The text is kept whole and refused beside the field.
+ */
+export const limitIssue = (text: string, limit: number): string | undefined => (characterCount(text) > limit ? tooLong(limit) : undefined);
 
 /**
  * The maxlength attribute of a form field the server holds to `limit` characters. The browser

@@ -1,5 +1,5 @@
 import { ARTICLE_LIMITS, CONTENT_TOO_DEEP } from '../schemas/article.ts';
-import { tooLong } from '../schemas/fields.ts';
+import { tooLong } from '../schemas/text-limits.ts';
 import { characterCount } from '../schemas/text-limits.ts';
 import { nestsDeeperThan } from '../lib/html-nesting.ts';
 import { badRequest } from './http/errors.ts';

@@ -78,6 +78,69 @@ test('signed out: the Admin Access card, its disabled button, and the disabled R
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
 });
 
+test('a password or username pasted past its limit is kept whole and refused beside the field, not cut to a different one', async ({ page }) => {
+  await page.goto('/admin');
+  const username = page.getByLabel('Username', { exact: true });
+  const password = page.getByLabel('Password', { exact: true });
+  const submit = page.getByRole('button', { name: 'Access Admin Panel' });
+  let logins = 0;
+  page.on('request', (request) => void (new URL(request.url()).pathname === '/api/auth/login' && (logins += 1)));
+  // A maxlength of the limit cut such a paste to its first 1,024 characters: a different password
+  // from the one pasted would have been sent, and then saved by Change Password.
+  const tooLongPassword = `${'correct horse battery staple '.repeat(35)}${'x'.repeat(10)}`; // 1,025 characters, one over the 1,024 allowed
+  expect(tooLongPassword.length).toBe(1025);
+  await username.fill(E2E_ADMIN.username);
+  await password.focus();
+  await page.keyboard.insertText(tooLongPassword);
+  await expect(password).toHaveValue(tooLongPassword);
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('Must be 1024 characters or fewer');
+  await expect(submit).toBeDisabled();
+  await password.press('Enter'); // nor does Enter send it
+  expect(logins).toBe(0);
+  // One character fewer is within the limit: the message goes.
+  await password.press('Backspace');
+  await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Must be 1024 characters or fewer', { exact: true })).toHaveCount(0);
+  await expect(submit).toBeEnabled();
+
+  const longAddress = `${'a'.repeat(250)}@example.com`; // 262 characters, over the 254 an address may have
+  await username.fill('');
+  await username.focus();
+  await page.keyboard.insertText(longAddress);
+  await expect(username).toHaveValue(longAddress);
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveAccessibleDescription('Must be 254 characters or fewer');
+  await expect(submit).toBeDisabled();
+  expect(logins).toBe(0);
+});
+
+test('change password: a password pasted past its limit is kept whole and refused beside its field, not cut and saved', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  const submit = dialog.getByRole('button', { name: 'Change Password' });
+  const current = dialog.getByLabel('Current Password', { exact: true });
+  const fresh = dialog.getByLabel('New Password', { exact: true });
+  const tooLongPassword = `${'a long passphrase '.repeat(57)}xyz`; // 1,029 characters, over the 1,024 allowed
+  expect(tooLongPassword.length).toBe(1029);
+  await current.fill(E2E_ADMIN.password);
+  await fresh.focus();
+  await page.keyboard.insertText(tooLongPassword);
+  await expect(fresh).toHaveValue(tooLongPassword);
+  await expect(fresh).toHaveAttribute('aria-invalid', 'true');
+  await expect(fresh).toHaveAccessibleDescription('Common and breached passwords are refused. Must be 1024 characters or fewer');
+  await expect(submit).toBeDisabled();
+  await current.fill('');
+  await current.focus();
+  await page.keyboard.insertText(tooLongPassword);
+  await expect(current).toHaveValue(tooLongPassword);
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toHaveAccessibleDescription('Must be 1024 characters or fewer');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('login: a wrong password is refused, the right one admits, and a reload keeps the session', async ({ page }) => {
   await page.goto('/admin');
   await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username);

@@ -1,4 +1,7 @@
-/** The Change Password modal. */
+/**
+ * The Change Password modal. A password past the server's limit is kept whole and refused beside
+ * its field (limitIssue), never cut to the limit and set as a different password.
+ */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../lib/button-styles';
@@ -11,7 +14,7 @@ import { Button } from './ui';
 import { useAuthRequest } from './use-auth-request';
 import { changePasswordCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
-import { PASSWORD_MAX_LENGTH, characterCount } from '../../schemas/text-limits';
+import { PASSWORD_MAX_LENGTH, characterCount, limitIssue } from '../../schemas/text-limits';
 
 export default function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
@@ -43,7 +46,9 @@ export default function ChangePasswordDialog() {
       if (err.fieldIssues.currentPassword || err.fieldIssues.newPassword) setFieldRefusals((n) => n + 1);
     },
   });
-  const ready = currentPassword !== '' && characterCount(newPassword) >= MIN_PASSWORD_LENGTH;
+  const currentTooLong = limitIssue(currentPassword, PASSWORD_MAX_LENGTH);
+  const newTooLong = limitIssue(newPassword, PASSWORD_MAX_LENGTH);
+  const ready = currentPassword !== '' && characterCount(newPassword) >= MIN_PASSWORD_LENGTH && !currentTooLong && !newTooLong;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
@@ -77,8 +82,7 @@ export default function ChangePasswordDialog() {
               setCurrentPassword(value);
               setCurrentPasswordError(undefined);
             }}
-            error={currentPasswordError}
-            maxLength={PASSWORD_MAX_LENGTH}
+            error={currentPasswordError ?? currentTooLong}
           />
           <TextField
             label={changePasswordCopy.newPassword}
@@ -90,9 +94,8 @@ export default function ChangePasswordDialog() {
               setNewPasswordError(undefined);
             }}
             hint={changePasswordCopy.newPasswordHint}
-            error={newPasswordError}
+            error={newPasswordError ?? newTooLong}
             placeholder={changePasswordCopy.newPasswordPlaceholder(MIN_PASSWORD_LENGTH)}
-            maxLength={PASSWORD_MAX_LENGTH}
           />
           <div className="mt-2 flex justify-end gap-3">
             <Dialog.Close className={buttonClass('neutral')}>{changePasswordCopy.cancel}</Dialog.Close>

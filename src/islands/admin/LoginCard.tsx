@@ -17,7 +17,7 @@ export default function LoginCard({ onForgotPassword, focusForgotPassword = fals
       <p className="mt-1 text-sm text-ink-600">{signInCopy.lead}</p>
       <form onSubmit={signIn.submit} className="mt-6 grid gap-4" aria-busy={signIn.pending}>
         <SignInFields form={signIn} usernamePlaceholder="you@example.com" />
-        <Button type="submit" disabled={!signIn.filled} pending={signIn.pending} className="w-full">
+        <Button type="submit" disabled={!signIn.ready} pending={signIn.pending} className="w-full">
           {signInCopy.submit}
         </Button>
       </form>

@@ -9,8 +9,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
-import { tooLong } from '../../schemas/fields';
-import { characterCount } from '../../schemas/text-limits';
+import { limitIssue } from '../../schemas/text-limits';
 import { formValuesOf, payloadOf, type FormField, type FormValues } from '../../schemas/form-fields';
 import { toast } from '../../stores/toasts';
 import RichTextEditor from './editor/RichTextEditor';
@@ -159,10 +158,9 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     const span = field.half ? '' : 'sm:col-span-2';
     const text = String(values[field.name] ?? '');
     // A limit is said beside the field as soon as the text passes it, in the server's words, and the
-    // text is kept: a maxlength attribute would cut a paste off at the limit unseen, and that
-    // shortened text would be saved. Counted as the server counts it, in characters and trimmed:
-    // the line break a pasted paragraph ends in is not stored, so it does not make the text too long.
-    const overLimit = 'maxLength' in field && characterCount(text.trim()) > field.maxLength ? tooLong(field.maxLength) : undefined;
+    // text is kept (limitIssue). Trimmed, as the server stores it: the line break a pasted paragraph
+    // ends in is not stored, so it does not make the text too long.
+    const overLimit = 'maxLength' in field ? limitIssue(text.trim(), field.maxLength) : undefined;
     const error = issueOf(issues, field.name) ?? overLimit;
     const common = { label: field.label, hint: field.hint, placeholder: field.placeholder, error, className: span };
     const onText = (value: string) => set(field.name, value);

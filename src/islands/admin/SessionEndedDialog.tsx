@@ -20,7 +20,7 @@ export default function SessionEndedDialog({ username }: { username: string }) {
           <SignInFields form={signIn} focusPassword />
           <div className="mt-2 flex justify-end gap-3">
             <LogoutButton label={sessionEndedCopy.signOut} />
-            <Button type="submit" disabled={!signIn.filled} pending={signIn.pending}>
+            <Button type="submit" disabled={!signIn.ready} pending={signIn.pending}>
               {sessionEndedCopy.submit}
             </Button>
           </div>

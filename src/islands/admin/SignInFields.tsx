@@ -2,6 +2,8 @@
  * Signing in with a username and password, where the panel asks for it: the Admin Access card and,
  * over the panel, the dialog after a session has ended. One request at a time; a refusal is the
  * shared failure toast (use-auth-request.ts); a success says `granted` and signs the panel in.
+ * A username or password past the server's limit is kept whole, refused beside its field, and not
+ * sent (limitIssue).
  */
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../stores/toasts';
@@ -10,7 +12,7 @@ import { signedIn } from './session';
 import { useAuthRequest } from './use-auth-request';
 import { signInCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../schemas/text-limits';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, limitIssue } from '../../schemas/text-limits';
 
 export function useSignIn({ username: initial = '', granted }: { username?: string; granted: { title: string; description: string } }) {
   const [username, setUsername] = useState(initial);
@@ -20,12 +22,15 @@ export function useSignIn({ username: initial = '', granted }: { username?: stri
     refused: signInCopy.refused,
     unreachable: signInCopy.unreachable,
   });
-  const filled = username.trim() !== '' && password !== '';
+  const usernameIssue = limitIssue(username.trim(), EMAIL_MAX_LENGTH);
+  const passwordIssue = limitIssue(password, PASSWORD_MAX_LENGTH);
+  /** Both filled in, each within its limit. */
+  const ready = username.trim() !== '' && password !== '' && !usernameIssue && !passwordIssue;
 
   async function submit(event: FormEvent) {
     // A <form>, so Enter in the Password field submits.
     event.preventDefault();
-    if (!filled) return;
+    if (!ready) return;
     const answer = await login.send({ username: username.trim(), password });
     if (!answer) return;
     setPassword('');
@@ -33,7 +38,7 @@ export function useSignIn({ username: initial = '', granted }: { username?: stri
     signedIn(answer.user.username);
   }
 
-  return { username, setUsername, password, setPassword, filled, pending: login.pending, submit };
+  return { username, setUsername, password, setPassword, usernameIssue, passwordIssue, ready, pending: login.pending, submit };
 }
 
 /**
@@ -51,7 +56,7 @@ export default function SignInFields({ form, usernamePlaceholder, focusPassword 
         value={form.username}
         onChange={form.setUsername}
         placeholder={usernamePlaceholder}
-        maxLength={EMAIL_MAX_LENGTH}
+        error={form.usernameIssue}
       />
       <TextField
         label={signInCopy.password}
@@ -59,7 +64,7 @@ export default function SignInFields({ form, usernamePlaceholder, focusPassword 
         autoComplete="current-password"
         value={form.password}
         onChange={form.setPassword}
-        maxLength={PASSWORD_MAX_LENGTH}
+        error={form.passwordIssue}
         autoFocus={focusPassword}
       />
     </>
