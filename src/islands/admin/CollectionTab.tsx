@@ -123,7 +123,9 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           {summary && status === 'loaded' && <p className="mt-1 text-sm text-ink-700">{summary(total)}</p>}
         </div>
         {exportLabel && (
-          <a className={buttonClass('neutral', 'sm')} href={collection.csvUrl()} download onClick={downloadWithSession}>
+          // The search as the box shows it, not as the list last asked for it: an export pressed
+          // straight after a keystroke holds that keystroke, though the list follows a moment later.
+          <a className={buttonClass('neutral', 'sm')} href={collection.csvUrl(searchText)} download onClick={downloadWithSession}>
             {exportLabel}
           </a>
         )}

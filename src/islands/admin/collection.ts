@@ -50,8 +50,11 @@ export interface Collection<T> {
   setQuery(change: Partial<ListQuery>): Promise<void>;
   /** The URL of one item. */
   itemUrl(id: number | string): string;
-  /** The CSV download of what the current search and filters show (every page). */
-  csvUrl(): string;
+  /**
+   * The CSV download of the current filters and `search` (every page). The search is the caller's:
+   * the search box's text, which the list's query takes only once typing pauses.
+   */
+  csvUrl(search: string): string;
 }
 
 interface CollectionOptions {
@@ -135,7 +138,7 @@ export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, 
       return load({ ...current, ...change, page: change.page ?? (narrowed ? 1 : current.page) });
     },
     itemUrl: (id) => `${url}/${encodeURIComponent(String(id))}`,
-    csvUrl: () => listUrl($state.get().query, 'csv'),
+    csvUrl: (search) => listUrl({ ...$state.get().query, search }, 'csv'),
   };
 }
 
