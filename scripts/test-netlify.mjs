@@ -277,10 +277,16 @@ async function smoke({ manifest }) {
   // A Scheduled Function has no routes, only its schedule.
   const overlapping = manifest.functions.filter((f) => f.name !== 'ssr' && (f.routes ?? []).some((r) => r.pattern.includes('*')));
   check(overlapping.length === 0, 'no user function claims a wildcard path', overlapping.map((f) => f.name).join(', '));
-  const sender = manifest.functions.find((f) => f.name === 'outbox-sender');
-  check(sender?.schedule === '*/5 * * * *' && !sender.routes, 'outbox-sender is a Scheduled Function, every 5 minutes, with no path', JSON.stringify(sender?.schedule));
-  const sweep = manifest.functions.find((f) => f.name === 'unused-images');
-  check(sweep?.schedule === '@daily' && !sweep.routes, 'unused-images is a Scheduled Function, daily, with no path', JSON.stringify(sweep?.schedule));
+  // One job a Scheduled Function, each on the schedule its work needs.
+  for (const [name, schedule, every] of [
+    ['outbox-sender', '*/5 * * * *', 'every 5 minutes'],
+    ['abandoned-upload-parts', '@hourly', 'hourly'],
+    ['enquiry-retention', '@daily', 'daily'],
+    ['unused-images', '@daily', 'daily'],
+  ]) {
+    const fn = manifest.functions.find((f) => f.name === name);
+    check(fn?.schedule === schedule && !fn.routes, `${name} is a Scheduled Function, ${every}, with no path`, JSON.stringify(fn?.schedule));
+  }
 
   step('Pages');
   const sitemap = await (await get('/sitemap.xml')).text();

@@ -4,6 +4,7 @@
 // wait for the next day). Daily, because finding the images in use reads every article's body once.
 import type { Config } from '@netlify/functions';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
+import { runScheduledJob } from '../../src/server/scheduled-job.ts';
 import { UNUSED_IMAGE_GRACE_DAYS, deleteUnusedImages } from '../../src/server/upload-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,20 +13,13 @@ const RUN_BUDGET_MS = 20_000;
 
 export default function unusedImages(): Promise<Response> {
   // Connections of this run only, closed before it ends (a frozen instance must not keep one).
-  return withRequestDatabase(async () => {
-    try {
-      const started = Date.now();
-      const deleted = await deleteUnusedImages(getDb(), {
-        uploadedBefore: new Date(started - UNUSED_IMAGE_GRACE_DAYS * DAY_MS),
-        limit: DELETES_PER_RUN,
-        deadline: started + RUN_BUDGET_MS,
-      });
-      console.log(`[unused-images] ${deleted} unused images deleted`);
-      return new Response(null, { status: 204 });
-    } catch (err) {
-      console.error('[unused-images] failed:', err instanceof Error ? err.message : err);
-      return new Response(null, { status: 500 });
-    }
+  return withRequestDatabase(() => {
+    const started = Date.now();
+    return runScheduledJob(
+      'unused-images',
+      () => deleteUnusedImages(getDb(), { uploadedBefore: new Date(started - UNUSED_IMAGE_GRACE_DAYS * DAY_MS), limit: DELETES_PER_RUN, deadline: started + RUN_BUDGET_MS }),
+      (deleted) => `${deleted} unused images deleted`,
+    );
   });
 }
 

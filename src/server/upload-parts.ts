@@ -92,7 +92,7 @@ export async function withJoinedParts<T>(name: string, total: number, use: (byte
 /**
  * Deletes the parts of uploads left unfinished (the admin closed the page, the connection dropped)
  * once their upload URL can no longer finish them: kept since before `keptBefore`. Answers how many
- * parts went. Run by the scheduled housekeeping (netlify/functions/outbox-sender.ts).
+ * parts went. Run hourly by netlify/functions/abandoned-upload-parts.ts.
  */
 export async function deleteAbandonedParts(keptBefore: Date): Promise<number> {
   const store = objectStore(UPLOAD_PARTS_STORE);

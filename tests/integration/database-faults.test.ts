@@ -18,6 +18,8 @@ import packages from '../../netlify/functions/packages.ts';
 import services from '../../netlify/functions/services.ts';
 import siteContent from '../../netlify/functions/site-content.ts';
 import teamMembers from '../../netlify/functions/team-members.ts';
+import abandonedUploadParts from '../../netlify/functions/abandoned-upload-parts.ts';
+import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
 import outboxSender from '../../netlify/functions/outbox-sender.ts';
 import unusedImages from '../../netlify/functions/unused-images.ts';
 import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
@@ -259,7 +261,7 @@ async function consoleLines(run: () => Promise<void>): Promise<string[]> {
 }
 
 describe('the scheduled housekeeping with the database refused', () => {
-  it('still sweeps the abandoned upload parts (they live in Blobs), logs what failed and answers 500', async () => {
+  it('each job fails on its own: the sender and retention log why and answer 500, the sweep of abandoned upload parts (in Blobs) still runs', async () => {
     const stale = newObjectName();
     await objectStore(UPLOAD_PARTS_STORE).createIfAbsent(`${stale}-0`, new Uint8Array(16), {
       total: '32',
@@ -267,12 +269,16 @@ describe('the scheduled housekeeping with the database refused', () => {
       uploadedAt: new Date(Date.now() - 11 * 60_000).toISOString(),
     });
     await proxy.setMode('refuse');
-    const logged = await consoleLines(async () => expect((await outboxSender()).status).toBe(500));
-    expect((await objectStore(UPLOAD_PARTS_STORE).list(`${stale}-`))).toEqual([]);
-    expect(logged.filter((line) => line.startsWith('[outbox-sender]')).map((line) => line.replace(/:.*$/s, ''))).toEqual([
-      '[outbox-sender] delivery failed',
-      '[outbox-sender] retention failed',
-      '[outbox-sender] failed; failed; 1 abandoned upload parts deleted',
+    const logged = await consoleLines(async () => {
+      expect((await outboxSender()).status).toBe(500);
+      expect((await enquiryRetention()).status).toBe(500);
+      expect((await abandonedUploadParts()).status).toBe(204);
+    });
+    expect(await objectStore(UPLOAD_PARTS_STORE).list(`${stale}-`)).toEqual([]);
+    expect(logged.map((line) => line.replace(/:.*$/s, ''))).toEqual([
+      '[outbox-sender] failed',
+      '[enquiry-retention] failed',
+      '[abandoned-upload-parts] 1 abandoned upload parts deleted',
     ]);
   });
 

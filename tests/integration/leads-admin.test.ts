@@ -12,7 +12,7 @@ import subscribers from '../../netlify/functions/subscribers.ts';
 import subscriberWelcomes from '../../netlify/functions/subscriber-welcomes.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import unsubscribeFn from '../../netlify/functions/newsletter-unsubscribe.ts';
-import outboxSender from '../../netlify/functions/outbox-sender.ts';
+import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
 import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
@@ -522,7 +522,7 @@ describe('hostile input', () => {
 });
 
 describe('retention', () => {
-  it('the scheduled run deletes enquiries older than ENQUIRY_RETENTION_DAYS, with their jobs', async () => {
+  it('the daily enquiry-retention run deletes enquiries older than ENQUIRY_RETENTION_DAYS, with their jobs', async () => {
     const old = await getDb()
       .insertInto('enquiries')
       .values({ firstName: 'Old', lastName: 'Timer', email: 'old@example.com', phone: '1', company: 'Past', message: 'm', createdAt: new Date(Date.now() - 731 * 86_400_000) })
@@ -534,7 +534,7 @@ describe('retention', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await getDb().insertInto('outbox').values({ kind: 'enquiry-notice', payload: '{}', enquiryId: old.id, status: 'failed' }).execute();
-    const r = await outboxSender();
+    const r = await enquiryRetention();
     expect(r.status).toBe(204);
     expect(await getDb().selectFrom('enquiries').select('id').where('id', 'in', [old.id, recent.id]).execute()).toEqual([{ id: recent.id }]);
     expect(await getDb().selectFrom('outbox').select('id').where('enquiryId', '=', old.id).execute()).toHaveLength(0);

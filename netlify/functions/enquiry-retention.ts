@@ -1,0 +1,17 @@
+// Scheduled, daily: deletes the enquiries older than ENQUIRY_RETENTION_DAYS (default 730), with
+// their notice jobs, in bounded batches (RETENTION_BATCHES, src/server/repositories/enquiries.ts:
+// a backlog past one run's share waits for the next day). Daily, because the rule counts in days.
+import type { Config } from '@netlify/functions';
+import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
+import { getEnv } from '../../src/server/env.ts';
+import { deleteEnquiriesOlderThan } from '../../src/server/repositories/enquiries.ts';
+import { runScheduledJob } from '../../src/server/scheduled-job.ts';
+
+export default function enquiryRetention(): Promise<Response> {
+  // Connections of this run only, closed before it ends (a frozen instance must not keep one).
+  return withRequestDatabase(() =>
+    runScheduledJob('enquiry-retention', () => deleteEnquiriesOlderThan(getDb(), getEnv().enquiryRetentionDays), (n) => `${n} enquiries past retention deleted`),
+  );
+}
+
+export const config: Config = { schedule: '@daily' };
