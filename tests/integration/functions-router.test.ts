@@ -8,8 +8,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { findOverlaps, literalPrefix, routeMatcher } from '../../scripts/lib/functions-router.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { findOverlaps, literalPrefix, routeMatcher, startSchedules } from '../../scripts/lib/functions-router.mjs';
 import { API_PATHS } from '../../src/lib/api-paths.ts';
 
 type Route = { name: string; path: string; pattern: URLPattern; methods?: string[] };
@@ -119,6 +119,38 @@ describe('matching a request to a function, as Netlify does', () => {
   it('still refuses what Netlify refuses: two trailing slashes, an empty parameter, a longer path', () => {
     for (const p of ['/api/services//', '/api/services/7//', '/api/enquiries//notice', '/api/services/7/x', '/api/servicesx']) {
       expect(match('GET', p), p).toBeUndefined();
+    }
+  });
+});
+
+describe('the Scheduled Functions in the local runtime', () => {
+  it("runs each of the project's, one job each, on its own schedule: 288, 24 and 1 runs a day", async () => {
+    const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
+    const scheduled: { name: string; schedule: string }[] = [];
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+      const { config } = await import(pathToFileURL(path.join(dir, file)).href);
+      if (config?.schedule) scheduled.push({ name: file.replace(/\.ts$/, ''), schedule: config.schedule });
+    }
+    expect(scheduled).toEqual([
+      { name: 'abandoned-upload-parts', schedule: '@hourly' },
+      { name: 'enquiry-retention', schedule: '@daily' },
+      { name: 'outbox-sender', schedule: '*/5 * * * *' },
+      { name: 'unused-images', schedule: '@daily' },
+    ]);
+    vi.useFakeTimers();
+    const runs: Record<string, number> = {};
+    const logged: string[] = [];
+    const stop = startSchedules(
+      scheduled.map(({ name, schedule }) => ({ name, schedule, handler: () => void (runs[name] = (runs[name] ?? 0) + 1) })),
+      (line: string) => logged.push(line),
+    );
+    try {
+      await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
+      expect(runs).toEqual({ 'abandoned-upload-parts': 24, 'enquiry-retention': 1, 'outbox-sender': 288, 'unused-images': 1 });
+      expect(logged).toEqual([]);
+    } finally {
+      stop();
+      vi.useRealTimers();
     }
   });
 });
