@@ -139,35 +139,54 @@ export async function loadFunctions(root) {
   };
 }
 
-/** The minutes between runs of a schedule of the forms this project uses: every N minutes, hourly, daily. */
-function everyMinutes(schedule) {
+/**
+ * The run after `from` of a schedule of the forms this project uses, on Netlify's clock (UTC), as
+ * cron counts: `*\/N * * * *` at the minutes of each hour divisible by N (so `*\/7` runs at :56,
+ * then at the next hour's :00), `@hourly` at each hour, `@daily` at midnight. Undefined for another form.
+ * @param {string} schedule
+ * @param {number} from
+ */
+function nextRun(schedule, from) {
   const every = /^\*\/(\d+) \* \* \* \*$/.exec(schedule);
-  if (every) return Number(every[1]);
-  return { '@hourly': 60, '@daily': 24 * 60 }[schedule];
+  const next = new Date(from);
+  next.setUTCSeconds(0, 0);
+  if (every && Number(every[1]) > 0) {
+    do next.setUTCMinutes(next.getUTCMinutes() + 1);
+    while (next.getUTCMinutes() % Number(every[1]) !== 0);
+    return next.getTime();
+  }
+  if (schedule === '@hourly') return next.setUTCMinutes(60);
+  if (schedule === '@daily') return next.setUTCHours(24, 0);
+  return undefined;
 }
 
 /**
- * Runs the Scheduled Functions locally as Netlify does in production: each on its schedule, with
- * the JSON body Netlify posts (`next_run`), counting from the server's start. Only the forms this
- * project uses are understood; another schedule is reported and left to `netlify functions:invoke`.
+ * Runs the Scheduled Functions locally as Netlify does in production: each at its schedule's times
+ * on the wall clock (UTC), with the JSON body Netlify posts (`next_run`). The clock, not the
+ * server's start: a server restarted more often than a daily job's interval would never run it.
+ * Only the forms this project uses are understood; another schedule is reported and left to
+ * `netlify functions:invoke`.
  */
 export function startSchedules(scheduled, log = console.log) {
-  const timers = [];
-  for (const fn of scheduled) {
-    const minutes = everyMinutes(fn.schedule);
-    if (minutes === undefined) {
-      log(`[functions] ${fn.name}: schedule '${fn.schedule}' is not run locally`);
-      continue;
-    }
-    const ms = minutes * 60_000;
-    const timer = setInterval(() => {
-      const body = JSON.stringify({ next_run: new Date(Date.now() + ms).toISOString() });
+  /** @type {Map<string, ReturnType<typeof setTimeout>>} */
+  const timers = new Map();
+  const plan = (fn, at) => {
+    const timer = setTimeout(() => {
+      // From now, if the timer came late (a suspended machine): missed runs are not made up.
+      const following = nextRun(fn.schedule, Math.max(at, Date.now()));
+      plan(fn, following);
+      const body = JSON.stringify({ next_run: new Date(following).toISOString() });
       Promise.resolve(fn.handler(new Request(`http://localhost/.netlify/functions/${fn.name}`, { method: 'POST', body }), {})).catch((err) =>
         console.error(`[functions] scheduled ${fn.name} failed:`, err),
       );
-    }, ms);
+    }, Math.max(0, at - Date.now()));
     timer.unref();
-    timers.push(timer);
+    timers.set(fn.name, timer);
+  };
+  for (const fn of scheduled) {
+    const first = nextRun(fn.schedule, Date.now());
+    if (first === undefined) log(`[functions] ${fn.name}: schedule '${fn.schedule}' is not run locally`);
+    else plan(fn, first);
   }
-  return () => timers.forEach(clearInterval);
+  return () => timers.forEach((timer) => clearTimeout(timer));
 }

@@ -153,6 +153,33 @@ describe('the Scheduled Functions in the local runtime', () => {
       vi.useRealTimers();
     }
   });
+
+  it("keeps Netlify's clock (UTC), not the server's start: a server started just before midnight runs the daily jobs at midnight", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T23:58:30Z') });
+    const ran: { name: string; at: string; nextRun: string }[] = [];
+    const job = (name: string, schedule: string) => ({
+      name,
+      schedule,
+      handler: async (request: Request) => void ran.push({ name, at: new Date().toISOString(), nextRun: (await request.json()).next_run }),
+    });
+    const stop = startSchedules([job('daily', '@daily'), job('hourly', '@hourly'), job('every-5', '*/5 * * * *'), job('every-7', '*/7 * * * *')], () => {});
+    try {
+      await vi.advanceTimersByTimeAsync(2 * 60_000);
+      expect(ran).toEqual([
+        { name: 'daily', at: '2026-11-28T00:00:00.000Z', nextRun: '2026-11-29T00:00:00.000Z' },
+        { name: 'hourly', at: '2026-11-28T00:00:00.000Z', nextRun: '2026-11-28T01:00:00.000Z' },
+        { name: 'every-5', at: '2026-11-28T00:00:00.000Z', nextRun: '2026-11-28T00:05:00.000Z' },
+        { name: 'every-7', at: '2026-11-28T00:00:00.000Z', nextRun: '2026-11-28T00:07:00.000Z' },
+      ]);
+      ran.length = 0;
+      // Cron's */7 counts within each hour: 00:56, then 01:00, not 01:03.
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      expect(ran.filter((r) => r.name === 'every-7').map((r) => r.at.slice(11, 16))).toEqual(['00:07', '00:14', '00:21', '00:28', '00:35', '00:42', '00:49', '00:56', '01:00']);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe("Lambda's module flags", () => {
