@@ -3,8 +3,8 @@
 // the database, and a database outage does not keep them.
 import type { Config } from '@netlify/functions';
 import { runScheduledJob } from '../../src/server/scheduled-job.ts';
-import { deleteAbandonedParts } from '../../src/server/upload-parts.ts';
-import { UPLOAD_URL_TTL_SECONDS } from '../../src/server/upload-urls.ts';
+import { deleteAbandonedParts } from '../../src/server/uploads/parts.ts';
+import { UPLOAD_URL_TTL_SECONDS } from '../../src/server/uploads/urls.ts';
 
 export default function abandonedUploadParts(): Promise<Response> {
   return runScheduledJob(

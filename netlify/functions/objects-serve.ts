@@ -1,14 +1,14 @@
 // GET /objects/uploads/:name -> the uploaded image, with the type detected at upload, the shared
 // security headers under a sandboxing policy, and a year-long immutable cache (a name is never
 // reused): in browsers, and on the CDN under the image's own tag, which deleting it purges.
-// A deploy preview serves its own uploads and the live site's (src/server/deploy-upload-stores.ts).
+// A deploy preview serves its own uploads and the live site's (src/server/uploads/deploy-stores.ts).
 // 404 for unknown or malformed names.
 import type { Config } from '@netlify/functions';
 import { PATH_ONLY, netlifyVary, uploadCacheTag } from '../../src/server/cdn-cache.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
-import { readUpload } from '../../src/server/deploy-upload-stores.ts';
+import { readUpload } from '../../src/server/uploads/deploy-stores.ts';
 import { isObjectName, UPLOAD_IMAGE_TYPES } from '../../src/schemas/upload.ts';
 
 const IMAGE_TYPES: ReadonlySet<string> = new Set(UPLOAD_IMAGE_TYPES);

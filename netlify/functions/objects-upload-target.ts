@@ -5,7 +5,7 @@
 // 10 MB (413); the bytes must be a PNG, JPEG, GIF, WebP or AVIF image whatever the Content-Type
 // says (415 otherwise, SVG included), of at most 268 megapixels (413 beyond: the Image CDN
 // would not decode it). Every type is stored without the place it was taken: EXIF GPS, XMP, IPTC
-// place names and a motion photo's video's location blanked in place (src/server/image-location.ts);
+// place names and a motion photo's video's location blanked in place (src/server/uploads/image-location.ts);
 // an AVIF whose item tables do not parse is 400.
 //
 // A file larger than one part (4 MiB, src/schemas/upload.ts) comes as several PUTs to the same URL,
@@ -25,8 +25,8 @@ import { getDb } from '../../src/server/db/client.ts';
 import { badRequest, notFound, unauthorized } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { deleteUnusedImage, storeImagePart, storeWholeImage } from '../../src/server/upload-store.ts';
-import { verifyUploadToken } from '../../src/server/upload-urls.ts';
+import { deleteUnusedImage, storeImagePart, storeWholeImage } from '../../src/server/uploads/store.ts';
+import { verifyUploadToken } from '../../src/server/uploads/urls.ts';
 
 export default route({
   PUT: async (req, ctx) => {

@@ -4,7 +4,7 @@ import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/server/auth/session.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { createUploadUrl } from '../../src/server/upload-urls.ts';
+import { createUploadUrl } from '../../src/server/uploads/urls.ts';
 
 export default route({
   POST: async (req) => {

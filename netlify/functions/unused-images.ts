@@ -5,7 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
 import { runScheduledJob } from '../../src/server/scheduled-job.ts';
-import { UNUSED_IMAGE_GRACE_DAYS, deleteUnusedImages } from '../../src/server/upload-store.ts';
+import { UNUSED_IMAGE_GRACE_DAYS, deleteUnusedImages } from '../../src/server/uploads/store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETES_PER_RUN = 200;

@@ -27,8 +27,8 @@ import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.
 import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { GET as sitemapGet } from '../../src/pages/sitemap.xml.ts';
 import { sql } from 'kysely';
-import { UPLOADS_STORE, UPLOAD_PARTS_STORE, objectStore } from '../../src/server/blobs.ts';
-import { newObjectName } from '../../src/server/upload-urls.ts';
+import { UPLOADS_STORE, UPLOAD_PARTS_STORE, objectStore } from '../../src/server/uploads/blobs.ts';
+import { newObjectName } from '../../src/server/uploads/urls.ts';
 import { closeDb, getDb, REQUEST_LIMITS, withRequestDatabase } from '../../src/server/db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
 import { ACCOUNT_ADDRESS_RULE } from '../../src/server/auth/login-throttle.ts';

@@ -1,5 +1,5 @@
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
-import { ObjectStoreUnavailableError } from '../object-store-errors.ts';
+import { ObjectStoreUnavailableError } from '../uploads/object-store-errors.ts';
 
 /** Thrown anywhere below a handler to answer with a given status and the one error shape. */
 export class HttpError extends Error {
@@ -28,7 +28,7 @@ export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Plea
 
 /**
  * What a failure is answered as: an HttpError as thrown; a database or blob store that is
- * unavailable (src/server/db/errors.ts, src/server/object-store-errors.ts) as 503 with
+ * unavailable (src/server/db/errors.ts, src/server/uploads/object-store-errors.ts) as 503 with
  * Retry-After, the log naming which of the two; anything else as a bare 500, its detail in the log
  * (`where` names the request) and never in the answer.
  */

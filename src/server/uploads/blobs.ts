@@ -1,7 +1,7 @@
 import { getStore } from '@netlify/blobs';
 import { BlobCallTimeoutError, startBlobCallDeadline, type BlobCallDeadline } from './blob-call-deadline.ts';
 import { ObjectStoreUnavailableError } from './object-store-errors.ts';
-import { socketFailureCode } from './socket-failure.ts';
+import { socketFailureCode } from '../socket-failure.ts';
 
 // Binary objects (uploaded images) behind one small interface over Netlify Blobs. Netlify sets the
 // blobs context on every invocation; the local runtime and the tests run the same blob server the
@@ -36,7 +36,7 @@ function assertSafe(kind: string, value: string): void {
 type BlobsStore = ReturnType<typeof getStore>;
 
 /**
- * Runs one call on the named store under its deadline (src/server/blob-call-deadline.ts; `sends`
+ * Runs one call on the named store under its deadline (src/server/uploads/blob-call-deadline.ts; `sends`
  * is the bytes it writes), and tells the store's outage apart from anything else: a 5xx kept after
  * @netlify/blobs' retries, a socket that failed, or the deadline passing is an
  * ObjectStoreUnavailableError naming the store and the call; any other error (a bug) goes as it
@@ -118,7 +118,7 @@ function netlifyStore(name: string): ObjectStore {
 
 /**
  * The named store. Resolved per call, not at import: on Netlify the blobs context arrives with
- * each invocation. Every call is bounded by its deadline (src/server/blob-call-deadline.ts) and
+ * each invocation. Every call is bounded by its deadline (src/server/uploads/blob-call-deadline.ts) and
  * fails as ObjectStoreUnavailableError when the store is unavailable.
  */
 export function objectStore(name: string): ObjectStore {

@@ -1,5 +1,5 @@
 import { UPLOADS_STORE, objectStore, type ObjectStore } from './blobs.ts';
-import { currentDeployContext, isLiveDeploy } from './deploy-context.ts';
+import { currentDeployContext, isLiveDeploy } from '../deploy-context.ts';
 
 /**
  * Where the running deploy keeps uploaded images, and where it may read the live site's.

@@ -7,14 +7,14 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MIN_UPLOAD_PART_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../schemas/upload.ts';
-import type { Database } from './db/schema.ts';
-import { readBodyBytes } from './http/body.ts';
-import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from './http/errors.ts';
-import { purgeCacheTag, uploadCacheTag } from './cdn-cache.ts';
-import { findArticlesUsingImage, listImageNamesInUse } from './repositories/articles.ts';
-import { assertNextPart, storePart, withJoinedParts } from './upload-parts.ts';
-import { uploadStores } from './deploy-upload-stores.ts';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MIN_UPLOAD_PART_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../../schemas/upload.ts';
+import type { Database } from '../db/schema.ts';
+import { readBodyBytes } from '../http/body.ts';
+import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
+import { purgeCacheTag, uploadCacheTag } from '../cdn-cache.ts';
+import { findArticlesUsingImage, listImageNamesInUse } from '../repositories/articles.ts';
+import { assertNextPart, storePart, withJoinedParts } from './parts.ts';
+import { uploadStores } from './deploy-stores.ts';
 import { imageSize } from './image-dimensions.ts';
 import { withoutLocation } from './image-location.ts';
 
@@ -148,7 +148,7 @@ const LIVE_IMAGE_MESSAGE = 'This image belongs to the live site: delete it there
 /**
  * Deletes an uploaded image no article uses: 404 for an unknown one, 409 naming the articles (drafts
  * too) whose image or body uses it, which the admin edits first, and 409 on a preview for one of
- * the live site's images (src/server/deploy-upload-stores.ts).
+ * the live site's images (src/server/uploads/deploy-stores.ts).
  */
 export async function deleteUnusedImage(db: Kysely<Database>, name: string): Promise<void> {
   const { own: store, live } = uploadStores();

@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { uploadTargetPath } from '../schemas/upload.ts';
-import { JWT_ALG, signingKey } from './auth/keys.ts';
+import { uploadTargetPath } from '../../schemas/upload.ts';
+import { JWT_ALG, signingKey } from '../auth/keys.ts';
 
 // Article image uploads: an admin asks for an upload URL, PUTs the
 // raw bytes to it, and the image is then served from /objects/uploads/{last segment of that URL}.
 // The URL is signed, names its object, expires after 10 minutes or with the admin's session (a
 // logout or a password change), and stores at most one object.
 // A file larger than one part goes as several PUTs with Content-Range (src/schemas/upload.ts,
-// src/server/upload-parts.ts); what the PUTs store, and how, is src/server/upload-store.ts.
+// src/server/uploads/parts.ts); what the PUTs store, and how, is src/server/uploads/store.ts.
 
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 const AUDIENCE = 'image-upload';

@@ -1,6 +1,6 @@
-import type { ByteRange } from '../schemas/upload.ts';
+import type { ByteRange } from '../../schemas/upload.ts';
 import { UPLOAD_PARTS_STORE, objectStore } from './blobs.ts';
-import { HttpError, badRequest, conflict } from './http/errors.ts';
+import { HttpError, badRequest, conflict } from '../http/errors.ts';
 
 // The parts of an upload sent in several PUTs (src/schemas/upload.ts says why). Parts must arrive
 // in order: each one starts at the byte after the last one kept, so the kept parts always cover
