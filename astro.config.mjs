@@ -147,7 +147,7 @@ export default defineConfig({
   build: {
     format: 'file',
     // The one stylesheet goes inside every page, cut to the utilities the page uses
-    // (src/server/page-styles.ts): no render-blocking request. Islands fetch the whole of it
+    // (src/server/pages/styles.ts): no render-blocking request. Islands fetch the whole of it
     // before they render (scripts/lib/site-stylesheet-integration.mjs writes it as a file).
     inlineStylesheets: 'always',
   },

@@ -309,7 +309,7 @@ async function smoke({ manifest }) {
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(aboutHtml)?.[1];
   check(canonical === `${ORIGIN}/about`, '/about names itself as its canonical URL', canonical);
   // Islands fetch the whole site stylesheet each page names, the first island used fetches Astro's
-  // island runtime (src/server/island-runtime.ts), and every page's inline start fetches the page
+  // island runtime (src/server/pages/island-runtime.ts), and every page's inline start fetches the page
   // runtime (src/scripts/page-start.ts): a prerendered page's and an on-demand page's (rendered by
   // the function from its own copy) must all be served.
   const namedFiles = [

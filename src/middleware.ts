@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
-import { withIslandRuntimeOnDemand } from './server/island-runtime.ts';
-import { withPagePolicy } from './server/page-csp.ts';
-import { pageStyles } from './server/page-styles.ts';
+import { withIslandRuntimeOnDemand } from './server/pages/island-runtime.ts';
+import { withPagePolicy } from './server/pages/csp.ts';
+import { pageStyles } from './server/pages/styles.ts';
 import { withSecurityHeaders } from './server/security-headers.ts';
 
 const styles = pageStyles();
@@ -10,10 +10,10 @@ const styles = pageStyles();
 export const onRequest = defineMiddleware(async (_context, next) => {
   let response = await next();
   // A built page is read once and changed as text, in this order: it keeps only the stylesheet
-  // rules it can use (src/server/page-styles.ts); Astro's island runtime is left to the first
-  // island used (src/server/island-runtime.ts); then its policy allows the inline scripts and
+  // rules it can use (src/server/pages/styles.ts); Astro's island runtime is left to the first
+  // island used (src/server/pages/island-runtime.ts); then its policy allows the inline scripts and
   // styles it still has that Astro hashed, and the one style the pruner wrote, and no others
-  // (src/server/page-csp.ts). In development Vite injects styles and scripts its own way, and
+  // (src/server/pages/csp.ts). In development Vite injects styles and scripts its own way, and
   // there is nothing to change.
   if (import.meta.env.PROD && response.headers.get('content-type')?.startsWith('text/html')) {
     const headers = new Headers(response.headers);

@@ -1,6 +1,6 @@
 // Writes Astro's island runtime as the content-hashed file the pages name once it is taken out of
-// them (src/server/island-runtime.ts), and fails the build if a built page names another.
-import { ISLAND_RUNTIME, ISLAND_RUNTIME_PATH } from '../../src/server/island-runtime.ts';
+// them (src/server/pages/island-runtime.ts), and fails the build if a built page names another.
+import { ISLAND_RUNTIME, ISLAND_RUNTIME_PATH } from '../../src/server/pages/island-runtime.ts';
 import { writeNamedAssets } from './named-assets.mjs';
 
 /** @returns {import('astro').AstroIntegration} */

@@ -1,10 +1,10 @@
-// Writes the whole site stylesheet as a content-hashed file (src/server/site-stylesheet.ts), for
+// Writes the whole site stylesheet as a content-hashed file (src/server/pages/site-stylesheet.ts), for
 // islands to fetch before they render. Astro inlines the stylesheet into every page and emits no
 // file for it, so this plugin takes each environment's copy as the build bundles it: the
 // prerendered pages' and the on-demand function's (the same sheet, normally, and then one file),
 // and writes them beside the other assets once the build is done. The build then fails if a
 // prerendered page names a sheet it did not write.
-import { siteStylesheetPath, TAILWIND_MARKER } from '../../src/server/site-stylesheet.ts';
+import { siteStylesheetPath, TAILWIND_MARKER } from '../../src/server/pages/site-stylesheet.ts';
 import { writeNamedAssets } from './named-assets.mjs';
 
 const VITE_HASH_MARKER = /\/\*\$vite\$:\d+\*\//;

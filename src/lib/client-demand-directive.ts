@@ -3,7 +3,7 @@
  * called, or at once if it already was. Astro inlines this into every page that uses it, so it
  * stays a few lines and imports nothing but the event names (and the window sets' types).
  *
- * A page carries only the stylesheet rules its own markup uses (src/server/page-styles.ts), and an
+ * A page carries only the stylesheet rules its own markup uses (src/server/pages/styles.ts), and an
  * island can render classes the markup lacks: so the island renders only once the whole site
  * stylesheet, named on the root element, has loaded, fetched alongside the island's code.
  */

@@ -62,7 +62,7 @@ function fetchOnce(rel: 'modulepreload' | 'preload', href: string, as?: string) 
 
 /**
  * Astro's island runtime is not in the page when every island on it waits for a demand
- * (src/server/island-runtime.ts): the page names its file, and the first demand adds it. The
+ * (src/server/pages/island-runtime.ts): the page names its file, and the first demand adds it. The
  * demanded island's code and the site stylesheet are fetched alongside it, not after it, so the
  * first island costs one round trip, as it did with the runtime inline.
  */

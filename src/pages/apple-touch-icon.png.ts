@@ -1,6 +1,6 @@
 /** /apple-touch-icon.png: the 180 px icon a phone puts on its home screen, built once from the SVG icon. */
 import type { APIRoute } from 'astro';
-import { faviconPng } from '../server/favicon-raster';
+import { faviconPng } from '../server/pages/favicon-raster';
 
 export const prerender = true;
 

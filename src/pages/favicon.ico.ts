@@ -1,6 +1,6 @@
-/** /favicon.ico, built once from the SVG icon (src/server/favicon-raster.ts). */
+/** /favicon.ico, built once from the SVG icon (src/server/pages/favicon-raster.ts). */
 import type { APIRoute } from 'astro';
-import { faviconIco } from '../server/favicon-raster';
+import { faviconIco } from '../server/pages/favicon-raster';
 
 export const prerender = true;
 

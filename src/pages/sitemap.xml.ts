@@ -10,7 +10,7 @@ import { contactNav, footerQuickLinks, legalLinks, mainNav } from '../content/si
 import { absoluteUrl, articleUrl, PAGE_PATHS, publicOrigin, sitemapArticlesPath, sitemapPagesPath } from '../lib/permalinks';
 import { escapeXml } from '../lib/xml';
 import { CACHE_TAGS, PATH_ONLY } from '../server/cdn-cache';
-import { respondOnDemand } from '../server/on-demand';
+import { respondOnDemand } from '../server/pages/on-demand';
 import { listPublishedArticleLinks, type ArticleLink } from '../server/repositories/articles';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 /**
- * Each page ships only the stylesheet rules its markup uses (src/server/page-styles.ts), and names
+ * Each page ships only the stylesheet rules its markup uses (src/server/pages/styles.ts), and names
  * the whole site stylesheet for islands to fetch before they render. An island that loads later
  * must still be styled, no page may fetch the sheet before an island needs it, and the page's
  * Content Security Policy must still name the style it now carries, on static pages (a <meta>) and

@@ -1,6 +1,6 @@
 import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import { describe, expect, it } from 'vitest';
-import { classesInMarkup, elementsInMarkup, pageStyles, propertiesRead, selectorCanMatch, selectorClasses, selectorElements } from './page-styles.ts';
+import { classesInMarkup, elementsInMarkup, pageStyles, propertiesRead, selectorCanMatch, selectorClasses, selectorElements } from './styles.ts';
 import { siteStylesheetPath } from './site-stylesheet.ts';
 
 const CSS = [

@@ -2,7 +2,7 @@
  * The script and style elements of a built page, as a browser parses them: never the same
  * characters in an attribute's value or a comment. Astro writes an attribute's < and > as typed,
  * so an article titled 'Why <style>…</style> …' carries those words in its og:title; the page's
- * text transforms (src/server/page-styles.ts, src/server/page-csp.ts) find their elements here,
+ * text transforms (src/server/pages/styles.ts, src/server/pages/csp.ts) find their elements here,
  * where a pattern over the whole markup took such a title for an element and moved its CSS into
  * the page's stylesheet.
  */

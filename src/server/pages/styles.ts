@@ -8,10 +8,10 @@
  * keeps only such selectors), and its custom properties (theme variables, the utilities'
  * registered ones) only when something on the page reads them. An island can add
  * classes the markup lacks, so the page names the whole sheet's file on its root element
- * (`data-site-stylesheet`, src/server/site-stylesheet.ts) for an island to fetch before it renders.
+ * (`data-site-stylesheet`, src/server/pages/site-stylesheet.ts) for an island to fetch before it renders.
  * A page with a client-only island (the admin panel) keeps the whole stylesheet inline: that
  * island's markup exists only in the browser. The page's CSP is made to name the new style after
- * this (src/server/page-csp.ts).
+ * this (src/server/pages/csp.ts).
  */
 import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import postcss, { type AtRule, type Container, type Declaration, type Node, type Root } from 'postcss';
@@ -203,7 +203,7 @@ export interface PrunedPage {
   html: string;
   /**
    * The content of the one style element the pruner wrote, or null when it left the page as it
-   * was. Only the pruner can vouch for it: its hash is in no policy Astro wrote (src/server/page-csp.ts).
+   * was. Only the pruner can vouch for it: its hash is in no policy Astro wrote (src/server/pages/csp.ts).
    */
   style: string | null;
 }

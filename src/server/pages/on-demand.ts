@@ -10,10 +10,10 @@
  * instructions of the first answer it sees for a URL); the 500 page is `no-store`, never kept.
  */
 import type { Kysely } from 'kysely';
-import { markUncached, publicCacheHeaders, type CacheKey, type CacheTag } from './cdn-cache.ts';
-import { getDb, withRequestDatabase } from './db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/errors.ts';
-import type { Database } from './db/schema.ts';
+import { markUncached, publicCacheHeaders, type CacheKey, type CacheTag } from '../cdn-cache.ts';
+import { getDb, withRequestDatabase } from '../db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
+import type { Database } from '../db/schema.ts';
 
 /** The part of a response a route sets before its body: Astro.response, or a Response's init. */
 export interface ResponseHead {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineHashes, policyForHashes, withPagePolicy } from './page-csp.ts';
+import { inlineHashes, policyForHashes, withPagePolicy } from './csp.ts';
 
 const hash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
 const RUNTIME = 'document.documentElement.dataset.js="1"';

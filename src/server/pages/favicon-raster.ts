@@ -5,7 +5,7 @@
  * and old browsers ask for by that name whatever the page's <link> says.
  */
 import sharp from 'sharp';
-import faviconSvg from '../../public/favicon.svg?raw';
+import faviconSvg from '../../../public/favicon.svg?raw';
 
 /** The icon's background: the fill of its rounded square. */
 const BACKGROUND = /<rect[^>]*\sfill="([^"]+)"/.exec(faviconSvg)?.[1] ?? '#ffffff';

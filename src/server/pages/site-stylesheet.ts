@@ -1,6 +1,6 @@
 /**
  * The site stylesheet: the one stylesheet Tailwind writes for every page and island. Each page
- * inlines it cut to its own rules (src/server/page-styles.ts); the whole of it is also a
+ * inlines it cut to its own rules (src/server/pages/styles.ts); the whole of it is also a
  * content-hashed file under /_astro/ (written at build by scripts/lib/site-stylesheet-integration.mjs),
  * which an island fetches before it first renders (src/lib/client-demand-directive.ts), since an
  * island can add classes the page's markup does not have. The build and the pages name the file

@@ -10,7 +10,7 @@
  * it is. An element is allowed only when Astro hashed it (or a layout gave it its hash, Astro.csp):
  * the page's own markup cannot vouch for itself, or a script or style injected into an on-demand
  * page (an escaping bug, a stored value) would be hashed and applied like the site's. The one
- * exception is the style element the page's styles were cut to (src/server/page-styles.ts), whose
+ * exception is the style element the page's styles were cut to (src/server/pages/styles.ts), whose
  * hash no policy can hold in advance: the pruner that wrote it vouches for it.
  */
 import crypto from 'node:crypto';
