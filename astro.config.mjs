@@ -183,7 +183,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a per-page CSP (a <meta> in a prerendered
   // page, a header on an on-demand one), so scripts need no 'unsafe-inline'. Directives a <meta>
-  // cannot carry (frame-ancestors) come as a header from src/server/security-headers.ts and netlify.toml.
+  // cannot carry (frame-ancestors) come as a header from src/server/http/security-headers.ts and netlify.toml.
   security: {
     csp: {
       directives: [

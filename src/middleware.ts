@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { withIslandRuntimeOnDemand } from './server/pages/island-runtime.ts';
 import { withPagePolicy } from './server/pages/csp.ts';
 import { pageStyles } from './server/pages/styles.ts';
-import { withSecurityHeaders } from './server/security-headers.ts';
+import { withSecurityHeaders } from './server/http/security-headers.ts';
 
 const styles = pageStyles();
 

@@ -23,7 +23,7 @@ import type { Config } from '@netlify/functions';
 import { ARTICLE_LIMITS, articleCreateSchema, articleUpdateSchema } from '../../src/schemas/article.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
-import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
+import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/http/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { isUniqueViolation } from '../../src/server/db/errors.ts';
 import { readJson } from '../../src/server/http/body.ts';

@@ -4,10 +4,10 @@
 // A deploy preview serves its own uploads and the live site's (src/server/uploads/deploy-stores.ts).
 // 404 for unknown or malformed names.
 import type { Config } from '@netlify/functions';
-import { PATH_ONLY, netlifyVary, uploadCacheTag } from '../../src/server/cdn-cache.ts';
+import { PATH_ONLY, netlifyVary, uploadCacheTag } from '../../src/server/http/cdn-cache.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
-import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { IMAGE_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { readUpload } from '../../src/server/uploads/deploy-stores.ts';
 import { isObjectName, UPLOAD_IMAGE_TYPES } from '../../src/schemas/upload.ts';
 

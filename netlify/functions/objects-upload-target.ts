@@ -20,7 +20,7 @@
 import type { Config } from '@netlify/functions';
 import { isObjectName, parseContentRange } from '../../src/schemas/upload.ts';
 import { currentSessionUser, requireAdmin } from '../../src/server/auth/session.ts';
-import { purgeCacheTag, uploadCacheTag } from '../../src/server/cdn-cache.ts';
+import { purgeCacheTag, uploadCacheTag } from '../../src/server/http/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { badRequest, notFound, unauthorized } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';

@@ -13,7 +13,7 @@ import type { Config } from '@netlify/functions';
 import { serviceCreateSchema, serviceUpdateSchema } from '../../src/schemas/service.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
-import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/cdn-cache.ts';
+import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/http/cdn-cache.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readJson } from '../../src/server/http/body.ts';
 import { conflict, notFound } from '../../src/server/http/errors.ts';

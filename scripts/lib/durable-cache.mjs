@@ -226,7 +226,7 @@ export function durableCache({ encode, now = Date.now }) {
  * Netlify's purge API (`POST /api/v1/purge`, a bearer token, `{ site_id, cache_tags }`) for the
  * cache above, on a loopback port of its own.
  * @returns {Promise<{ env: Record<string, string>, stop: () => Promise<void> }>} the variables
- *   @netlify/functions' purgeCache reads (src/server/cdn-cache.ts passes NETLIFY_API_URL on)
+ *   @netlify/functions' purgeCache reads (src/server/http/cdn-cache.ts passes NETLIFY_API_URL on)
  */
 export async function startPurgeApi(cache) {
   const token = crypto.randomBytes(16).toString('hex');

@@ -1,6 +1,6 @@
 // The write-time header rules of `npm start` (scripts/lib/http-server.mjs) in `npm run dev`, as a
 // Vite plugin astro.config.mjs adds.
-import { sendsHsts } from '../../src/server/security-headers.ts';
+import { sendsHsts } from '../../src/server/http/security-headers.ts';
 import { headerRulesOnWrite } from './headers-on-write.mjs';
 
 /**

@@ -19,7 +19,7 @@ import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
-import { sendsHsts } from '../../src/server/security-headers.ts';
+import { sendsHsts } from '../../src/server/http/security-headers.ts';
 import { headerRulesOnWrite } from './headers-on-write.mjs';
 
 /** The Fetch standard's forbidden methods: no Request can be made with them, so none is rebuilt. */

@@ -8,7 +8,7 @@
 // and a policy under which an image opened on its own runs, loads and frames nothing), as every
 // other answer of the site carries the shared set: the emulation sends a policy of its own and
 // nothing else.
-import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { IMAGE_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 
 const IMAGE_PATHS = new Set(['/.netlify/images', '/.netlify/images/']);
 

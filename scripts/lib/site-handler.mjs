@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
 import { errorJson } from '../../src/server/http/respond.ts';
-import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { snapshotBuild } from './build-snapshot.mjs';
 import { applyHeaderRules, loadFrameworkHeaderRules, withValidators } from './cdn.mjs';
 import { durableCache } from './durable-cache.mjs';

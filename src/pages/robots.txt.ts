@@ -7,7 +7,7 @@
  */
 import type { APIRoute } from 'astro';
 import { absoluteUrl, publicOrigin, SITEMAP_PATH } from '../lib/permalinks';
-import { PATH_ONLY, publicCacheHeaders } from '../server/cdn-cache';
+import { PATH_ONLY, publicCacheHeaders } from '../server/http/cdn-cache';
 import { isLiveDeploy } from '../server/deploy-context';
 
 export const prerender = false;

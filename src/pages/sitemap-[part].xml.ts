@@ -5,7 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { publicOrigin } from '../lib/permalinks';
-import { CACHE_TAGS, PATH_ONLY } from '../server/cdn-cache';
+import { CACHE_TAGS, PATH_ONLY } from '../server/http/cdn-cache';
 import { respondOnDemand } from '../server/pages/on-demand';
 import { listPublishedArticleLinks } from '../server/repositories/articles';
 import { articleParts, SITEMAP_URL_LIMIT, staticPaths, urlset } from './sitemap.xml';

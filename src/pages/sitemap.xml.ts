@@ -9,7 +9,7 @@ import type { APIRoute } from 'astro';
 import { contactNav, footerQuickLinks, legalLinks, mainNav } from '../content/site';
 import { absoluteUrl, articleUrl, PAGE_PATHS, publicOrigin, sitemapArticlesPath, sitemapPagesPath } from '../lib/permalinks';
 import { escapeXml } from '../lib/xml';
-import { CACHE_TAGS, PATH_ONLY } from '../server/cdn-cache';
+import { CACHE_TAGS, PATH_ONLY } from '../server/http/cdn-cache';
 import { respondOnDemand } from '../server/pages/on-demand';
 import { listPublishedArticleLinks, type ArticleLink } from '../server/repositories/articles';
 

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { IMAGE_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { E2E_PORT } from './support/e2e-site.ts';
 import { rawHttp } from '../support/raw-http.ts';
 

@@ -5,7 +5,7 @@
 // name: at 127.0.0.1, as here, no answer carries HSTS).
 import crypto from 'node:crypto';
 import { expect, test, type APIResponse } from '@playwright/test';
-import { ADMIN_PAGE_HEADERS, API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { ADMIN_PAGE_HEADERS, API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { articleUrl } from '../../src/lib/permalinks.ts';
 import { createArticle, deleteArticle } from './support/admin-api.ts';
 import { signInThroughApi } from './support/admin-sign-in.ts';

@@ -10,7 +10,7 @@ import siteContent from '../../netlify/functions/site-content.ts';
 import teamMembers from '../../netlify/functions/team-members.ts';
 import { GET as rssGet } from '../../src/pages/insights/rss.xml.ts';
 import { GET as sitemapGet } from '../../src/pages/sitemap.xml.ts';
-import { CACHE_TAGS, netlifyVary, PATH_ONLY } from '../../src/server/cdn-cache.ts';
+import { CACHE_TAGS, netlifyVary, PATH_ONLY } from '../../src/server/http/cdn-cache.ts';
 import { respondOnDemand } from '../../src/server/pages/on-demand.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';

@@ -9,7 +9,7 @@ import type net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Connect, ViteDevServer } from 'vite';
 import { headerRulesPlugin } from '../../scripts/lib/header-rules-plugin.mjs';
-import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 
 const HSTS = SECURITY_HEADERS['Strict-Transport-Security'];

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
 import { createSiteHandler } from '../../scripts/lib/site-handler.mjs';
-import { IMAGE_SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { IMAGE_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { uniformPng } from '../support/png.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 

@@ -13,7 +13,7 @@ import services from '../../netlify/functions/services.ts';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
 import { getDb } from '../../src/server/db/client.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
-import { SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';

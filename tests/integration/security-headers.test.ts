@@ -7,7 +7,7 @@ import issue from '../../netlify/functions/objects-upload.ts';
 import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
 import services from '../../netlify/functions/services.ts';
-import { ADMIN_PAGE_HEADERS, API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.ts';
+import { ADMIN_PAGE_HEADERS, API_SECURITY_HEADERS, IMAGE_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { call } from '../support/call.ts';
 import { apiNotFound } from '../support/api-not-found.ts';
@@ -77,7 +77,7 @@ describe('security headers', () => {
 
 describe('withSecurityHeaders', () => {
   it("joins ours into a page's own CSP, so frame-ancestors still applies", async () => {
-    const { withSecurityHeaders } = await import('../../src/server/security-headers.ts');
+    const { withSecurityHeaders } = await import('../../src/server/http/security-headers.ts');
     const h = withSecurityHeaders(new Headers({ 'Content-Security-Policy': "default-src 'self';object-src 'none'; script-src 'self' 'sha256-abc';" }));
     expect(h.get('content-security-policy')).toBe(
       "default-src 'self'; object-src 'none'; script-src 'self' 'sha256-abc'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
@@ -88,13 +88,13 @@ describe('withSecurityHeaders', () => {
   });
 
   it('adds ours as a second policy where the page sets one of our directives otherwise', async () => {
-    const { withSecurityHeaders } = await import('../../src/server/security-headers.ts');
+    const { withSecurityHeaders } = await import('../../src/server/http/security-headers.ts');
     const h = withSecurityHeaders(new Headers({ 'Content-Security-Policy': "script-src 'self'; form-action https:" }));
     expect(h.get('content-security-policy')).toBe(`script-src 'self'; form-action https:, ${SECURITY_HEADERS['Content-Security-Policy']}`);
   });
 
   it('leaves a policy that already forbids framing (an API answer) as it is', async () => {
-    const { withSecurityHeaders, API_SECURITY_HEADERS } = await import('../../src/server/security-headers.ts');
+    const { withSecurityHeaders, API_SECURITY_HEADERS } = await import('../../src/server/http/security-headers.ts');
     const h = withSecurityHeaders(new Headers({ 'Content-Security-Policy': API_SECURITY_HEADERS['Content-Security-Policy']! }));
     expect(h.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   });

@@ -9,7 +9,7 @@ import { insightsPage } from '../../content/insights';
 import { firm } from '../../content/site';
 import { absoluteUrl, articleUrl, INSIGHTS_RSS_PATH, PAGE_PATHS, publicOrigin } from '../../lib/permalinks';
 import { escapeXml, xmlChars } from '../../lib/xml';
-import { CACHE_TAGS, PATH_ONLY } from '../../server/cdn-cache';
+import { CACHE_TAGS, PATH_ONLY } from '../../server/http/cdn-cache';
 import { respondOnDemand } from '../../server/pages/on-demand';
 import { listPublishedArticlesForFeed, type FeedArticle } from '../../server/repositories/articles';
 import { sanitizeArticleHtmlForFeed } from '../../server/sanitize-html';

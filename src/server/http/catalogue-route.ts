@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PATH_ONLY, publicCacheHeaders, uncachedHeaders } from '../cdn-cache.ts';
+import { PATH_ONLY, publicCacheHeaders, uncachedHeaders } from './cdn-cache.ts';
 import { getDb } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { route } from './handler.ts';

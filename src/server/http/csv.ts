@@ -10,7 +10,7 @@ import { holdRequestDatabase } from '../db/client.ts';
 import type { ExportBudget } from '../db/keyset.ts';
 import { getEnv } from '../env.ts';
 import { badRequest } from './errors.ts';
-import { API_SECURITY_HEADERS } from '../security-headers.ts';
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 export interface CsvColumn<T> {
   header: string;

@@ -20,7 +20,7 @@ import { DEFAULT_BODY_LIMIT, firstValues, mediaType, readBodyBytes, readJson, to
 import { answerableError, badRequest } from './errors.ts';
 import { requestLabel, type RouteHandler } from './handler.ts';
 import { isCrossSite } from './request-context.ts';
-import { API_SECURITY_HEADERS } from '../security-headers.ts';
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 

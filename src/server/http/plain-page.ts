@@ -1,5 +1,5 @@
 import { escapeXml } from '../../lib/xml.ts';
-import { API_SECURITY_HEADERS } from '../security-headers.ts';
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 /**
  * A plain HTML page answered by a function (the unsubscribe question and its answer): a heading, a

@@ -1,4 +1,4 @@
-import { API_SECURITY_HEADERS } from '../security-headers.ts';
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 /** The one error body every endpoint answers with. */
 export interface ErrorBody {

@@ -10,7 +10,7 @@
  * instructions of the first answer it sees for a URL); the 500 page is `no-store`, never kept.
  */
 import type { Kysely } from 'kysely';
-import { markUncached, publicCacheHeaders, type CacheKey, type CacheTag } from '../cdn-cache.ts';
+import { markUncached, publicCacheHeaders, type CacheKey, type CacheTag } from '../http/cdn-cache.ts';
 import { getDb, withRequestDatabase } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';

@@ -11,7 +11,7 @@ import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MIN_UPLOAD_PART_BYTES, objectPublic
 import type { Database } from '../db/schema.ts';
 import { readBodyBytes } from '../http/body.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
-import { purgeCacheTag, uploadCacheTag } from '../cdn-cache.ts';
+import { purgeCacheTag, uploadCacheTag } from '../http/cdn-cache.ts';
 import { findArticlesUsingImage, listImageNamesInUse } from '../repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './parts.ts';
 import { uploadStores } from './deploy-stores.ts';

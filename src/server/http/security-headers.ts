@@ -1,4 +1,4 @@
-import { isLocalhostName } from './http/localhost.ts';
+import { isLocalhostName } from './localhost.ts';
 
 // Sent on every response. Static files get them from netlify.toml; functions (route()) and on-demand
 // pages (src/middleware.ts) add them here. tests/integration/security-headers.test.ts keeps the two
