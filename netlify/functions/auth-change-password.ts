@@ -1,7 +1,7 @@
 // POST /api/auth/change-password {currentPassword, newPassword} -> {message}
 // Admin only. A wrong current password answers 400 'Invalid current password' and counts as a
 // failed sign-in (of this account from this address). A new password that is common, breached or
-// the current one answers 400 naming newPassword (src/server/password-policy.ts). Success ends
+// the current one answers 400 naming newPassword (src/server/auth/password-policy.ts). Success ends
 // every other session and renews this one.
 import type { Config } from '@netlify/functions';
 import { changePasswordSchema } from '../../src/schemas/auth.ts';
@@ -13,7 +13,7 @@ import { badRequest } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { PasswordRejected } from '../../src/server/password-policy.ts';
+import { PasswordRejected } from '../../src/server/auth/password-policy.ts';
 import { isCurrentPassword, setPassword } from '../../src/server/repositories/users.ts';
 
 export const INVALID_CURRENT_PASSWORD = 'Invalid current password';

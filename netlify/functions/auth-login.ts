@@ -12,7 +12,7 @@ import { unauthorized } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { DECOY_HASH, verifyPassword } from '../../src/server/passwords.ts';
+import { DECOY_HASH, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { findUserByUsername, recordSignIn } from '../../src/server/repositories/users.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';

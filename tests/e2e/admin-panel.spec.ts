@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Article } from '../../src/schemas/article.ts';
-import { COMMON_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../src/server/auth/password-policy.ts';
 import { E2E_ADMIN, E2E_LOGOUT_ADMIN, E2E_PASSWORD_ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { seriousAxeViolations } from './support/axe.ts';

@@ -11,7 +11,7 @@ import requestReset from '../../netlify/functions/auth-request-reset.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, ADDRESS_RULE, unlockAccount } from '../../src/server/auth/login-throttle.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { COMMON_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE } from '../../src/server/password-policy.ts';
+import { COMMON_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE } from '../../src/server/auth/password-policy.ts';
 import { createAdmin, findUserByUsername } from '../../src/server/repositories/users.ts';
 import { call } from '../support/call.ts';
 import { TEST_PASSWORD, adminSession, cookiePair, newAdmin, signIn } from '../support/admin-session.ts';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, UserRow } from '../db/schema.ts';
-import { assertAcceptablePassword, PasswordRejected, SAME_PASSWORD_MESSAGE } from '../password-policy.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
+import { assertAcceptablePassword, PasswordRejected, SAME_PASSWORD_MESSAGE } from '../auth/password-policy.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 
 // Admin accounts. The username is the e-mail address (the sign-in field is of email type).
 
@@ -11,7 +11,7 @@ export function findUserByUsername(db: Kysely<Database>, username: string): Prom
 }
 
 /**
- * A new admin; PasswordRejected when the password breaks a rule of src/server/password-policy.ts,
+ * A new admin; PasswordRejected when the password breaks a rule of src/server/auth/password-policy.ts,
  * and an error naming the address when an admin has it in any letter case (the table's own
  * lower(username) index decides between two racing creations).
  */
@@ -44,7 +44,7 @@ export async function recordSignIn(db: Kysely<Database>, userId: number): Promis
 
 /**
  * Sets a new password and ends every session the user had. PasswordRejected when it breaks a rule
- * of src/server/password-policy.ts or is the password it would replace.
+ * of src/server/auth/password-policy.ts or is the password it would replace.
  */
 export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<{ id: number; sessionVersion: number }> {
   await assertAcceptablePassword(password);

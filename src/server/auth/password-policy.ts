@@ -1,5 +1,5 @@
-import { MIN_PASSWORD_LENGTH } from '../schemas/auth.ts';
-import { PASSWORD_MAX_LENGTH, characterCount } from '../schemas/text-limits.ts';
+import { MIN_PASSWORD_LENGTH } from '../../schemas/auth.ts';
+import { PASSWORD_MAX_LENGTH, characterCount } from '../../schemas/text-limits.ts';
 
 // The rules a new admin password must meet, wherever it is set (the change-password dialog, the
 // admin command line, the first admin at start): at least 8 characters and at most 1,024 (the
