@@ -106,11 +106,14 @@ export const dashboardCopy = {
   },
 } as const;
 
+/** 'article' → 'Article': each noun is written once, lower case, and capitalised here for titles and buttons. */
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 /** The generic collection tab and its schema-driven form, for any noun ('article', 'service'). */
 export const collectionCopy = {
   /** The form's heading: 'Create New Article', 'Edit Article'. */
-  formTitle: (Noun: string, editing: boolean) => (editing ? `Edit ${Noun}` : `Create New ${Noun}`),
-  newItem: (Noun: string) => `New ${Noun}`,
+  formTitle: (noun: string, editing: boolean) => (editing ? `Edit ${capitalise(noun)}` : `Create New ${capitalise(noun)}`),
+  newItem: (noun: string) => `New ${capitalise(noun)}`,
   /** The accessible names of a row's buttons, by the item's title. */
   editItem: (title: string) => `Edit ${title}`,
   deleteItem: (title: string) => `Delete ${title}`,
@@ -130,16 +133,16 @@ export const collectionCopy = {
   delete: 'Delete',
   cancel: 'Cancel',
   saving: 'Saving...',
-  create: (Noun: string) => `Create ${Noun}`,
-  update: (Noun: string) => `Update ${Noun}`,
-  saved: (Noun: string, editing: boolean) => ({ title: editing ? `${Noun} updated` : `${Noun} created`, description: 'Changes saved successfully' }),
+  create: (noun: string) => `Create ${capitalise(noun)}`,
+  update: (noun: string) => `Update ${capitalise(noun)}`,
+  saved: (noun: string, editing: boolean) => ({ title: `${capitalise(noun)} ${editing ? 'updated' : 'created'}`, description: 'Changes saved successfully' }),
   saveFailed: (noun: string, reason = 'Please try again') => ({ title: `Error saving ${noun}`, description: reason }),
   /** An edit's save refused because another admin deleted the item after the form was opened. */
   deletedSinceOpened: (noun: string) => `Someone else deleted this ${noun} after you opened it, so it cannot be updated. What you typed is still in the form.`,
   exportFailed: { title: 'Export failed', description: 'The export could not be started just now. Please try again.' },
   loadFailed: (nouns: string) => `The ${nouns} could not be loaded.`,
   loadFailedToast: (nouns: string) => ({ title: `Error loading ${nouns}`, description: `Failed to fetch ${nouns}` }),
-  deleted: (Noun: string) => ({ title: `${Noun} deleted` }),
+  deleted: (noun: string) => ({ title: `${capitalise(noun)} deleted` }),
   deleteFailed: (noun: string) => ({ title: `Error deleting ${noun}` }),
   retry: 'Retry',
   discardTitle: 'Discard changes?',

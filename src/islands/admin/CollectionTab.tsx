@@ -12,7 +12,6 @@ import type { FormField } from '../../schemas/form-fields';
 import type { Collection } from './collection';
 import ConfirmDialog from './ConfirmDialog';
 import { SelectField, TextField, type SelectOption } from './fields';
-import { capitalise } from './nouns';
 import SchemaForm from './SchemaForm';
 import Icon from '../ui/Icon';
 import { Button, Card } from './ui';
@@ -70,7 +69,6 @@ const SEARCH_DELAY_MS = 300;
 export default function CollectionTab<T extends { id: number }>(props: CollectionTabProps<T>) {
   const { collection, heading, noun, listLabel, itemTitle, itemBadges, itemDetails, rowActions, form, deletable = true, search, filters = [] } = props;
   const { summary, exportLabel, openItem, deleteQuestion } = props;
-  const Noun = capitalise(noun);
   const { status, items, total, query } = useStore(collection.$state);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeading = useCallback(() => headingRef.current?.focus(), []);
@@ -132,7 +130,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
         {form && (
           <Button onClick={() => editor.open(null)}>
             <Icon body={icons.plus} size={18} />
-            {collectionCopy.newItem(Noun)}
+            {collectionCopy.newItem(noun)}
           </Button>
         )}
       </div>

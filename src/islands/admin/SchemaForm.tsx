@@ -16,7 +16,6 @@ import RichTextEditor from './editor/RichTextEditor';
 import { FieldError, SelectField, SwitchField, TextAreaField, TextField } from './fields';
 import ImageField from './ImageField';
 import type { Collection } from './collection';
-import { capitalise } from './nouns';
 import { Button, Card } from './ui';
 import { collectionCopy } from '../../content/admin';
 import { endedSession } from './session';
@@ -46,7 +45,6 @@ function issueOf(issues: Record<string, string>, name: string): string | undefin
 }
 
 export default function SchemaForm({ fields, noun, collection, item, onSaved, onCancel, onDirtyChange }: SchemaFormProps) {
-  const Noun = capitalise(noun);
   const formId = useId();
   const richTextLabelId = useId();
   const opened = useMemo(() => formValuesOf(fields, item), [fields, item]);
@@ -102,7 +100,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       // refused (409) rather than dropping their change unseen.
       if (editing) await api.put(collection.itemUrl(item.id), { ...payload, updatedAt: item.updatedAt });
       else await api.post(collection.url, { ...payload, submissionId });
-      toast(collectionCopy.saved(Noun, editing));
+      toast(collectionCopy.saved(noun, editing));
       setSaved(true);
       onSaved();
     } catch (err) {
@@ -199,7 +197,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
   return (
     <Card>
       <h3 ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold text-brand-900 focus:outline-none">
-        {collectionCopy.formTitle(Noun, editing)}
+        {collectionCopy.formTitle(noun, editing)}
       </h3>
       <form id={formId} onSubmit={onSubmit} onKeyDown={onKeyDown} onFocus={keepClearOfSaveBar} className="mt-5 grid gap-5 sm:grid-cols-2" aria-busy={saving} noValidate>
         {fields.map((field) => (
@@ -213,7 +211,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
             {collectionCopy.cancel}
           </Button>
           <Button type="submit" pending={saving || uploading}>
-            {saving ? collectionCopy.saving : editing ? collectionCopy.update(Noun) : collectionCopy.create(Noun)}
+            {saving ? collectionCopy.saving : editing ? collectionCopy.update(noun) : collectionCopy.create(noun)}
           </Button>
         </div>
       </form>

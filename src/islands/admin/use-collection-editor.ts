@@ -9,7 +9,6 @@ import { useCallback, useRef, useState } from 'react';
 import { api, ApiError, describeFailure } from '../../lib/api-client';
 import { toast } from '../../stores/toasts';
 import type { Collection } from './collection';
-import { capitalise } from './nouns';
 import { endedSession } from './session';
 import { collectionCopy } from '../../content/admin';
 
@@ -81,7 +80,7 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
       if (!item) return;
       try {
         await api.delete(collection.itemUrl(item.id));
-        toast(collectionCopy.deleted(capitalise(noun)));
+        toast(collectionCopy.deleted(noun));
         if (form?.item?.id === item.id) show(null);
         await collection.reload();
         // Its row, and the Delete button the confirmation gave the focus back to, have gone.
