@@ -11,7 +11,7 @@ import { enquirySchema } from '../../src/schemas/enquiry.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
 import { isFormPost, readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
-import { plainPostKey } from '../../src/server/http/plain-post-key.ts';
+import { derivedSubmissionKey } from '../../src/server/http/derived-submission-key.ts';
 import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
@@ -28,7 +28,7 @@ export default route({
     const sent = await readSubmission(req, enquirySchema);
     // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
     if (sent.website) return json({}, { status: 201 });
-    const enquiry = sent.submissionId === undefined && isFormPost(req) ? { ...sent, submissionId: plainPostKey(clientAddress(ctx), sent) } : sent;
+    const enquiry = sent.submissionId === undefined && isFormPost(req) ? { ...sent, submissionId: derivedSubmissionKey(clientAddress(ctx), sent) } : sent;
     const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
     // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
     const written = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, receivedAt), {

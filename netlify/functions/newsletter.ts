@@ -12,7 +12,7 @@ import { newsletterSchema } from '../../src/schemas/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
 import { isFormPost, readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
-import { PLAIN_POST_WINDOW_MS, recentPlainPostKeys } from '../../src/server/http/plain-post-key.ts';
+import { SUBMISSION_KEY_WINDOW_MS, recentDerivedSubmissionKeys } from '../../src/server/http/derived-submission-key.ts';
 import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress, sameOriginRefererPath } from '../../src/server/http/request-context.ts';
@@ -38,8 +38,8 @@ export default route({
     // the enquiry form's is. A repeat is looked for before the rate-limit point is spent, so one
     // at the limit is not refused.
     const now = Date.now();
-    const keys = recentPlainPostKeys(sender, { email: email.toLowerCase() }, now);
-    const since = new Date(now - PLAIN_POST_WINDOW_MS);
+    const keys = recentDerivedSubmissionKeys(sender, { email: email.toLowerCase() }, now);
+    const since = new Date(now - SUBMISSION_KEY_WINDOW_MS);
     /**
      * A repeat of this sender's sign-up: the plain form is answered as that sign-up was (the
      * confirmation page), the island as it always has been about a listed address (409). It starts

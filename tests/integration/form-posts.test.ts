@@ -9,7 +9,7 @@ import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { returnedForm } from '../../src/server/http/form-post.ts';
-import { PLAIN_POST_WINDOW_MS } from '../../src/server/http/plain-post-key.ts';
+import { SUBMISSION_KEY_WINDOW_MS } from '../../src/server/http/derived-submission-key.ts';
 import { call, ORIGIN } from '../support/call.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { ENQUIRY_LIMITS } from '../../src/schemas/enquiry-limits.ts';
@@ -86,7 +86,7 @@ describe('a plain form post to POST /api/contacts', () => {
     const ip = uniqueIp();
     // The key holds the ten-minute window the post arrives in: the clock stays inside one, so a
     // run that happens to cross a window's edge does not store the form twice.
-    vi.useFakeTimers({ toFake: ['Date'], now: Math.floor(Date.now() / PLAIN_POST_WINDOW_MS) * PLAIN_POST_WINDOW_MS + 1000 });
+    vi.useFakeTimers({ toFake: ['Date'], now: Math.floor(Date.now() / SUBMISSION_KEY_WINDOW_MS) * SUBMISSION_KEY_WINDOW_MS + 1000 });
     try {
       // More sends than the hour allows (20): a repeat spends no point, so none is refused. Each
       // over a new connection of a proxy that writes the client's port: the same sender still.
@@ -188,7 +188,7 @@ describe('a plain form post to POST /api/newsletter', () => {
 describe('a newsletter sign-up posted again by a plain form (a double click, a resubmission)', () => {
   const signUp = (email: string, ip: string) => post(newsletter, '/api/newsletter', { email, website: '' }, ip);
   /** The start of a ten-minute window, so a run's clock never crosses one by chance. */
-  const windowStart = () => Math.floor(Date.now() / PLAIN_POST_WINDOW_MS) * PLAIN_POST_WINDOW_MS;
+  const windowStart = () => Math.floor(Date.now() / SUBMISSION_KEY_WINDOW_MS) * SUBMISSION_KEY_WINDOW_MS;
 
   it('shows the confirmation page again, with no second welcome and no rate-limit point, from the same sender within ten minutes', async () => {
     const email = `again.${unique()}@example.com`;
@@ -251,7 +251,7 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
       const other = await signUp(email, uniqueIp());
       expect(other.status).toBe(307);
       expect(refusal(other.headers.get('location'))).toMatchObject({ status: '409', error: 'This email address is already subscribed.' });
-      vi.setSystemTime(start + 1000 + PLAIN_POST_WINDOW_MS + 1);
+      vi.setSystemTime(start + 1000 + SUBMISSION_KEY_WINDOW_MS + 1);
       const later = await signUp(email, ip);
       expect(later.status).toBe(307);
       expect(refusal(later.headers.get('location'))).toMatchObject({ status: '409', error: 'This email address is already subscribed.' });

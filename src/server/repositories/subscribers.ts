@@ -41,7 +41,7 @@ const UNLIMITED = { spend: sql<SpentPoint>`select 1 as points, null::bigint as e
  * and writes nothing when it is over `limit.allowed`. An address that unsubscribed before
  * subscribes again, with this consent's time and page; one that is subscribed already (in any
  * letter case) is left as it is. `signupKey` is derived from the sender and the address
- * (src/server/http/plain-post-key.ts), kept so that the same sign-up sent again is known as a
+ * (src/server/http/derived-submission-key.ts), kept so that the same sign-up sent again is known as a
  * repeat (findRepeatedSignup).
  *
  * The point and the row in one statement make two posts of one sign-up at once take turns: the

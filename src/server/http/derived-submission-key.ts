@@ -1,8 +1,12 @@
 /**
- * The submissionId of an enquiry posted by a plain HTML form (no JavaScript, or before the island
- * loads). Such a form can carry no key of its own: /contact is one cached copy per link context, so
- * a key in its HTML would be every visitor's. Without one, a double click on Send, or a resubmission
- * after a lost answer, stored the enquiry twice and sent the firm two notices.
+ * A submission key derived on the server, where the sender sent none: an enquiry's submissionId
+ * when it comes from the plain HTML form, and every newsletter sign-up's signupKey (below). Beside
+ * src/lib/submission-key.ts, whose random key a form's island sends itself.
+ *
+ * An enquiry posted by a plain HTML form (no JavaScript, or before the island loads) can carry no
+ * key of its own: /contact is one cached copy per link context, so a key in its HTML would be
+ * every visitor's. Without one, a double click on Send, or a resubmission after a lost answer,
+ * stored the enquiry twice and sent the firm two notices.
  *
  * The key is derived from what makes two posts the same submission: the sender's address, every
  * field as the schema left it, and the ten-minute window the post arrives in. The same words again
@@ -23,11 +27,11 @@
 import { createHash } from 'node:crypto';
 import { uuidOf } from '../../lib/submission-key.ts';
 
-export const PLAIN_POST_WINDOW_MS = 10 * 60 * 1000;
+export const SUBMISSION_KEY_WINDOW_MS = 10 * 60 * 1000;
 
 /** A UUID (RFC 9562 version 8, the custom one) from SHA-256 over the sender, the window and the fields. */
-export function plainPostKey(sender: string, fields: Record<string, unknown>, now = Date.now()): string {
-  const window = Math.floor(now / PLAIN_POST_WINDOW_MS);
+export function derivedSubmissionKey(sender: string, fields: Record<string, unknown>, now = Date.now()): string {
+  const window = Math.floor(now / SUBMISSION_KEY_WINDOW_MS);
   const named = Object.keys(fields)
     .sort()
     .map((name) => [name, fields[name] ?? null]);
@@ -38,6 +42,6 @@ export function plainPostKey(sender: string, fields: Record<string, unknown>, no
  * The keys a post repeating one made up to a window ago may have been stored under: this window's
  * and the one before's (the caller also holds the first post to a window's length ago).
  */
-export function recentPlainPostKeys(sender: string, fields: Record<string, unknown>, now = Date.now()): string[] {
-  return [plainPostKey(sender, fields, now), plainPostKey(sender, fields, now - PLAIN_POST_WINDOW_MS)];
+export function recentDerivedSubmissionKeys(sender: string, fields: Record<string, unknown>, now = Date.now()): string[] {
+  return [derivedSubmissionKey(sender, fields, now), derivedSubmissionKey(sender, fields, now - SUBMISSION_KEY_WINDOW_MS)];
 }
