@@ -27,7 +27,7 @@ export function intSetting(name, fallback, min, max) {
  * page costs).
  * @param {{ seed?: (db: import('kysely').Kysely<any>) => Promise<T>, env?: Record<string, string>, cdnCache?: boolean }} options
  */
-export async function startBenchSite({ seed, env = {}, cdnCache = true } = {}) {
+async function startBenchSite({ seed, env = {}, cdnCache = true } = {}) {
   /** @type {import('node:child_process').ChildProcess | undefined} */
   let child;
   /** @type {(() => Promise<void>) | undefined} */
@@ -98,7 +98,7 @@ export async function startBenchSite({ seed, env = {}, cdnCache = true } = {}) {
   }
 }
 
-export function percentile(sorted, p) {
+function percentile(sorted, p) {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index];
 }

@@ -27,10 +27,10 @@ const SOURCE_EXTENSIONS = new Set(['.astro', '.ts', '.tsx', '.md', '.mdx', '.css
  * glyph swaps a variable font needs along its axes (`rvrn`). Not `calt`/`clig`: contextual
  * alternates are refinements, and the largest part of Inter's layout tables.
  */
-export const LAYOUT_FEATURES = ['ccmp', 'locl', 'mark', 'mkmk', 'kern', 'liga', 'rlig', 'rvrn'];
+const LAYOUT_FEATURES = ['ccmp', 'locl', 'mark', 'mkmk', 'kern', 'liga', 'rlig', 'rvrn'];
 
 /** The site's fonts: the source file (Latin subset of the Fontsource package) and the weights it is set in. */
-export const SITE_FONTS = /** @type {const} */ ([
+const SITE_FONTS = /** @type {const} */ ([
   {
     key: 'inter',
     source: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',

@@ -12,7 +12,7 @@ export const COOKIE_BANNER_ATTRIBUTE = 'data-cookie-banner';
 export const COOKIE_SETTINGS_LINK_ATTRIBUTE = 'data-cookie-settings';
 /** Marks the <template> in CookieBanner.astro that holds the banner's script (src/scripts/consent-on-load.ts). */
 export const COOKIE_BANNER_CODE_ATTRIBUTE = 'data-cookie-banner-code';
-export const CONSENT_VALUES = ['accepted', 'necessary-only', 'rejected'] as const;
+const CONSENT_VALUES = ['accepted', 'necessary-only', 'rejected'] as const;
 export type ConsentChoice = (typeof CONSENT_VALUES)[number];
 
 declare global {

@@ -20,7 +20,7 @@ export const ARTICLE_CATEGORIES = [
   'Events & Announcements',
 ] as const;
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
-export const DEFAULT_ARTICLE_CATEGORY: ArticleCategory = 'Thought Leadership';
+const DEFAULT_ARTICLE_CATEGORY: ArticleCategory = 'Thought Leadership';
 export const DEFAULT_ARTICLE_AUTHOR = 'Admin';
 
 export const ARTICLE_LIMITS = {
@@ -57,8 +57,8 @@ export const ARTICLE_LIMITS = {
 } as const;
 
 /** Recommended lengths the form's placeholders mention; not enforced. */
-export const META_TITLE_HINT = 60;
-export const META_DESCRIPTION_HINT = 160;
+const META_TITLE_HINT = 60;
+const META_DESCRIPTION_HINT = 160;
 
 /** Optional text: trimmed; empty, null or absent all store as null. */
 const nullableText = (max: number) =>

@@ -45,7 +45,7 @@ const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
  * CSV export or a page heading.
  */
 export const isSingleLine = (text: string) => !LINE_BREAK.test(text);
-export const singleLine = z.refine<string>(isSingleLine, ONE_LINE);
+const singleLine = z.refine<string>(isSingleLine, ONE_LINE);
 
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 

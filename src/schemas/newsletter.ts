@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { emailField, honeypotField, optionalLine } from './fields';
 
 /** The longest source page path kept with a subscription. */
-export const SOURCE_PAGE_MAX_LENGTH = 200;
+const SOURCE_PAGE_MAX_LENGTH = 200;
 
 export const newsletterSchema = z.object({
   email: emailField,

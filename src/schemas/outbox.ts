@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import './fields';
 
 /** Pending until sent, or failed once every attempt has (or one was refused for good). The outbox table's status column holds these. */
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** The latest message of its kind for one lead, as the outbox last left it. */

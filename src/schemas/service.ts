@@ -10,7 +10,7 @@ import { submissionIdField } from './submission-id';
 import { characterCount, tooLong } from './text-limits';
 import type { FieldsCover, FormField } from './form-fields';
 
-export const SERVICE_LIMITS = {
+const SERVICE_LIMITS = {
   title: 200,
   description: 2000,
   icon: 100,

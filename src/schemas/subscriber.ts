@@ -20,7 +20,7 @@ export const subscriberListQuerySchema = z.object({
 export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
 
 /** A subscriber as GET /api/subscribers and POST /api/subscribers/:id/welcome answer it. */
-export const subscriberSchema = z.object({
+const subscriberSchema = z.object({
   id: z.number(),
   email: z.string(),
   status: z.enum(SUBSCRIBER_STATUSES),

@@ -71,7 +71,7 @@ export function isRateLimited(err: unknown): err is RateLimiterRes {
  * Spends `points` for `key`, answering 429 with Retry-After (and `message`) when the key is over
  * its limit.
  */
-export async function consumeOrThrow(limiter: RateLimiterPostgres, key: string, message: string, points = 1): Promise<RateLimiterRes> {
+async function consumeOrThrow(limiter: RateLimiterPostgres, key: string, message: string, points = 1): Promise<RateLimiterRes> {
   try {
     return await limiter.consume(key, points);
   } catch (err) {

@@ -21,11 +21,11 @@ export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
 }
 
 /** At most one toast shows at a time: a new one replaces the last. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** A toast shows for 5000 ms unless the reader dismisses it first. */
 export const TOAST_DURATION = 5000;
 /** A dismissed toast leaves the list after 1,000,000 ms: closed at once, it stays listed (hidden) until then. */
-export const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_REMOVE_DELAY = 1_000_000;
 
 export const $toasts = pageAtom<ToastItem[]>('toasts', []);
 

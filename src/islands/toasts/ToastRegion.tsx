@@ -12,7 +12,7 @@ import { $cookieBannerHeight } from '../../stores/cookie-banner-height';
 import Icon from '../ui/Icon';
 import * as icons from '../../lib/icons/site';
 
-export const TOAST_SWIPE_THRESHOLD = 50;
+const TOAST_SWIPE_THRESHOLD = 50;
 
 export default function ToastRegion() {
   const toasts = useStore($toasts);

@@ -2,8 +2,8 @@
 // with Secure, Path=/ and no Domain, so no subdomain or plain-http page can plant or overwrite it.
 // Plain http (the local runtime on http://localhost) cannot set Secure cookies, so it uses the bare name.
 
-export const SESSION_COOKIE = 'session';
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const SESSION_COOKIE = 'session';
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 /**
  * Both names, for a CDN cache key: an answer that shows a signed-in admin more (drafts, inactive
  * services) is keyed on the session cookie under either name, so a visitor's cached copy is never an

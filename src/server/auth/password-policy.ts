@@ -8,8 +8,8 @@ import { PASSWORD_MAX_LENGTH, characterCount } from '../../schemas/text-limits.t
 // composition rules (a digit, a symbol): those push people to the same few patterns, which
 // guessers try first.
 
-export const TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-export const TOO_LONG_MESSAGE = `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer`;
+const TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+const TOO_LONG_MESSAGE = `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer`;
 export const COMMON_PASSWORD_MESSAGE = 'This password is on lists of common and breached passwords. Choose one that is harder to guess.';
 export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one';
 

@@ -12,7 +12,7 @@ import { JWT_ALG, signingKey } from './keys.ts';
 // once, without a sessions table.
 
 /** A session lives at most 12 hours, however active it is. */
-export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+const SESSION_TTL_SECONDS = 12 * 60 * 60;
 const AUDIENCE = 'admin-session';
 
 /** What handlers learn about the signed-in admin. */

@@ -7,7 +7,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { JWT_ALG, signingKey } from './keys.ts';
 
 /** Long enough for any newsletter a subscriber keeps; a newer message carries a newer link. */
-export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 2 * 365 * 24 * 60 * 60;
+const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 2 * 365 * 24 * 60 * 60;
 
 const subjectOf = (email: string) => email.trim().toLowerCase();
 

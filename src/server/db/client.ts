@@ -18,7 +18,7 @@ import { isQueryReadTimeout } from './errors.ts';
 export const REQUEST_LIMITS = { connectMs: 4_000, statementMs: 4_000, queryMs: 4_500 } as const;
 
 /** Scripts (migrations at deploy, seeding, the admin command) wait longer and run any statement to its end. */
-export const SCRIPT_LIMITS = { connectMs: 10_000 } as const;
+const SCRIPT_LIMITS = { connectMs: 10_000 } as const;
 
 export interface DbLimits {
   connectMs: number;

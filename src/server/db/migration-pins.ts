@@ -12,10 +12,10 @@ import { MIGRATIONS_DIR, readMigrations } from './migrate.ts';
  * are: Netlify's build copies them unchanged (copyFile) to what the deploy applies. Paths are from
  * the repository's root, the folder above the pins file's.
  */
-export const PINS_FILE = path.resolve(import.meta.dirname ?? '.', '../../../db/migrations.sha256');
+const PINS_FILE = path.resolve(import.meta.dirname ?? '.', '../../../db/migrations.sha256');
 
 /** The command that pins a new migration; it only ever adds lines. */
-export const PIN_COMMAND = 'npm run db:pin-migrations';
+const PIN_COMMAND = 'npm run db:pin-migrations';
 
 export interface Pin {
   name: string;

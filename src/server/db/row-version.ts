@@ -8,7 +8,7 @@ import type { Database, EditedTable } from './schema.ts';
  * inserted at the database's now()), the answer milliseconds only, so the column is compared cut
  * to them.
  */
-export const stillAt = (openedAt: string): RawBuilder<SqlBool> => sql<SqlBool>`date_trunc('milliseconds', updated_at) = ${new Date(openedAt)}::timestamptz`;
+const stillAt = (openedAt: string): RawBuilder<SqlBool> => sql<SqlBool>`date_trunc('milliseconds', updated_at) = ${new Date(openedAt)}::timestamptz`;
 
 /**
  * Replaces the row `id` of `table` with `values`; undefined when there is none or, with `openedAt`

@@ -37,7 +37,7 @@ export function isFormPost(req: Request): boolean {
  * most) stay within the rest. Within this a refused form is read whole, so the page
  * it is sent back to shows everything typed (past the limit it came back empty, under a 413).
  */
-export const FORM_POST_BODY_LIMIT = 128 * 1024;
+const FORM_POST_BODY_LIMIT = 128 * 1024;
 
 /** A form body's fields, the first value of each name. */
 const formFields = (bytes: Uint8Array) => firstValues(new URLSearchParams(new TextDecoder().decode(bytes)));

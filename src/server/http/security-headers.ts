@@ -72,7 +72,7 @@ const directiveName = (directive: string) => directive.split(' ')[0]!.toLowerCas
  * policy, which a browser enforces as well; merged, the header is ~80 bytes shorter, and on an
  * on-demand page those bytes travel in the first round trip.
  */
-export function joinPolicies(own: string, shared: string): string {
+function joinPolicies(own: string, shared: string): string {
   if (own.includes(',')) return `${own}, ${shared}`;
   const set = new Map(directives(own).map((directive) => [directiveName(directive), directive]));
   const lacking: string[] = [];

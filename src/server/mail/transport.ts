@@ -29,7 +29,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 export const outboxDir = (dataDir: string) => path.resolve(dataDir, 'outbox');
 
 /** The reason every send gives while SMTP_URL names no mail server; never the value, which holds a password. */
-export const SMTP_URL_INVALID = 'SMTP_URL is not an smtp:// or smtps:// URL: set it to the mail server, as smtp://user:password@host:587';
+const SMTP_URL_INVALID = 'SMTP_URL is not an smtp:// or smtps:// URL: set it to the mail server, as smtp://user:password@host:587';
 
 /**
  * The mail server accepted the message for some of its recipients and refused it for others (a

@@ -26,9 +26,9 @@ import { addressed, deliveredAfter, MESSAGE_KINDS, undeliverableReason, type Que
 import { composedForSending } from '../mail/welcome.ts';
 import { PartlyRefused, type Mailer } from '../mail/transport.ts';
 
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 /** The first retry waits this long, each later one twice the one before, at most MAX_DELAY_MS. */
-export const BASE_DELAY_MS = 60_000;
+const BASE_DELAY_MS = 60_000;
 const MAX_DELAY_MS = 6 * 60 * 60_000;
 /** How long a claimed job is left alone while it is being sent. */
 const LEASE_MS = 5 * 60_000;
@@ -36,7 +36,7 @@ const LEASE_MS = 5 * 60_000;
 export const BATCH = 20;
 const MAX_REASON = 500;
 /** The longest a sent job waits to be marked sent (with the others sent meanwhile). */
-export const MARK_WITHIN_MS = 200;
+const MARK_WITHIN_MS = 200;
 /**
  * How long after a run begins its last send may start. A send whose server stops answering ends at
  * the SMTP socket timeout (20 s, src/server/mail/transport.ts), so a run still ends, its untried
@@ -44,7 +44,7 @@ export const MARK_WITHIN_MS = 200;
  * 10 s to greet, then 20 s idle) can outlast it: the platform then stops the run, and its claimed
  * jobs are claimed again when their lease (LEASE_MS) ends.
  */
-export const SEND_WINDOW_MS = 8_000;
+const SEND_WINDOW_MS = 8_000;
 
 export interface DeliveryOptions {
   /** The time due jobs are judged by (tests move it forward instead of waiting). */

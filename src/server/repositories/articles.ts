@@ -14,7 +14,7 @@ import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
  * The one row-to-API mapper: every article the API answers passes through it. Fields are listed
  * one by one, so a column or an API field added on one side only fails `tsc` here.
  */
-export function toArticle(row: ArticleRow): Article {
+function toArticle(row: ArticleRow): Article {
   return {
     id: row.id,
     title: row.title,

@@ -236,7 +236,7 @@ export async function deleteEnquiry(db: Kysely<Database>, id: number): Promise<b
  * or ENQUIRY_RETENTION_DAYS lowered); one run deletes at most `maxBatches` of them and leaves the
  * rest to the next run, so it ends within a scheduled function's time.
  */
-export const RETENTION_BATCHES = { batchSize: 1_000, maxBatches: 20 } as const;
+const RETENTION_BATCHES = { batchSize: 1_000, maxBatches: 20 } as const;
 
 /** Retention: deletes enquiries older than `days` days (and their jobs); answers how many went. */
 export async function deleteEnquiriesOlderThan(

@@ -8,7 +8,7 @@ import type { Database, ServiceRow, ServiceUpdate } from '../db/schema.ts';
  * The one row-to-API mapper: every service the API answers passes through it. Fields are listed
  * one by one, so a column or an API field added on one side only fails `tsc` here.
  */
-export function toService(row: ServiceRow): Service {
+function toService(row: ServiceRow): Service {
   return {
     id: row.id,
     title: row.title,

@@ -19,8 +19,8 @@
  * stops waiting at the deadline through `expired` rather than after those pauses.
  */
 
-export const BLOB_ROUND_TRIP_MS = 3_000;
-export const BLOB_MIN_BYTES_PER_SECOND = 2 * 1024 * 1024;
+const BLOB_ROUND_TRIP_MS = 3_000;
+const BLOB_MIN_BYTES_PER_SECOND = 2 * 1024 * 1024;
 
 const transferMs = (bytes: number) => Math.ceil((bytes / BLOB_MIN_BYTES_PER_SECOND) * 1000);
 

@@ -7,8 +7,8 @@ import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { useEffect, useMemo } from 'react';
 
-export const HISTORY_MERGE_MS = 1000;
-export const HISTORY_MAX_ENTRIES = 100;
+const HISTORY_MERGE_MS = 1000;
+const HISTORY_MAX_ENTRIES = 100;
 
 export default function HistoryPlugin() {
   const [editor] = useLexicalComposerContext();
