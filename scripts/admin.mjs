@@ -2,11 +2,9 @@
 // The username is the admin's e-mail address, the name the sign-in form, the API and the users
 // table call it by. The password comes from ADMIN_PASSWORD or a hidden prompt.
 import { parseArgs } from 'node:util';
-import { createDb } from '../src/server/db/client.ts';
 import { unlockAccount } from '../src/server/auth/login-throttle.ts';
 import { findUserByUsername, createAdmin, setPassword } from '../src/server/repositories/users.ts';
-import { startDatabase } from './lib/database-env.mjs';
-import { prepareDatabase } from './lib/prepare-database.mjs';
+import { withCommandDatabase } from './lib/prepare-database.mjs';
 import { readHiddenLine } from './lib/hidden-prompt.mjs';
 import { localEnv } from './lib/runtime-env.mjs';
 
@@ -51,16 +49,8 @@ async function askPassword() {
 }
 
 const { dataDir } = localEnv();
-// A database that cannot be started or reached says why in one line, as any other refusal here does.
-const database = await startDatabase({ dataDir }).catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
-const { db } = createDb(database.databaseUrl, database.wsProxy);
-try {
-  // Prepared as `npm run db:migrate` prepares it: a Netlify Database (NETLIFY_DB_URL) is not
-  // migrated, since Netlify applies its migrations and keeps its own record of them.
-  await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, migrate: !database.migratedByNetlify, log: () => {} });
+const failed = (err) => console.error(err instanceof Error ? err.message : err);
+await withCommandDatabase({ dataDir, failed }, async (db) => {
   if (command === 'unlock') {
     if (!(await findUserByUsername(db, username))) throw new Error(`No admin ${username}.`);
     const cleared = await unlockAccount(db, username);
@@ -75,13 +65,7 @@ try {
     await setPassword(db, user.id, await askPassword());
     console.log(`Password reset for ${username}; every earlier session of that admin has ended.`);
   }
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-} finally {
-  await db.destroy();
-  await database.stop();
-}
+});
 // Done: exit without waiting for a database peer to finish closing its socket (an embedded PGlite
 // served to other processes can hold it open after the pool has ended).
 process.exit();

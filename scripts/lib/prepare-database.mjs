@@ -4,6 +4,7 @@
 import { createDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { countUsers, createAdmin } from '../../src/server/repositories/users.ts';
+import { startDatabase } from './database-env.mjs';
 
 /**
  * @param {{ databaseUrl: string, wsProxy?: string, adminUsername?: string, adminPassword?: string, migrate?: boolean, log?: (m: string) => void }} o
@@ -20,5 +21,32 @@ export async function prepareDatabase({ databaseUrl, wsProxy, adminUsername, adm
     }
   } finally {
     await db.destroy();
+  }
+}
+
+/**
+ * A one-off command's work on the local database (the configured one, else the embedded one under
+ * `dataDir`), prepared first as `npm run db:migrate` prepares it: a Netlify Database
+ * (NETLIFY_DB_URL) is not migrated, since Netlify applies its migrations and keeps its own record
+ * of them. Any failure, a database that cannot be started or reached included, is told by
+ * `failed` in one line and sets the exit code; the database is closed either way.
+ * @param {{ dataDir: string, failed: (err: unknown) => void }} o
+ * @param {(db: import('kysely').Kysely<import('../../src/server/db/schema.ts').Database>) => Promise<void>} use
+ */
+export async function withCommandDatabase({ dataDir, failed }, use) {
+  const database = await startDatabase({ dataDir }).catch((err) => {
+    failed(err);
+    process.exit(1);
+  });
+  const { db } = createDb(database.databaseUrl, database.wsProxy);
+  try {
+    await prepareDatabase({ databaseUrl: database.databaseUrl, wsProxy: database.wsProxy, migrate: !database.migratedByNetlify, log: () => {} });
+    await use(db);
+  } catch (err) {
+    failed(err);
+    process.exitCode = 1;
+  } finally {
+    await db.destroy();
+    await database.stop();
   }
 }
