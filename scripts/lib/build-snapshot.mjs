@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isRunning } from './process-running.mjs';
 
 const PREFIX = 'site-build-';
 
@@ -54,16 +55,6 @@ export function processIdentity(pid) {
     // The 22nd field, counted after the command name, which is in parentheses and may hold spaces.
     start: stat === null ? null : (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null),
   };
-}
-
-/** Whether a process of this id runs (EPERM: it does, under another user). */
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
-  }
 }
 
 /**

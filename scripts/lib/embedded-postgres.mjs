@@ -6,23 +6,15 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { isRunning } from './process-running.mjs';
 import { startWsProxy } from './ws-proxy.mjs';
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
 
 /** PGlite corrupts a data folder that two processes write; refuse clearly instead. */
 function takeLock(dir) {
   const lock = path.join(dir, 'owner.pid');
   if (fs.existsSync(lock)) {
     const pid = Number(fs.readFileSync(lock, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
+    if (pid && pid !== process.pid && isRunning(pid)) {
       throw new Error(
         `The embedded database in ${dir} is in use by process ${pid} (npm start or npm run dev?). Stop it first, or set DATA_DIR to another folder.`,
       );
