@@ -42,7 +42,7 @@ export const enquirerName = (e: { firstName: string; lastName: string }) => `${e
 /** What a form sends (before trimming). */
 export type EnquiryInput = z.input<typeof enquirySchema>;
 /** What the server stores (trimmed, validated). */
-export type Enquiry = z.infer<typeof enquirySchema>;
+export type EnquiryValues = z.infer<typeof enquirySchema>;
 
 /** The hidden context a trigger gives its enquiry: the default service, the source page, the button's label. */
 export type EnquiryContext = Required<Pick<EnquiryInput, 'service' | 'page' | 'ctaButton'>>;
@@ -60,9 +60,9 @@ export const enquiryListQuerySchema = z.object({ ...listQueryFields, status: z.o
 export type EnquiryListQuery = z.infer<typeof enquiryListQuerySchema>;
 
 /** An enquiry as the admin API answers it: what was sent, plus what the server keeps. */
-export type EnquiryRecord = {
+export type Enquiry = {
   // Neither the honeypot nor the form's retry key is anything the firm reads.
-  [K in keyof Omit<Enquiry, 'website' | 'submissionId'>]-?: undefined extends Enquiry[K] ? string | null : Enquiry[K];
+  [K in keyof Omit<EnquiryValues, 'website' | 'submissionId'>]-?: undefined extends EnquiryValues[K] ? string | null : EnquiryValues[K];
 } & {
   id: number;
   status: EnquiryStatus;

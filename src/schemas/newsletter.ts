@@ -14,7 +14,6 @@ export const newsletterSchema = z.object({
 });
 
 export type NewsletterInput = z.input<typeof newsletterSchema>;
-export type Newsletter = z.infer<typeof newsletterSchema>;
 
 /** The query of an unsubscribe link (GET or the one-click POST): the address and its signed token. */
 export const unsubscribeQuerySchema = z.object({

@@ -1,6 +1,6 @@
 /** The columns of the Enquiries and Subscribers CSV exports: one row a record, times in ISO 8601. */
 import { enquiryFieldLabels } from '../content/leads.ts';
-import type { EnquiryRecord } from '../schemas/enquiry.ts';
+import type { Enquiry } from '../schemas/enquiry.ts';
 import type { OutboxMessage } from '../schemas/outbox.ts';
 import type { Subscriber } from '../schemas/subscriber.ts';
 import type { CsvColumn } from './http/csv.ts';
@@ -19,9 +19,9 @@ function messageColumns<T>(label: string, message: (lead: T) => OutboxMessage | 
   ];
 }
 
-const field = (name: keyof typeof enquiryFieldLabels): CsvColumn<EnquiryRecord> => ({ header: enquiryFieldLabels[name], value: (e) => e[name] });
+const field = (name: keyof typeof enquiryFieldLabels): CsvColumn<Enquiry> => ({ header: enquiryFieldLabels[name], value: (e) => e[name] });
 
-export const enquiryCsvColumns: readonly CsvColumn<EnquiryRecord>[] = [
+export const enquiryCsvColumns: readonly CsvColumn<Enquiry>[] = [
   { header: 'ID', value: (e) => e.id },
   { header: 'Received', value: (e) => e.createdAt },
   { header: 'Status', value: (e) => e.status },
@@ -34,7 +34,7 @@ export const enquiryCsvColumns: readonly CsvColumn<EnquiryRecord>[] = [
   field('page'),
   field('ctaButton'),
   field('message'),
-  ...messageColumns<EnquiryRecord>('Notice', (e) => e.notice),
+  ...messageColumns<Enquiry>('Notice', (e) => e.notice),
 ];
 
 export const subscriberCsvColumns: readonly CsvColumn<Subscriber>[] = [

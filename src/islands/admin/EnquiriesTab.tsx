@@ -11,7 +11,7 @@ import { firm } from '../../content/site';
 import { api, ApiError, describeFailure } from '../../lib/api-client';
 import { buttonClass } from '../../lib/button-styles';
 import { firmTime } from '../../lib/firm-time';
-import { ENQUIRY_STATUSES, enquirerName, type EnquiryRecord, type EnquiryStatus } from '../../schemas/enquiry';
+import { ENQUIRY_STATUSES, enquirerName, type Enquiry, type EnquiryStatus } from '../../schemas/enquiry';
 import { DEFAULT_PAGE_SIZE } from '../../schemas/list-query';
 import { toast } from '../../stores/toasts';
 import { useStore } from '../../stores/use-store';
@@ -24,7 +24,7 @@ import { SelectField } from './fields';
 import { Badge } from './ui';
 import { API_PATHS, withId } from '../../lib/api-paths';
 
-export const enquiries = createCollection<EnquiryRecord>({ url: API_PATHS.enquiries, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE });
+export const enquiries = createCollection<Enquiry>({ url: API_PATHS.enquiries, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE });
 
 /** How many enquiries are New: the tab's badge. */
 const $newCount = atom(0);
@@ -61,14 +61,14 @@ export function EnquiriesBadge() {
 }
 
 const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
-const replyHref = (e: EnquiryRecord) => `mailto:${e.email}?subject=${encodeURIComponent(`${text.replySubject} to ${firm.name}`)}`;
+const replyHref = (e: Enquiry) => `mailto:${e.email}?subject=${encodeURIComponent(`${text.replySubject} to ${firm.name}`)}`;
 
 /**
  * Sets an enquiry's status; true once it is stored. A refusal says why; a 404 (another admin
  * deleted it, or retention did) also loads the list again, or the row would stay and refuse every
  * change made to it.
  */
-async function changeStatus(e: EnquiryRecord, status: EnquiryStatus): Promise<boolean> {
+async function changeStatus(e: Enquiry, status: EnquiryStatus): Promise<boolean> {
   try {
     await api.patch(enquiries.itemUrl(e.id), { status });
     toast({ title: text.statusChanged(text.statusLabels[status]) });
@@ -92,7 +92,7 @@ const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'H
  * it at every step, when Enter is pressed or the focus leaves it. A status stepped past is neither
  * saved nor, under a status filter, takes the row out of the list on the way.
  */
-function StatusSelect({ e }: { e: EnquiryRecord }) {
+function StatusSelect({ e }: { e: Enquiry }) {
   const [shown, setShown] = useState<EnquiryStatus>(e.status);
   const stepping = useRef(false);
   // The list's answer is the truth (another admin's change included), unless the admin is stepping
@@ -129,7 +129,7 @@ function StatusSelect({ e }: { e: EnquiryRecord }) {
 }
 
 /** A notice that has not got through: why, and once it gave up a button that sends it again (POST /api/enquiries/:id/notice). */
-function UndeliveredNotice({ e, onResent, className = '' }: { e: EnquiryRecord; onResent?: (updated: EnquiryRecord) => void; className?: string }) {
+function UndeliveredNotice({ e, onResent, className = '' }: { e: Enquiry; onResent?: (updated: Enquiry) => void; className?: string }) {
   const resend = async () => {
     const updated = await resendFailed(withId(API_PATHS.enquiryNotice, e.id), e.id, enquiries, text.notice);
     if (updated) onResent?.(updated);
@@ -137,7 +137,7 @@ function UndeliveredNotice({ e, onResent, className = '' }: { e: EnquiryRecord; 
   return <UndeliveredMessage message={e.notice} text={text.notice} resendLabel={text.resendNoticeFor(enquirerName(e))} onResend={resend} className={className} />;
 }
 
-function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: EnquiryRecord | null; onChange: (updated: EnquiryRecord) => void; onClose: () => void }) {
+function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: Enquiry | null; onChange: (updated: Enquiry) => void; onClose: () => void }) {
   const fields = (['email', 'phone', 'company', 'service', 'page', 'ctaButton'] as const).map((name) => [enquiryFieldLabels[name], enquiry?.[name] || '-'] as const);
   return (
     <Dialog.Root open={enquiry !== null} onOpenChange={(open) => !open && onClose()}>
@@ -173,7 +173,7 @@ function EnquiryDetailsDialog({ enquiry, onChange, onClose }: { enquiry: Enquiry
 }
 
 export default function EnquiriesTab() {
-  const [open, setOpen] = useState<EnquiryRecord | null>(null);
+  const [open, setOpen] = useState<Enquiry | null>(null);
   return (
     <>
       <CollectionTab

@@ -1,6 +1,6 @@
 import { enquiryFieldLabels, enquiryNoticeText } from '../../content/leads.ts';
 import { firmTime } from '../../lib/firm-time.ts';
-import { enquirerName, type Enquiry } from '../../schemas/enquiry.ts';
+import { enquirerName, type EnquiryValues } from '../../schemas/enquiry.ts';
 import type { QueuedMessage } from './message.ts';
 
 /**
@@ -8,11 +8,11 @@ import type { QueuedMessage } from './message.ts';
  * enquirer (so 'Reply' answers them), and the body holds every field, the message last and whole.
  * No recipient: each attempt sends it to NOTIFY_EMAIL as it then stands (message.ts addressed).
  */
-export function enquiryNotice(enquiry: Enquiry, receivedAt: Date): QueuedMessage {
+export function enquiryNotice(enquiry: EnquiryValues, receivedAt: Date): QueuedMessage {
   const name = enquirerName(enquiry);
   const lines = Object.entries(enquiryFieldLabels)
     .filter(([field]) => field !== 'message')
-    .map(([field, label]) => `${label}: ${enquiry[field as keyof Enquiry] || '-'}`);
+    .map(([field, label]) => `${label}: ${enquiry[field as keyof EnquiryValues] || '-'}`);
   const text = [
     enquiryNoticeText.intro,
     '',

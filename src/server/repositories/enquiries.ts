@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Enquiry, EnquiryListQuery, EnquiryRecord, EnquiryStatus } from '../../schemas/enquiry.ts';
+import type { Enquiry, EnquiryListQuery, EnquiryStatus, EnquiryValues } from '../../schemas/enquiry.ts';
 import { containsPattern } from '../db/like.ts';
 import { after, cursorText, keysetBatches, exceedsBudget, type ExportBudget, type KeysetCursor } from '../db/keyset.ts';
 import { inOrder, readPage, type PageQuery } from '../db/page.ts';
@@ -24,7 +24,7 @@ export type EnquiryWrite =
  * any (`earlier`), with whether every stored field equals what was sent. Compared after the
  * schema's trimming, field by field as stored (an absent context is null on both sides).
  */
-function sentAndEarlier(c: Enquiry) {
+function sentAndEarlier(c: EnquiryValues) {
   return sql`sent (first_name, last_name, email, phone, company, message, service, page, cta_button, submission_id) as (
       values (${c.firstName}::text, ${c.lastName}::text, ${c.email}::text, ${c.phone}::text, ${c.company}::text, ${c.message}::text,
         ${c.service || null}::text, ${c.page || null}::text, ${c.ctaButton || null}::text, ${c.submissionId ?? null}::uuid)
@@ -65,7 +65,7 @@ const earlierOutcome = (earlier: { id: number; sameContent: boolean }): EnquiryW
  */
 export async function insertEnquiryWithNotice(
   db: Kysely<Database>,
-  c: Enquiry,
+  c: EnquiryValues,
   notice: (receivedAt: Date) => QueuedMessage,
   limit: {
     spend: (onlyIf: RawBuilder<SqlBool>) => RawBuilder<SpentPoint>;
@@ -118,7 +118,7 @@ export async function insertEnquiryWithNotice(
 type ListedRow = EnquiryRow & LatestMessageColumns;
 
 /** The one row-to-API mapper for enquiries; fields one by one, so a column added on one side fails tsc. */
-function toEnquiryRecord(row: ListedRow): EnquiryRecord {
+function toEnquiry(row: ListedRow): Enquiry {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -183,20 +183,20 @@ const INBOX_ORDER = { time: 'enquiries.createdAt', id: 'enquiries.id' } as const
 export async function listEnquiries(
   db: Kysely<Database>,
   q: Filter & PageQuery,
-): Promise<{ items: EnquiryRecord[]; total: number }> {
+): Promise<{ items: Enquiry[]; total: number }> {
   const { items, total } = await readPage(filteredEnquiries(db, q), (page) => withLatestNotice(db, page), INBOX_ORDER, q);
-  return { items: items.map((r) => toEnquiryRecord(r)), total };
+  return { items: items.map((r) => toEnquiry(r)), total };
 }
 
 /** Every enquiry the filter matches, newest first, a batch at a time (the CSV export). */
-export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<EnquiryRecord[]> {
+export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<Enquiry[]> {
   return keysetBatches(
     (cursor: KeysetCursor | undefined, limit: number) => {
       let batch = filteredEnquiries(db, filter);
       if (cursor) batch = batch.where(after(INBOX_ORDER, cursor));
       return inOrder(withLatestNotice(db, inOrder(batch, INBOX_ORDER).limit(limit)).select(cursorText(INBOX_ORDER).as('cursorAt')), INBOX_ORDER).execute();
     },
-    (row) => toEnquiryRecord(row),
+    (row) => toEnquiry(row),
     batchSize,
   );
 }
@@ -206,9 +206,9 @@ export function enquiryExportExceeds(db: Kysely<Database>, filter: Filter, budge
   return exceedsBudget(db, withLatestNotice(db, filteredEnquiries(db, filter)), budget);
 }
 
-export async function findEnquiry(db: Kysely<Database>, id: number): Promise<EnquiryRecord | undefined> {
+export async function findEnquiry(db: Kysely<Database>, id: number): Promise<Enquiry | undefined> {
   const row = await withLatestNotice(db, filteredEnquiries(db).where('enquiries.id', '=', id)).executeTakeFirst();
-  return row && toEnquiryRecord(row);
+  return row && toEnquiry(row);
 }
 
 export async function setEnquiryStatus(db: Kysely<Database>, id: number, status: EnquiryStatus): Promise<boolean> {

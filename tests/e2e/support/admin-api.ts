@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Article, ArticleInput } from '../../../src/schemas/article.ts';
-import type { EnquiryRecord } from '../../../src/schemas/enquiry.ts';
+import type { Enquiry } from '../../../src/schemas/enquiry.ts';
 import type { Service, ServiceInput } from '../../../src/schemas/service.ts';
 import { signInThroughApi } from './admin-sign-in.ts';
 
@@ -87,8 +87,8 @@ export async function deleteService(request: APIRequestContext, id: number): Pro
 }
 
 /** The Enquiries inbox's rows that `search` finds (name, email or company), through GET /api/enquiries. */
-export async function searchEnquiries(request: APIRequestContext, search: string): Promise<{ items: EnquiryRecord[]; total: number }> {
+export async function searchEnquiries(request: APIRequestContext, search: string): Promise<{ items: Enquiry[]; total: number }> {
   const r = await asAdmin(request, () => request.get(`/api/enquiries?search=${encodeURIComponent(search)}`));
   expect(r.status(), `search enquiries: ${await r.text()}`).toBe(200);
-  return (await r.json()) as { items: EnquiryRecord[]; total: number };
+  return (await r.json()) as { items: Enquiry[]; total: number };
 }
