@@ -169,6 +169,8 @@ export const logoutCopy = {
 
 export const articlesTabCopy = {
   heading: 'Blog Articles',
+  noun: 'article',
+  nouns: 'articles',
   listLabel: 'Articles',
   featured: 'Featured',
   published: 'Published',
@@ -183,6 +185,8 @@ export const articlesTabCopy = {
 
 export const servicesTabCopy = {
   heading: 'Services Management',
+  noun: 'service',
+  nouns: 'services',
   listLabel: 'Services',
   active: 'Active',
   inactive: 'Inactive',

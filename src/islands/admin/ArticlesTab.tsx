@@ -15,14 +15,14 @@ import Icon from '../ui/Icon';
  * Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a
  * time, drafts included, which it answers to a signed-in admin only (401 otherwise).
  */
-export const articles = createCollection<Article>({ url: API_PATHS.articles, nouns: 'articles', pageSize: ARTICLES_PAGE_SIZE, params: { drafts: 'include' } });
+export const articles = createCollection<Article>({ url: API_PATHS.articles, nouns: articlesTabCopy.nouns, pageSize: ARTICLES_PAGE_SIZE, params: { drafts: 'include' } });
 
 export default function ArticlesTab() {
   return (
     <CollectionTab
       collection={articles}
       heading={articlesTabCopy.heading}
-      noun="article"
+      noun={articlesTabCopy.noun}
       listLabel={articlesTabCopy.listLabel}
       search={{ label: articlesTabCopy.searchLabel, placeholder: articlesTabCopy.searchPlaceholder }}
       rowActions={(a) => (

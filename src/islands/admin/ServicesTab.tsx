@@ -6,14 +6,14 @@ import { Badge } from './ui';
 import { servicesTabCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
 
-export const services = createCollection<Service>({ url: API_PATHS.services, nouns: 'services' });
+export const services = createCollection<Service>({ url: API_PATHS.services, nouns: servicesTabCopy.nouns });
 
 export default function ServicesTab() {
   return (
     <CollectionTab
       collection={services}
       heading={servicesTabCopy.heading}
-      noun="service"
+      noun={servicesTabCopy.noun}
       listLabel={servicesTabCopy.listLabel}
       form={{ fields: serviceFormFields }}
       itemTitle={(s) => s.title}
