@@ -16,7 +16,7 @@ import { json } from '../../src/server/http/respond.ts';
 import { PasswordRejected } from '../../src/server/auth/password-policy.ts';
 import { isCurrentPassword, setPassword } from '../../src/server/repositories/users.ts';
 
-export const INVALID_CURRENT_PASSWORD = 'Invalid current password';
+const INVALID_CURRENT_PASSWORD = 'Invalid current password';
 
 export default route({
   POST: async (req, ctx) => {

@@ -15,7 +15,7 @@ import { json } from '../../src/server/http/respond.ts';
 import { DECOY_HASH, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { findUserByUsername, recordSignIn } from '../../src/server/repositories/users.ts';
 
-export const INVALID_CREDENTIALS = 'Invalid credentials';
+const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export default route({
   POST: async (req, ctx) => {

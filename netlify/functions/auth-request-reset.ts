@@ -8,7 +8,7 @@ import { readAuthJson } from '../../src/server/auth/auth-body.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 
-export const RESET_UNAVAILABLE_MESSAGE =
+const RESET_UNAVAILABLE_MESSAGE =
   'Password reset is disabled because the email service is not configured. Please contact the site administrator.';
 
 export default route({
