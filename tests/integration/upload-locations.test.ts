@@ -50,6 +50,45 @@ function withCrcs(png: Buffer): Buffer {
   return copy;
 }
 
+/**
+ * EXIF (little-endian TIFF) as a camera writes it: IFD0 with the make and the EXIF directory's
+ * offset, the EXIF directory with the maker note, then the note, made by `note` given where it
+ * starts (a maker note's own offsets count from the TIFF header). Answers the block and where the note is.
+ */
+function exifWithMakerNote(make: string, note: (at: number) => Buffer): { exif: Buffer; note: [start: number, end: number] } {
+  const directory = (entries: [tag: number, type: number, count: number, value: number][]) => {
+    const bytes = Buffer.alloc(2 + entries.length * 12 + 4);
+    bytes.writeUInt16LE(entries.length);
+    entries.forEach(([tag, type, count, value], n) => {
+      bytes.writeUInt16LE(tag, 2 + n * 12);
+      bytes.writeUInt16LE(type, 4 + n * 12);
+      bytes.writeUInt32LE(count, 6 + n * 12);
+      bytes.writeUInt32LE(value, 10 + n * 12);
+    });
+    return bytes;
+  };
+  const makeBytes = Buffer.from(`${make}\0`.padEnd(10, '\0'), 'latin1');
+  const [makeAt, exifAt] = [8 + 30, 8 + 30 + makeBytes.length];
+  const noteAt = exifAt + 18;
+  const noteBytes = note(noteAt);
+  const header = Buffer.from([0x49, 0x49, 42, 0, 8, 0, 0, 0]);
+  const exif = Buffer.concat([header, directory([[0x010f, 2, makeBytes.length, makeAt], [0x8769, 4, 1, exifAt]]), makeBytes, directory([[0x927c, 7, noteBytes.length, noteAt]]), noteBytes]);
+  return { exif, note: [noteAt, noteAt + noteBytes.length] };
+}
+/** Panasonic's maker note with the city it was taken in: 'Panasonic', three NULs, a directory whose one entry (0x006D, City) points past it. */
+const panasonicNote = (at: number) => {
+  const note = Buffer.alloc(12 + 18);
+  note.write('Panasonic', 0, 'latin1');
+  note.writeUInt16LE(1, 12);
+  note.writeUInt16LE(0x006d, 14);
+  note.writeUInt16LE(7, 16);
+  note.writeUInt32LE(12, 18);
+  note.writeUInt32LE(at + note.length, 22);
+  return Buffer.concat([note, Buffer.from('Surry Hills\0')]);
+};
+/** Apple's: 'Apple iOS', NUL, its version, 'MM', then a directory (here HDRHeadroom, 0x0021, a rational, and nothing of a place). */
+const appleNote = () => Buffer.concat([Buffer.from('Apple iOS\0\0\x01MM', 'latin1'), Buffer.from([0, 1, 0, 0x21, 0, 10, 0, 0, 0, 1, 0, 0, 0, 0x20, 0, 0, 0, 0]), Buffer.from([0, 0, 0, 3, 0, 0, 0, 2])]);
+
 describe('an upload is stored without where the photo was taken, whatever its type', () => {
   it('PNG: the eXIf chunk keeps all but its GPS directory; XMP (zTXt as libvips writes it, iTXt) and ImageMagick raw profiles become comments of spaces, its old exIf and zxIf chunks go too; every CRC holds', async () => {
     const made = await picture().png().withExif(EXIF).withXmp(XMP).toBuffer();
@@ -166,6 +205,25 @@ describe('an upload is stored without where the photo was taken, whatever its ty
     await expectSamePicture(stored!, photo);
   });
 
+  it("JPEG: the maker note, the camera maker's own block (Panasonic's holds the city), is zeroed whole; Apple's, which holds no place and by which iOS draws HDR, stays", async () => {
+    const made = await picture().jpeg().toBuffer();
+    const app1 = (exif: Buffer) => Buffer.concat([Buffer.from([0xff, 0xe1, (exif.length + 8) >> 8, (exif.length + 8) & 255]), Buffer.from('Exif\0\0', 'latin1'), exif]);
+    const withExif = (exif: Buffer) => Buffer.concat([made.subarray(0, 2), app1(exif), made.subarray(2)]);
+    const panasonic = exifWithMakerNote('Panasonic', panasonicNote);
+    const photo = withExif(panasonic.exif);
+    expect(photo.includes('Surry Hills')).toBe(true);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    // The rest of the EXIF as it was: the note alone zeroed, from its 'Panasonic' to the city after its directory.
+    const blanked = Buffer.from(panasonic.exif).fill(0, ...panasonic.note);
+    expect(stored!.equals(withExif(blanked))).toBe(true);
+    await expectSamePicture(stored!, made);
+
+    const apple = withExif(exifWithMakerNote('Apple', appleNote).exif);
+    expect((await upload(apple)).stored!.equals(apple)).toBe(true);
+  });
+
   it("JPEG: a second image after the first (an MPF preview or gain map, as cameras and phones append them) loses its EXIF's GPS and its XMP too", async () => {
     const made = await picture().jpeg().toBuffer();
     const second = await picture().resize(16, 12).jpeg().withExif(EXIF).withXmp(XMP).toBuffer();
@@ -275,6 +333,34 @@ describe('an upload whose metadata is malformed: stored with none of it, or refu
     const { status, stored } = await upload(photo);
     expect(status).toBe(201);
     expect(stored!.equals(photo)).toBe(true);
+  });
+
+  it('EXIF whose EXIF directory names 65,535 maker notes, each the whole 9 MB block, is zeroed once, not 65,535 times over: stored at once', async () => {
+    const made = await picture().webp({ lossless: true }).toBuffer();
+    const room = 9 * 1024 * 1024;
+    const exif = Buffer.alloc(room);
+    exif.write('II*\0', 0, 'latin1');
+    exif.writeUInt32LE(8, 4);
+    // IFD0: one entry, the EXIF directory's offset (26); then the EXIF directory, every entry a maker note from byte 8 to the end.
+    exif.writeUInt16LE(1, 8);
+    exif.writeUInt16LE(0x8769, 10);
+    exif.writeUInt16LE(4, 12);
+    exif.writeUInt32LE(1, 14);
+    exif.writeUInt32LE(26, 18);
+    exif.writeUInt16LE(0xffff, 26);
+    for (let n = 0; n < 0xffff; n++) {
+      const entry = 28 + n * 12;
+      exif.writeUInt16LE(0x927c, entry);
+      exif.writeUInt16LE(7, entry + 2);
+      exif.writeUInt32LE(room - 8, entry + 4);
+      exif.writeUInt32LE(8, entry + 8);
+    }
+    const chunk = Buffer.concat([Buffer.from('EXIF', 'latin1'), Buffer.from(new Uint32Array([room]).buffer), exif]);
+    const photo = Buffer.concat([made, chunk]);
+    photo.writeUInt32LE(photo.length - 8, 4);
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(stored!.equals(Buffer.from(photo).fill(0, made.length + 8 + 8))).toBe(true);
   });
 
   it('a GIF whose XMP has no magic trailer: the sub-blocks it is read as are blanked', async () => {

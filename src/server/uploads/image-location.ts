@@ -12,8 +12,9 @@
  *
  * The bytes are changed in place and keep their length, so the answer to an upload's last part
  * sent again (which names the size sent) matches the first, and nothing is decoded or re-encoded
- * (no image library runs in a function). The GPS fields are zeroed and their directory emptied
- * (the rest of the EXIF, the orientation a phone photo is drawn by included, stays as it was);
+ * (no image library runs in a function). The GPS fields are zeroed and their directory emptied,
+ * and the maker's own note zeroed but for Apple's (image-location/exif.ts); the rest of the EXIF,
+ * the orientation a phone photo is drawn by included, stays as it was;
  * IPTC's place fields become spaces; a video's location boxes become free boxes of zeros; an XMP
  * packet becomes spaces, or a comment of spaces where the format has one, unless, in a JPEG, it
  * only tells how to draw the file (an Ultra HDR gain map, a motion photo's directory:

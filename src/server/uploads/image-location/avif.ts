@@ -1,6 +1,6 @@
 import { code, fourcc, SPACE, u32be } from './bytes.ts';
 import { boxes, reader } from './boxes.ts';
-import { emptyGpsDirectory } from './exif.ts';
+import { emptyExifLocation } from './exif.ts';
 
 /**
  * AVIF (HEIF) keeps EXIF and XMP as items: the `meta` box's `iinf` names each item's type (`Exif`,
@@ -75,7 +75,7 @@ export function avifWithoutLocation(b: Uint8Array): boolean {
     for (const [start, end] of extents) {
       if (kind === 'xmp') b.fill(SPACE, start, end);
       // An Exif item: the offset of its TIFF header after the first four bytes, then the TIFF structure.
-      else if (extents.length !== 1 || start + 4 > end || !emptyGpsDirectory(b, start + 4 + u32be(b, start), end)) b.fill(0, start, end);
+      else if (extents.length !== 1 || start + 4 > end || !emptyExifLocation(b, start + 4 + u32be(b, start), end)) b.fill(0, start, end);
     }
   }
   return true;

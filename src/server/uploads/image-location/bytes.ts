@@ -26,3 +26,19 @@ export const u32le = (b: Uint8Array, i: number) => ((b[i + 3]! << 24) >>> 0) + (
 
 /** The bytes as a Buffer over the same memory, for its indexOf. */
 export const asBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+
+/**
+ * Fills b[start, end) of each range with `value`, clipped to b: ranges that overlap are merged
+ * first, so however many a hostile file names, each byte is written once (a million ranges over the
+ * same 10 MB would otherwise write it a million times).
+ */
+export function fillRanges(b: Uint8Array, ranges: [start: number, end: number][], value: number): void {
+  const sorted = ranges.map(([start, end]): [number, number] => [Math.max(0, start), Math.min(end, b.length)]).filter(([start, end]) => start < end);
+  sorted.sort((x, y) => x[0] - y[0]);
+  let filled = 0;
+  for (const [start, end] of sorted) {
+    if (end <= filled) continue;
+    b.fill(value, Math.max(start, filled), end);
+    filled = end;
+  }
+}

@@ -1,6 +1,6 @@
 /** A JPEG's location: the EXIF and XMP (APP1) and IPTC (APP13) of every image in the file, and a motion photo's video. */
 import { ascii, asBuffer, SPACE, startsWith } from './bytes.ts';
-import { emptyGpsDirectory } from './exif.ts';
+import { emptyExifLocation } from './exif.ts';
 import { videosWithoutLocation } from './motion-photo.ts';
 import { photoshopResources, photoshopWithoutLocation } from './photoshop.ts';
 import { samsungTrailerWithoutLocation } from './samsung-trailer.ts';
@@ -62,7 +62,7 @@ function jpegImageWithoutLocation(b: Uint8Array, soi: number): number {
       if (!photoshopWithoutLocation(b, resources, end)) asComment(b, i, end);
     } else if (marker === 0xe1) {
       const exif = exifStart(b, body, end);
-      if (exif !== undefined && emptyGpsDirectory(b, exif, end)) {
+      if (exif !== undefined && emptyExifLocation(b, exif, end)) {
         // Read through: the rest of it stays.
       } else if (startsWith(b, body, XMP_HEADER) && isFunctionalXmp(b, body + XMP_HEADER.length, end)) {
         // An Ultra HDR gain map's or a motion photo's directions, with no place in them: kept.
