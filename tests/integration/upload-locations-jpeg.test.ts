@@ -3,8 +3,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EXIF, expectSamePicture, picture, placesIn, upload, XMP, XMP_PLACE } from '../support/located-photos.ts';
-import { box } from '../support/isobmff.ts';
+import { box, ftyp, fullBox, mvhd, sampleEntry, track, u32 } from '../support/isobmff.ts';
 
+/** The boxes in bytes[start, end), each whole. */
+const boxesIn = (bytes: Buffer, start: number, end: number) => {
+  const list: Buffer[] = [];
+  for (let i = start; i + 8 <= end; i += bytes.readUInt32BE(i)) list.push(bytes.subarray(i, i + bytes.readUInt32BE(i)));
+  return list;
+};
 /** A JPEG marker segment: FF, the marker, a big-endian length counting itself, the body. */
 const segment = (marker: number, body: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255]), body]);
 const xmpSegment = (xmp: string) => segment(0xe1, Buffer.concat([Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1'), Buffer.from(xmp)]));
@@ -80,7 +86,6 @@ function mpfSegment(primarySize: number, gainMapSize: number, gainMapOffset: num
     tiff.writeUInt32BE(count, 14 + n * 12);
     value.copy(tiff, 18 + n * 12);
   };
-  const u32 = (n: number) => Buffer.from([n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
   entry(0, 0xb000, 7, 4, Buffer.from('0100'));
   entry(1, 0xb001, 4, 1, u32(2));
   entry(2, 0xb002, 7, 32, u32(50));
@@ -277,21 +282,6 @@ describe('IPTC that does not parse: stored with none of its place, never a 500',
   });
 });
 
-const u32 = (n: number) => Buffer.from([n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
-/** A full box: version 0 and no flags before the body. */
-const fullBox = (type: string, ...parts: (Buffer | string)[]) => box(type, Buffer.alloc(4), ...parts);
-const ftyp = () => box('ftyp', 'isom', u32(0x200), 'isom', 'iso2', 'mp41');
-/** A movie header (version 0): times, a time scale of 1000, a duration of 1 s, the rate, volume and matrix of a plain video, and the next track id. */
-const mvhd = () => {
-  const body = Buffer.alloc(96);
-  body.writeUInt32BE(1000, 8);
-  body.writeUInt32BE(1000, 12);
-  body.writeUInt32BE(0x10000, 16);
-  body.writeUInt16BE(0x100, 20);
-  for (const [at, value] of [[32, 0x10000], [48, 0x10000], [64, 0x40000000]] as const) body.writeUInt32BE(value, at);
-  body.writeUInt32BE(2, 92);
-  return fullBox('mvhd', body);
-};
 /** QuickTime's keyed metadata: a handler of type mdta, the keys (each a size, the mdta namespace, the name), the items, each typed by its key's 1-based index, its value in a data box (type 1, UTF-8; locale 0). */
 const keyedMetadata = (entries: [key: string, value: string][]) =>
   box(
@@ -375,6 +365,38 @@ function samsungTrailer(blocks: [type: number, name: string, value: Buffer][]): 
   return Buffer.concat([...parts, directory, end]);
 }
 
+/** Google's Camera Motion Metadata, type 5 (a GPS fix): two reserved bytes, the type, then latitude, longitude and altitude as little-endian doubles. */
+const cammFix = (latitude: number, longitude: number) => {
+  const sample = Buffer.alloc(28);
+  sample.writeUInt16LE(5, 2);
+  sample.writeDoubleLE(latitude, 4);
+  sample.writeDoubleLE(longitude, 12);
+  sample.writeDoubleLE(12, 20);
+  return sample;
+};
+/** QuickTime's timed metadata sample entry (mebx): its keys, each a box typed by its local id (1, 2 ...) declaring the key's name (keyd) and type (dtyp: UTF-8). */
+const mebxEntry = (...keys: string[]) =>
+  sampleEntry('mebx', box('keys', ...keys.map((key, n) => box(String.fromCharCode(0, 0, 0, n + 1), box('keyd', 'mdta', key), box('dtyp', u32(0), u32(1))))));
+/** A mebx sample: a box per value, typed by its key's local id. */
+const mebxSample = (...values: string[]) => Buffer.concat(values.map((value, n) => box(String.fromCharCode(0, 0, 0, n + 1), value)));
+/**
+ * A video whose tracks' samples (each track's in one chunk) come one after another in its media
+ * data, right after its file type box, and whose movie box (after them) lists the tracks.
+ */
+function videoOfTracks(tracks: [handler: string, entry: Buffer, samples: Buffer[]][]) {
+  let offset = ftyp().length + 8;
+  const traks = tracks.map(([handler, entry, samples]) => {
+    const trak = track(handler, entry, samples, offset);
+    offset += Buffer.concat(samples).length;
+    return trak;
+  });
+  return Buffer.concat([ftyp(), box('mdat', ...tracks.flatMap(([, , samples]) => samples)), box('moov', mvhd(), ...traks)]);
+}
+const PICTURES = Buffer.alloc(64, 0x5a);
+const CAMM_FIXES = [cammFix(-33.8701, 151.2083), cammFix(-33.8702, 151.2084)];
+const MEBX_PLACES = [mebxSample('-33.8703+151.2085+012.000/'), mebxSample('-33.8704+151.2086+012.000/')];
+const STILL_IMAGE_TIME = [mebxSample('\x01')];
+
 describe('a motion photo (a JPEG with a video after it)', () => {
   it("Google's: the video's location boxes become free boxes of zeros, the rest of it and the XMP that finds it stay, the length too", async () => {
     const video = motionVideo();
@@ -407,6 +429,46 @@ describe('a motion photo (a JPEG with a video after it)', () => {
     const keyedItem = expected.indexOf(Buffer.from([0, 0, 0, 1, 0, 0, 0]), expected.indexOf('ilst')) - 4;
     freed(expected.subarray(keyedItem, keyedItem + expected.readUInt32BE(keyedItem))).copy(expected, keyedItem);
     expect(stored!.subarray(still.length).equals(expected)).toBe(true);
+  });
+
+  it("a timed metadata track that says where, sample by sample (Google's camm, Apple's mebx with a location key): the track becomes a free box and its samples zeros; the picture's track, another mebx and their samples stay", async () => {
+    const tracks = (locationEntry: (entry: Buffer) => Buffer, located: (samples: Buffer[]) => Buffer[]): [string, Buffer, Buffer[]][] => [
+      ['vide', sampleEntry('avc1'), [PICTURES]],
+      ['camm', locationEntry(sampleEntry('camm')), located(CAMM_FIXES)],
+      ['meta', locationEntry(mebxEntry('com.apple.quicktime.location.ISO6709')), located(MEBX_PLACES)],
+      ['meta', mebxEntry('com.apple.quicktime.still-image-time'), STILL_IMAGE_TIME],
+    ];
+    const video = videoOfTracks(tracks((entry) => entry, (samples) => samples));
+    const { still, photo } = await googleMotionPhoto(video);
+    const placesOf = (bytes: Buffer) => [...CAMM_FIXES, ...MEBX_PLACES].filter((sample) => bytes.includes(sample)).length;
+    expect(placesOf(photo)).toBe(4);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesOf(stored!)).toBe(0);
+    await expectSamePicture(stored!, photo);
+    // The same video with the two located tracks freed (a free box of zeros of each one's size) and their samples zeros.
+    const zeros = (samples: Buffer[]) => samples.map((sample) => Buffer.alloc(sample.length));
+    const expected = videoOfTracks(tracks((entry) => entry, zeros));
+    const moov = expected.indexOf('moov') - 4;
+    for (const [n, trak] of boxesIn(expected, moov + 8, moov + expected.readUInt32BE(moov)).slice(1).entries()) {
+      if (n === 1 || n === 2) box('free', Buffer.alloc(trak.length - 8)).copy(expected, expected.indexOf(trak));
+    }
+    expect(stored!.subarray(still.length).equals(expected)).toBe(true);
+  });
+
+  it('user data keeps only its metadata and XMP: @xyz (ISO 6709 as ©xyz) and a camera maker\'s own box (Pentax\'s maker note, which holds GPS) become free boxes of zeros', async () => {
+    const pentax = box('PXMN', 'PENTAX \0II', Buffer.alloc(24, 7));
+    const make = itunesMetadata(box('\xa9mak', box('data', u32(1), u32(0), 'Google')));
+    const video = Buffer.concat([ftyp(), box('moov', mvhd(), box('udta', box('@xyz', ISO6709), pentax, make))]);
+    const { still, photo } = await googleMotionPhoto(video);
+    expect(videoPlacesIn(photo)).toEqual([ISO6709]);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(videoPlacesIn(stored!)).toEqual([]);
+    const freed = (bytes: Buffer) => box('free', Buffer.alloc(bytes.length - 8));
+    expect(stored!.subarray(still.length).equals(Buffer.concat([ftyp(), box('moov', mvhd(), box('udta', freed(box('@xyz', ISO6709)), freed(pentax), make))]))).toBe(true);
   });
 
   it("Samsung's: the video inside its trailer loses its location the same way, and the trailer's country code becomes spaces", async () => {
@@ -470,6 +532,22 @@ describe('a video after a JPEG whose boxes do not parse: walked at once and stor
       expect(status, label).toBe(201);
       expect(stored!.equals(photo), label).toBe(true);
     }
+  });
+
+  it('location tracks by the ten thousand, each naming every byte of the video as its samples (and four billion of them), are zeroed once: the video becomes zeros at once', async () => {
+    const still = await picture().jpeg().toBuffer();
+    // One sample size for all (10 MB), four billion samples in each chunk, the one chunk at the video's start.
+    const everything = track('camm', sampleEntry('camm'), [], 0);
+    const stsz = everything.indexOf('stsz') + 8;
+    everything.writeUInt32BE(10 * 1024 * 1024, stsz);
+    everything.writeUInt32BE(0xffffffff, stsz + 4);
+    everything.writeUInt32BE(0xffffffff, everything.indexOf('stsc') + 16);
+    const room = 10 * 1024 * 1024 - still.length - 1024;
+    const tracks = Array.from({ length: Math.floor(room / everything.length) }, () => everything);
+    const photo = Buffer.concat([still, ftyp(), box('moov', mvhd(), ...tracks)]);
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(stored!.equals(Buffer.concat([still, Buffer.alloc(photo.length - still.length)]))).toBe(true);
   });
 
   it("a Samsung directory that claims 4 billion blocks, or blocks before the file's start, is passed over", async () => {

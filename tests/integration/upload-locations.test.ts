@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { ImageHandler } from '@netlify/images';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { box } from '../support/isobmff.ts';
+import { box, mvhd } from '../support/isobmff.ts';
 import { pngChunk } from '../support/png.ts';
 import { EXIF, expectSamePicture, LATITUDE, LONGITUDE, picture, placesIn, upload, XMP, XMP_PLACE } from '../support/located-photos.ts';
 
@@ -173,6 +173,18 @@ describe('an upload is stored without where the photo was taken, whatever its ty
     const read = await sharp(stored!).metadata();
     expect(read.exif!.includes(Buffer.from('Jane Doe'))).toBe(true);
     expect(read.xmp!.toString().trim()).toBe('');
+  });
+
+  it("AVIF: a movie box (an AVIF sequence's) loses its place as a motion photo's video does: its user data's ©xyz becomes a free box of zeros", async () => {
+    const made = await picture().avif({ lossless: true }).toBuffer();
+    const xyz = box('\xa9xyz', Buffer.from([0, 18, 0x15, 0xc7]), '-33.8701+151.2083/');
+    const photo = Buffer.concat([made, box('moov', mvhd(), box('udta', xyz))]);
+    expect(photo.includes('-33.8701+151.2083/')).toBe(true);
+
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(stored!.equals(Buffer.concat([made, box('moov', mvhd(), box('udta', box('free', Buffer.alloc(xyz.length - 8))))]))).toBe(true);
+    await expectSamePicture(stored!, made);
   });
 
   it('GIF: the XMP application extension becomes spaces, its magic trailer still ending it', async () => {

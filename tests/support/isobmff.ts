@@ -8,3 +8,50 @@ export function box(type: string, ...parts: (Buffer | string)[]): Buffer {
   header.write(type, 4, 'latin1');
   return Buffer.concat([header, body]);
 }
+
+export const u32 = (n: number) => Buffer.from([n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
+/** A full box: version 0 and no flags before the body. */
+export const fullBox = (type: string, ...parts: (Buffer | string)[]) => box(type, Buffer.alloc(4), ...parts);
+export const ftyp = () => box('ftyp', 'isom', u32(0x200), 'isom', 'iso2', 'mp41');
+/** A movie header (version 0): times, a time scale of 1000, a duration of 1 s, the rate, volume and matrix of a plain video, and the next track id. */
+export const mvhd = () => {
+  const body = Buffer.alloc(96);
+  body.writeUInt32BE(1000, 8);
+  body.writeUInt32BE(1000, 12);
+  body.writeUInt32BE(0x10000, 16);
+  body.writeUInt16BE(0x100, 20);
+  for (const [at, value] of [[32, 0x10000], [48, 0x10000], [64, 0x40000000]] as const) body.writeUInt32BE(value, at);
+  body.writeUInt32BE(2, 92);
+  return fullBox('mvhd', body);
+};
+
+/** A sample entry (in a track's stsd): six reserved bytes, the data reference index (1), then its own boxes. */
+export const sampleEntry = (type: string, ...children: Buffer[]) => box(type, Buffer.alloc(6), Buffer.from([0, 1]), ...children);
+
+/**
+ * A track of the handler type `handler` whose samples, described by `entry`, lie one after another
+ * in one chunk at `offset` (from the start of the video's file): its header, media header and
+ * handler, and the sample tables (one sample description, a second each, all in chunk 1, a size each, the chunk's offset).
+ */
+export const track = (handler: string, entry: Buffer, samples: Buffer[], offset: number) =>
+  box(
+    'trak',
+    fullBox('tkhd', Buffer.alloc(80)),
+    box(
+      'mdia',
+      fullBox('mdhd', u32(0), u32(0), u32(1000), u32(1000 * samples.length), Buffer.alloc(4)),
+      fullBox('hdlr', u32(0), handler, Buffer.alloc(12), '\0'),
+      box(
+        'minf',
+        fullBox('nmhd'),
+        box(
+          'stbl',
+          fullBox('stsd', u32(1), entry),
+          fullBox('stts', u32(1), u32(samples.length), u32(1000)),
+          fullBox('stsc', u32(1), u32(1), u32(samples.length), u32(1)),
+          fullBox('stsz', u32(0), u32(samples.length), ...samples.map((sample) => u32(sample.length))),
+          fullBox('stco', u32(1), u32(offset)),
+        ),
+      ),
+    ),
+  );

@@ -1,6 +1,7 @@
-import { code, fourcc, SPACE, u32be } from './bytes.ts';
+import { code, fillRanges, fourcc, SPACE, u32be } from './bytes.ts';
 import { boxes, reader } from './boxes.ts';
 import { emptyExifLocation } from './exif.ts';
+import { videoWithoutLocation } from './motion-photo.ts';
 
 /**
  * AVIF (HEIF) keeps EXIF and XMP as items: the `meta` box's `iinf` names each item's type (`Exif`,
@@ -11,6 +12,10 @@ import { emptyExifLocation } from './exif.ts';
 const [META, IINF, ILOC, IDAT, INFE, EXIF_ITEM, MIME_ITEM] = ['meta', 'iinf', 'iloc', 'idat', 'infe', 'Exif', 'mime'].map(code) as [number, number, number, number, number, number, number];
 
 export function avifWithoutLocation(b: Uint8Array): boolean {
+  // An AVIF sequence (avis) is a video too: its movie box, and any other's, is walked as a motion photo's video.
+  const samples: [number, number][] = [];
+  videoWithoutLocation(b, 0, samples);
+  fillRanges(b, samples, 0);
   const meta = boxes(b, 0, b.length).find((box) => box.type === META);
   if (!meta) return true;
   const children = boxes(b, meta.body + 4, meta.end);
