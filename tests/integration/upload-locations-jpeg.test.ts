@@ -160,6 +160,36 @@ describe('an Ultra HDR photo (a JPEG with a gain map)', () => {
       expect(read.gainMap?.image.equals(gainMap), label).toBe(true);
     }
   });
+  it("keeps its gain map beside a portrait's depth parameters (GDepth, GImage, GFocus, which hold no place), but not beside the images those carry (GDepth:Data, GImage:Data: files of their own, with EXIF of their own)", async () => {
+    const portrait = {
+      GDepth: 'http://ns.google.com/photos/1.0/depthmap/',
+      GImage: 'http://ns.google.com/photos/1.0/image/',
+      GFocus: 'http://ns.google.com/photos/1.0/focus/',
+      xmpNote: 'http://ns.adobe.com/xmp/note/',
+    };
+    const parameters = ' GDepth:Format="RangeInverse" GDepth:Near="0.5" GDepth:Far="4" GDepth:Mime="image/png" GFocus:BlurAtInfinity="0.02" GFocus:FocalDistance="1.2" GImage:Mime="image/jpeg" xmpNote:HasExtendedXMP="0123456789ABCDEF0123456789ABCDEF"';
+    const { photo, gainMap } = await ultraHdr({ namespaces: portrait, body: parameters });
+    const { status, stored } = await upload(photo);
+    expect(status).toBe(201);
+    expect(placesIn(stored!)).toEqual([]);
+    // The packet as it was, its directory with it (libvips shows no XMP of an Ultra HDR photo: its bytes are read instead), the gain map still found.
+    expect(stored!.includes(parameters)).toBe(true);
+    expect(stored!.includes('Container:Directory')).toBe(true);
+    expect((await sharp(stored!).metadata()).gainMap?.image.equals(gainMap)).toBe(true);
+
+    const withImage = await ultraHdr({ namespaces: portrait, body: `${parameters} GImage:Data="/9j/4AAQSkZJRgABAQ=="` });
+    // The same property under another prefix, and as an element.
+    const renamed = await ultraHdr({ namespaces: { d: portrait.GDepth }, body: '><d:Data>iVBORw0KGgo=</d:Data' });
+    for (const [label, { photo: sent, primarySize: size }, image] of [['withImage', withImage, '/9j/4AAQSkZJRgABAQ=='], ['renamed', renamed, 'iVBORw0KGgo=']] as const) {
+      const { stored: blanked } = await upload(sent);
+      expect(sent.subarray(0, size).includes(image), label).toBe(true);
+      // The primary image's packet is a comment of spaces now; the gain map's own stays.
+      expect(blanked!.subarray(0, size).includes(image), label).toBe(false);
+      expect(blanked!.subarray(0, size).includes('Container:Directory'), label).toBe(false);
+      expect(blanked!.subarray(size).equals(sent.subarray(size)), label).toBe(true);
+    }
+  });
+
   it('10 MB of XMP segments of unclosed namespace declarations is read through at once and blanked, not a hang or a 500', async () => {
     const still = await picture().jpeg().toBuffer();
     const unclosed = xmpSegment(' xmlns:hdrgm="'.repeat(4600));
