@@ -413,10 +413,10 @@ const mebxSample = (...values: string[]) => Buffer.concat(values.map((value, n) 
  * A video whose tracks' samples (each track's in one chunk) come one after another in its media
  * data, right after its file type box, and whose movie box (after them) lists the tracks.
  */
-function videoOfTracks(tracks: [handler: string, entry: Buffer, samples: Buffer[]][]) {
+function videoOfTracks(tracks: [handler: string, entry: Buffer, samples: Buffer[]][], options?: { wide: boolean }) {
   let offset = ftyp().length + 8;
   const traks = tracks.map(([handler, entry, samples]) => {
-    const trak = track(handler, entry, samples, offset);
+    const trak = track(handler, entry, samples, offset, options);
     offset += Buffer.concat(samples).length;
     return trak;
   });
@@ -468,23 +468,26 @@ describe('a motion photo (a JPEG with a video after it)', () => {
       ['meta', locationEntry(mebxEntry('com.apple.quicktime.location.ISO6709')), located(MEBX_PLACES)],
       ['meta', mebxEntry('com.apple.quicktime.still-image-time'), STILL_IMAGE_TIME],
     ];
-    const video = videoOfTracks(tracks((entry) => entry, (samples) => samples));
-    const { still, photo } = await googleMotionPhoto(video);
-    const placesOf = (bytes: Buffer) => [...CAMM_FIXES, ...MEBX_PLACES].filter((sample) => bytes.includes(sample)).length;
-    expect(placesOf(photo)).toBe(4);
+    // Each as a small file writes its tables (stsz, stco) and as a large one may (stz2, co64).
+    for (const options of [{ wide: false }, { wide: true }]) {
+      const video = videoOfTracks(tracks((entry) => entry, (samples) => samples), options);
+      const { still, photo } = await googleMotionPhoto(video);
+      const placesOf = (bytes: Buffer) => [...CAMM_FIXES, ...MEBX_PLACES].filter((sample) => bytes.includes(sample)).length;
+      expect(placesOf(photo)).toBe(4);
 
-    const { status, stored } = await upload(photo);
-    expect(status).toBe(201);
-    expect(placesOf(stored!)).toBe(0);
-    await expectSamePicture(stored!, photo);
-    // The same video with the two located tracks freed (a free box of zeros of each one's size) and their samples zeros.
-    const zeros = (samples: Buffer[]) => samples.map((sample) => Buffer.alloc(sample.length));
-    const expected = videoOfTracks(tracks((entry) => entry, zeros));
-    const moov = expected.indexOf('moov') - 4;
-    for (const [n, trak] of boxesIn(expected, moov + 8, moov + expected.readUInt32BE(moov)).slice(1).entries()) {
-      if (n === 1 || n === 2) box('free', Buffer.alloc(trak.length - 8)).copy(expected, expected.indexOf(trak));
+      const { status, stored } = await upload(photo);
+      expect(status).toBe(201);
+      expect(placesOf(stored!)).toBe(0);
+      await expectSamePicture(stored!, photo);
+      // The same video with the two located tracks freed (a free box of zeros of each one's size) and their samples zeros.
+      const zeros = (samples: Buffer[]) => samples.map((sample) => Buffer.alloc(sample.length));
+      const expected = videoOfTracks(tracks((entry) => entry, zeros), options);
+      const moov = expected.indexOf('moov') - 4;
+      for (const [n, trak] of boxesIn(expected, moov + 8, moov + expected.readUInt32BE(moov)).slice(1).entries()) {
+        if (n === 1 || n === 2) box('free', Buffer.alloc(trak.length - 8)).copy(expected, expected.indexOf(trak));
+      }
+      expect(stored!.subarray(still.length).equals(expected), JSON.stringify(options)).toBe(true);
     }
-    expect(stored!.subarray(still.length).equals(expected)).toBe(true);
   });
 
   it('user data keeps only its metadata and XMP: @xyz (ISO 6709 as ©xyz) and a camera maker\'s own box (Pentax\'s maker note, which holds GPS) become free boxes of zeros', async () => {
@@ -564,7 +567,7 @@ describe('a video after a JPEG whose boxes do not parse: walked at once and stor
     }
   });
 
-  it('location tracks by the ten thousand, each naming every byte of the video as its samples (and four billion of them), are zeroed once: the video becomes zeros at once', async () => {
+  it('location tracks by the ten thousand, or one of a million chunks, each naming every byte of the video as its samples (and four billion of them), are zeroed once: the video becomes zeros at once', async () => {
     const still = await picture().jpeg().toBuffer();
     // One sample size for all (10 MB), four billion samples in each chunk, the one chunk at the video's start.
     const everything = track('camm', sampleEntry('camm'), [], 0);
@@ -574,10 +577,21 @@ describe('a video after a JPEG whose boxes do not parse: walked at once and stor
     everything.writeUInt32BE(0xffffffff, everything.indexOf('stsc') + 16);
     const room = 10 * 1024 * 1024 - still.length - 1024;
     const tracks = Array.from({ length: Math.floor(room / everything.length) }, () => everything);
-    const photo = Buffer.concat([still, ftyp(), box('moov', mvhd(), ...tracks)]);
-    const { status, stored } = await upload(photo);
-    expect(status).toBe(201);
-    expect(stored!.equals(Buffer.concat([still, Buffer.alloc(photo.length - still.length)]))).toBe(true);
+    // And one track of a million chunks (co64), each at the video's start.
+    const chunks = Math.floor(room / 8);
+    const oneTrack = track('camm', sampleEntry('camm'), [], 0, { wide: true });
+    const co64 = oneTrack.indexOf('co64') - 4;
+    const millionChunks = Buffer.concat([oneTrack.subarray(0, co64), fullBox('co64', u32(chunks), Buffer.alloc(8 * chunks))]);
+    // Its compact size table (20 bytes) made a plain one of the same length: every sample 10 MB, four billion of them.
+    fullBox('stsz', u32(10 * 1024 * 1024), u32(0xffffffff)).copy(millionChunks, millionChunks.indexOf('stz2') - 4);
+    millionChunks.writeUInt32BE(0xffffffff, millionChunks.indexOf('stsc') + 16);
+    for (const at of ['trak', 'mdia', 'minf', 'stbl']) millionChunks.writeUInt32BE(millionChunks.length - (millionChunks.indexOf(at) - 4), millionChunks.indexOf(at) - 4);
+    for (const [label, moov] of [['tracks', box('moov', mvhd(), ...tracks)], ['chunks', box('moov', mvhd(), millionChunks)]] as const) {
+      const photo = Buffer.concat([still, ftyp(), moov]);
+      const { status, stored } = await upload(photo);
+      expect(status, label).toBe(201);
+      expect(stored!.equals(Buffer.concat([still, Buffer.alloc(photo.length - still.length)])), label).toBe(true);
+    }
   });
 
   it("a Samsung directory that claims 4 billion blocks, or blocks before the file's start, is passed over", async () => {

@@ -31,10 +31,16 @@ export const sampleEntry = (type: string, ...children: Buffer[]) => box(type, Bu
 /**
  * A track of the handler type `handler` whose samples, described by `entry`, lie one after another
  * in one chunk at `offset` (from the start of the video's file): its header, media header and
- * handler, and the sample tables (one sample description, a second each, all in chunk 1, a size each, the chunk's offset).
+ * handler, and the sample tables (one sample description, a second each, all in chunk 1, a size
+ * each, the chunk's offset). `wide` writes the sizes and offset as a large file may: 16-bit sizes
+ * in a compact table (stz2), and a 64-bit offset (co64).
  */
-export const track = (handler: string, entry: Buffer, samples: Buffer[], offset: number) =>
-  box(
+export const track = (handler: string, entry: Buffer, samples: Buffer[], offset: number, { wide = false } = {}) => {
+  const sizes = wide
+    ? fullBox('stz2', Buffer.from([0, 0, 0, 16]), u32(samples.length), ...samples.map((sample) => Buffer.from([sample.length >> 8, sample.length & 255])))
+    : fullBox('stsz', u32(0), u32(samples.length), ...samples.map((sample) => u32(sample.length)));
+  const offsets = wide ? fullBox('co64', u32(1), u32(0), u32(offset)) : fullBox('stco', u32(1), u32(offset));
+  return box(
     'trak',
     fullBox('tkhd', Buffer.alloc(80)),
     box(
@@ -49,9 +55,10 @@ export const track = (handler: string, entry: Buffer, samples: Buffer[], offset:
           fullBox('stsd', u32(1), entry),
           fullBox('stts', u32(1), u32(samples.length), u32(1000)),
           fullBox('stsc', u32(1), u32(1), u32(samples.length), u32(1)),
-          fullBox('stsz', u32(0), u32(samples.length), ...samples.map((sample) => u32(sample.length))),
-          fullBox('stco', u32(1), u32(offset)),
+          sizes,
+          offsets,
         ),
       ),
     ),
   );
+};

@@ -89,13 +89,14 @@ function userDataWithoutLocation(b: Uint8Array, udta: Box): void {
  */
 function movieWithoutLocation(b: Uint8Array, moov: Box, base: number, samples: [number, number][]): void {
   for (const box of boxes(b, moov.body, moov.end)) {
-    const located = box.type === TRAK ? locationSamples(b, box, base) : undefined;
+    const inner = box.type === TRAK ? boxes(b, box.body, box.end) : [box];
+    const located = box.type === TRAK ? locationSamples(b, inner, base) : undefined;
     if (located) {
-      samples.push(...located);
+      for (const range of located) samples.push(range);
       free(b, box);
       continue;
     }
-    for (const child of box.type === TRAK ? boxes(b, box.body, box.end) : [box]) {
+    for (const child of inner) {
       if (child.type === UDTA) userDataWithoutLocation(b, child);
       else if (child.type === META) metaWithoutLocation(b, child);
     }

@@ -30,11 +30,11 @@ function holdsPlace(b: Uint8Array, entry: Box): boolean {
 }
 
 /**
- * Where the samples of the track `trak` are, in the file (its offsets counted from `base`), when
- * its samples hold a place; undefined when they do not.
+ * Where the samples of the track whose boxes are `trak` are, in the file (its offsets counted from
+ * `base`), when its samples hold a place; undefined when they do not.
  */
-export function locationSamples(b: Uint8Array, trak: Box, base: number): [start: number, end: number][] | undefined {
-  const stbl = child(b, child(b, child(b, trak, MDIA), MINF), STBL);
+export function locationSamples(b: Uint8Array, trak: Box[], base: number): [start: number, end: number][] | undefined {
+  const stbl = child(b, child(b, trak.find((box) => box.type === MDIA), MINF), STBL);
   if (!stbl) return undefined;
   const tables = boxes(b, stbl.body, stbl.end);
   const stsd = tables.find((box) => box.type === STSD);
