@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { glyphsUsed, missingGlyphs, subsetSiteFonts } from './scripts/lib/font-subsets.mjs';
 import { pageRuntime, pageRuntimeFile } from './scripts/lib/page-runtime-plugin.mjs';
 import { headerRulesPlugin } from './scripts/lib/header-rules-plugin.mjs';
+import { onDemandEntry } from './scripts/lib/on-demand-entry-plugin.mjs';
 import { islandRuntime } from './scripts/lib/island-runtime-integration.mjs';
 import { siteStylesheet } from './scripts/lib/site-stylesheet-integration.mjs';
 import { REMOTE_IMAGE_HOSTS } from './src/lib/remote-images.ts';
@@ -152,7 +153,7 @@ export default defineConfig({
     inlineStylesheets: 'always',
   },
   vite: {
-    plugins: [clientAddressFromSocket(), headerRulesPlugin(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
+    plugins: [clientAddressFromSocket(), headerRulesPlugin(), onDemandEntry(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
     resolve: {
       // Radix's scroll lock adds its rules as constructed stylesheets, which the pages' hash-based
       // style policy does not govern, rather than as <style> elements it refuses (ADR 20).

@@ -23,7 +23,9 @@ export const onRequest = defineMiddleware(async (_context, next) => {
     headers.delete('content-length');
     response = new Response(page.html, { status: response.status, statusText: response.statusText, headers });
   }
-  // On-demand pages are answered by a function, which netlify.toml's [[headers]] do not cover.
-  withSecurityHeaders(response.headers);
+  // A build's on-demand answers get the security headers at the function's entry
+  // (src/server/on-demand-function.ts), every one of them, these included; `astro dev` runs no
+  // such entry, so its pages get them here.
+  if (import.meta.env.DEV) withSecurityHeaders(response.headers);
   return response;
 });

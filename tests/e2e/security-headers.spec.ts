@@ -1,5 +1,6 @@
 // Every kind of answer the built site gives carries the full security header set, as the runtime
-// serves it: a static page (netlify.toml's rules), an on-demand page and the 404 page (middleware),
+// serves it: a static page (netlify.toml's rules), an on-demand page, the 404 page and the answers
+// Astro gives before any page (the on-demand function's entry, src/server/on-demand-function.ts),
 // JSON answers and errors (the API wrapper) and an uploaded image (its own stricter policy).
 // These are the headers Mozilla Observatory scores; with them every answer rates A+ (at a public
 // name: at 127.0.0.1, as here, no answer carries HSTS).
@@ -82,6 +83,38 @@ test('a page, an on-demand page, a JSON answer, an error, an image and a 404 all
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/png');
   expectHeaders(image, IMAGE_SECURITY_HEADERS, 'image');
+});
+
+test("the on-demand function's own answers, which no page renders, carry the set too", async ({ request }) => {
+  // Answers Astro or its Netlify adapter gives before, or instead of, the site's middleware: they
+  // carry our policy alone (Astro adds none to them), with the rest of the set.
+  const answers: Array<[label: string, response: APIResponse, status: number]> = [
+    ['the trailing-slash redirect of a GET', await request.get('/insights/', { maxRedirects: 0 }), 301],
+    ['the trailing-slash redirect of a POST', await request.post('/insights/', { maxRedirects: 0 }), 308],
+    ['the origin check: a POST with no Origin', await request.post('/admin/logout', { form: { a: '1' } }), 403],
+    ['the origin check: a POST from another site', await request.post('/contact', { form: { a: '1' }, headers: { origin: 'https://evil.example' } }), 403],
+    ['a path encoded more levels deep than Astro decodes', await request.get(`/insights/%${'25'.repeat(12)}61`), 400],
+    // At an address of its own, which the CDN has kept no answer for.
+    ['the adapter refusing locals a client wrote', await request.get(`/insights/${crypto.randomUUID()}`, { headers: { 'x-astro-locals': '{}' } }), 403],
+  ];
+  for (const [label, res, status] of answers) {
+    expect(res.status(), label).toBe(status);
+    expectHeaders(res, SECURITY_HEADERS, label);
+  }
+  expect(answers[0]![1].headers()['location']).toBe('/insights');
+
+  // And the answers a page gives through the middleware: a HEAD, a redirect the page makes, the 404 page.
+  const head = await request.head('/insights');
+  expect(head.status()).toBe(200);
+  expectHeaders(head, SHARED, 'HEAD of an on-demand page');
+  expectPagePolicy(head, 'HEAD of an on-demand page');
+  const redirect = await request.get('/insights?category=not-a-category', { maxRedirects: 0 });
+  expect(redirect.status()).toBe(301);
+  expectHeaders(redirect, SECURITY_HEADERS, "a page's own redirect");
+  const missing = await request.get('/insights/no-such-article-anywhere');
+  expect(missing.status()).toBe(404);
+  expectHeaders(missing, SHARED, 'the 404 page of an on-demand route');
+  expectPagePolicy(missing, 'the 404 page of an on-demand route');
 });
 
 test("an article's page allows the site's inline scripts alone, not one its text spells out", async ({ request }) => {

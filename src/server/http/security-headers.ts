@@ -1,8 +1,9 @@
 import { isLocalhostName } from './localhost.ts';
 
-// Sent on every response. Static files get them from netlify.toml; functions (route()) and on-demand
-// pages (src/middleware.ts) add them here. tests/integration/security-headers.test.ts keeps the two
-// lists identical.
+// Sent on every response. Static files get them from netlify.toml; functions (route()) and every
+// answer of the on-demand function (src/server/on-demand-function.ts: its pages, and the redirects
+// and refusals Astro gives before any page) add them here. tests/integration/security-headers.test.ts
+// keeps the two lists identical.
 //
 // The policy below carries the directives a <meta> CSP cannot (frame-ancestors) or that apply to
 // every page alike; each page's script-src and style-src come from Astro's own CSP (a <meta> in a

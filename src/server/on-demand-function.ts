@@ -1,0 +1,23 @@
+/**
+ * The entry of the on-demand function (the build's `entry.mjs`, which the adapter's `ssr.mjs`
+ * calls): the Netlify adapter's own handler, with the site's security headers on every answer it
+ * gives. Not all of them pass through src/middleware.ts: Astro answers a trailing-slash redirect
+ * and a path encoded too many levels deep before any middleware, its origin check
+ * (security.checkOrigin) refuses a cross-site post ahead of ours, and the adapter refuses locals a
+ * client wrote before Astro runs at all. Here, at the function's boundary, none is left out, on
+ * Netlify and under `npm start` alike (both load this build). scripts/lib/on-demand-entry-plugin.mjs
+ * makes it the entry.
+ */
+import { createHandler as createAdapterHandler } from '@astrojs/netlify/ssr-function.js';
+import { withSecurityHeaders } from './security-headers.ts';
+
+export function createHandler(options: Parameters<typeof createAdapterHandler>[0]): ReturnType<typeof createAdapterHandler> {
+  const handle = createAdapterHandler(options);
+  return async (request, context) => {
+    const response = await handle(request, context);
+    // A copy, since a Response's headers may be immutable (Response.redirect's, a fetched one's);
+    // the body streams on untouched.
+    const headers = withSecurityHeaders(new Headers(response.headers));
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
