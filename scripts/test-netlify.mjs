@@ -1,7 +1,8 @@
 // `npm run test:netlify`: the production build as Netlify makes and runs it, offline, with no
 // account and no network. Netlify's own CLI builds the site (`netlify serve` runs the build command
 // and zips every function with Netlify's bundler); every built zip is then loaded in a child Node
-// under Lambda's module flags; and the build, served by Netlify's own runtime, answers an
+// under Lambda's module flags (the ssr one also answers the requests Astro answers before any page,
+// each with every security header); and the build, served by Netlify's own runtime, answers an
 // end-to-end smoke over HTTP against a real database: every public page, every API read, an
 // enquiry, a newsletter sign-up, an admin login with the send-again routes of a notice and a welcome,
 // an article published then read on its page and in the feed, an image uploaded in parts.
@@ -28,6 +29,7 @@ import { sampleEnquiry } from '../tests/support/sample-enquiry.ts';
 import { configureNeonProxy } from '../src/server/db/client.ts';
 import { articleUrl } from '../src/lib/permalinks.ts';
 import { REMOTE_IMAGE_HOSTS } from '../src/lib/remote-images.ts';
+import { SECURITY_HEADERS } from '../src/server/security-headers.ts';
 import { UPLOAD_PART_BYTES } from '../src/schemas/upload.ts';
 import { startDatabase } from './lib/database-env.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
@@ -203,6 +205,68 @@ async function checkZips() {
   return { sizes, manifest, unpacked: root };
 }
 
+/**
+ * Answers Astro and its adapter give before any page renders, so no middleware of ours sees them:
+ * the function's entry (src/server/on-demand-function.ts) adds the security headers to each.
+ * [label, path, RequestInit, status].
+ */
+const OWN_ANSWERS = [
+  ['the trailing-slash redirect', '/insights/', {}, 301],
+  ['the origin check: a POST with no Origin', '/admin/logout', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 403],
+  ['the origin check: a POST from another site', '/contact', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } }, 403],
+  ['a path encoded more levels deep than Astro decodes', `/insights/%${'25'.repeat(12)}61`, {}, 400],
+  ['the adapter refusing locals a client wrote', `/insights/locals-${RUN}`, { headers: { 'x-astro-locals': '{}' } }, 403],
+];
+
+/** The security headers `headers` (a Headers, or a plain object of lower-case names) lacks or has otherwise. */
+function lackingSecurityHeaders(headers) {
+  const get = (name) => (headers instanceof Headers ? headers.get(name) : headers[name.toLowerCase()]) ?? null;
+  return Object.entries(SECURITY_HEADERS)
+    .filter(([name, value]) => get(name) !== value)
+    .map(([name]) => name);
+}
+
+/**
+ * `netlify serve` adds netlify.toml's [[headers]] to a function's answer as well, which the platform
+ * does not (its rules cover the files it serves itself): over HTTP, the smoke would find the set on
+ * these answers whether or not the function sends it. So the ssr zip's own module, the one
+ * Netlify's bootstrap hands each invocation, answers them here, in a child Node under Lambda's flags.
+ */
+async function checkShippedOnDemandAnswers({ unpacked }) {
+  const dir = path.join(unpacked, 'ssr');
+  const entry = fs.readFileSync(path.join(dir, '___netlify-entry-point.mjs'), 'utf8');
+  const modulePath = /getLambdaHandler\('([^']+)'\)/.exec(entry)?.[1];
+  if (!check(modulePath !== undefined, 'the ssr zip names its function module')) return;
+  const probe = `
+    globalThis.awslambda = { streamifyResponse: (handler) => handler, HttpResponseStream: { from: (stream) => stream } };
+    const { default: handle } = await import(${JSON.stringify(pathToFileURL(path.join(dir, modulePath)).href)});
+    const answers = [];
+    for (const [, p, init] of ${JSON.stringify(OWN_ANSWERS)}) {
+      const response = await handle(new Request(new URL(p, 'https://www.surgere.example'), init), { ip: '203.0.113.9', params: {}, geo: {}, site: {}, deploy: {}, account: {}, requestId: 'smoke' });
+      await response.arrayBuffer();
+      answers.push({ status: response.status, headers: Object.fromEntries(response.headers) });
+    }
+    console.log('ANSWERS ' + JSON.stringify(answers));`;
+  const out = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [...LAMBDA_NODE_FLAGS, '--input-type=module', '-e', probe], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: os.tmpdir() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let text = '';
+    child.stdout.on('data', (c) => (text += c));
+    child.stderr.on('data', (c) => (text += c));
+    child.once('exit', () => resolve(text));
+  });
+  const line = out.split('\n').find((l) => l.startsWith('ANSWERS '));
+  if (!check(line !== undefined, "the ssr zip's module answers", line === undefined ? out.slice(0, 300) : '')) return;
+  const answers = JSON.parse(line.slice('ANSWERS '.length));
+  OWN_ANSWERS.forEach(([label, p, , status], i) => {
+    const lacking = lackingSecurityHeaders(answers[i].headers);
+    check(answers[i].status === status && lacking.length === 0, `the ssr zip, ${label}: ${p.slice(0, 40)} -> ${status} with every security header`, `${answers[i].status}${lacking.length ? `, lacking ${lacking.join(', ')}` : ''}`);
+  });
+}
+
 /** Where argon2 keeps the binaries Lambda loads (Linux x64; glibc, and musl for completeness). */
 const ARGON2_LAMBDA_BINARIES = 'node_modules/argon2/prebuilds/linux-x64';
 
@@ -330,6 +394,15 @@ async function smoke({ manifest }) {
   const missing = await get(`/no-such-page-${RUN}`);
   await missing.arrayBuffer();
   check(missing.status === 404 && (missing.headers.get('content-type') ?? '').startsWith('text/html'), 'an unknown page -> the HTML 404', String(missing.status));
+
+  step("The on-demand function's own answers, through Netlify's router");
+  // Their statuses as the router answers them (their headers: checkShippedOnDemandAnswers).
+  for (const [label, p, init, status] of OWN_ANSWERS) {
+    const r = await get(p, init);
+    await r.arrayBuffer();
+    const lacking = lackingSecurityHeaders(r.headers);
+    check(r.status === status && lacking.length === 0, `${label}: ${p.slice(0, 40)} -> ${status} with every security header`, `${r.status}${lacking.length ? `, lacking ${lacking.join(', ')}` : ''}`);
+  }
 
   step('API reads');
   for (const p of ['/api/services', '/api/packages', '/api/team-members', '/api/company-stats', '/api/site-content', '/api/articles']) {
@@ -529,6 +602,7 @@ try {
   const built = await checkZips();
   checkPlatformSettings(built);
   checkNoSecretBuiltIn(built, { SESSION_SECRET: sessionSecret });
+  await checkShippedOnDemandAnswers(built);
 
   await smoke(built);
 } catch (err) {
