@@ -29,7 +29,7 @@ import { sampleEnquiry } from '../tests/support/sample-enquiry.ts';
 import { configureNeonProxy } from '../src/server/db/client.ts';
 import { articleUrl } from '../src/lib/permalinks.ts';
 import { REMOTE_IMAGE_HOSTS } from '../src/lib/remote-images.ts';
-import { SECURITY_HEADERS } from '../src/server/security-headers.ts';
+import { SECURITY_HEADERS } from '../src/server/http/security-headers.ts';
 import { UPLOAD_PART_BYTES } from '../src/schemas/upload.ts';
 import { startDatabase } from './lib/database-env.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
@@ -207,7 +207,7 @@ async function checkZips() {
 
 /**
  * Answers Astro and its adapter give before any page renders, so no middleware of ours sees them:
- * the function's entry (src/server/on-demand-function.ts) adds the security headers to each.
+ * the function's entry (src/server/pages/on-demand-function.ts) adds the security headers to each.
  * [label, path, RequestInit, status].
  */
 const OWN_ANSWERS = [

@@ -24,7 +24,7 @@ export const onRequest = defineMiddleware(async (_context, next) => {
     response = new Response(page.html, { status: response.status, statusText: response.statusText, headers });
   }
   // A build's on-demand answers get the security headers at the function's entry
-  // (src/server/on-demand-function.ts), every one of them, these included; `astro dev` runs no
+  // (src/server/pages/on-demand-function.ts), every one of them, these included; `astro dev` runs no
   // such entry, so its pages get them here.
   if (import.meta.env.DEV) withSecurityHeaders(response.headers);
   return response;

@@ -1,9 +1,9 @@
-// Makes src/server/on-demand-function.ts the on-demand function's entry in place of the Netlify
+// Makes src/server/pages/on-demand-function.ts the on-demand function's entry in place of the Netlify
 // adapter's, which it wraps, as a Vite plugin astro.config.mjs adds.
 import { fileURLToPath } from 'node:url';
 
 const ADAPTER_ENTRY = '@astrojs/netlify/ssr-function.js';
-const SITE_ENTRY = fileURLToPath(new URL('../../src/server/on-demand-function.ts', import.meta.url));
+const SITE_ENTRY = fileURLToPath(new URL('../../src/server/pages/on-demand-function.ts', import.meta.url));
 
 /**
  * The adapter names its handler module as the server build's input; that input alone resolves to
@@ -28,7 +28,7 @@ export function onDemandEntry() {
       return SITE_ENTRY;
     },
     buildEnd(error) {
-      if (!error && !replaced) this.error(`The server build's entry is not ${ADAPTER_ENTRY}: src/server/on-demand-function.ts wraps nothing.`);
+      if (!error && !replaced) this.error(`The server build's entry is not ${ADAPTER_ENTRY}: src/server/pages/on-demand-function.ts wraps nothing.`);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Every kind of answer the built site gives carries the full security header set, as the runtime
 // serves it: a static page (netlify.toml's rules), an on-demand page, the 404 page and the answers
-// Astro gives before any page (the on-demand function's entry, src/server/on-demand-function.ts),
+// Astro gives before any page (the on-demand function's entry, src/server/pages/on-demand-function.ts),
 // JSON answers and errors (the API wrapper) and an uploaded image (its own stricter policy).
 // These are the headers Mozilla Observatory scores; with them every answer rates A+ (at a public
 // name: at 127.0.0.1, as here, no answer carries HSTS).

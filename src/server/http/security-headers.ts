@@ -1,7 +1,7 @@
 import { isLocalhostName } from './localhost.ts';
 
 // Sent on every response. Static files get them from netlify.toml; functions (route()) and every
-// answer of the on-demand function (src/server/on-demand-function.ts: its pages, and the redirects
+// answer of the on-demand function (src/server/pages/on-demand-function.ts: its pages, and the redirects
 // and refusals Astro gives before any page) add them here. tests/integration/security-headers.test.ts
 // keeps the two lists identical.
 //

@@ -9,7 +9,7 @@
  * makes it the entry.
  */
 import { createHandler as createAdapterHandler } from '@astrojs/netlify/ssr-function.js';
-import { withSecurityHeaders } from './security-headers.ts';
+import { withSecurityHeaders } from '../http/security-headers.ts';
 
 export function createHandler(options: Parameters<typeof createAdapterHandler>[0]): ReturnType<typeof createAdapterHandler> {
   const handle = createAdapterHandler(options);
