@@ -37,7 +37,10 @@ export const storableText = z.refine<string>(isStorableText, INVALID_CHARACTERS)
 
 export const ONE_LINE = 'Must be on one line';
 
-const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+// Every character Unicode breaks a line at: CR, LF, NEL, the line and paragraph separators, and
+// the vertical tab and form feed (U+000B is the line break Word and PowerPoint put in with
+// Shift+Enter, so a name pasted from them carries it).
+const LINE_BREAK = /[\r\n\u000B\u000C\u0085\u2028\u2029]/;
 
 /**
  * The check of a one-line field (a name, a phone number, a title): its input cannot hold a line
@@ -58,20 +61,33 @@ const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
  */
 export const steadyDirection = z.overwrite((text: string) => text.replace(DIRECTION_CONTROLS, ''));
 
+// Nothing but white space and characters with no glyph of their own (Unicode's default-ignorable
+// code points: zero-width spaces and joiners, word joiners, soft hyphens, fillers, variation
+// selectors, the byte-order mark).
+const NOTHING_VISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+
+/**
+ * The step after trimming: text with nothing a reader can see is empty. A browser's `required`
+ * takes a lone zero-width space as typed, and the inbox, the notice and the CSV would show an
+ * enquiry from no one; so a required field says 'Required' and an optional one stores no value.
+ * Beside visible text they stay as typed: an emoji sequence and a Persian word need their joiners.
+ */
+const blankIfInvisible = z.overwrite((text: string) => (NOTHING_VISIBLE.test(text) ? '' : text));
+
 /** A required, trimmed text field with an upper bound; line breaks allowed (a message). */
 export const requiredText = (max: number) =>
-  z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
+  z.string({ error: REQUIRED }).check(z.trim(), blankIfInvisible, storableText, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
 /** A required, trimmed one-line text field with an upper bound. */
 export const requiredLine = (max: number) =>
-  z.string({ error: REQUIRED }).check(steadyDirection, z.trim(), storableText, singleLine, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
+  z.string({ error: REQUIRED }).check(steadyDirection, z.trim(), blankIfInvisible, storableText, singleLine, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
 /** An optional, trimmed text field with an upper bound (a search). */
-export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), storableText, z.maxLength(max, tooLong(max))));
+export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), blankIfInvisible, storableText, z.maxLength(max, tooLong(max))));
 
 /** An optional, trimmed one-line text field with an upper bound, and any further checks of its own. */
 export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) =>
-  z.optional(z.string().check(steadyDirection, z.trim(), storableText, singleLine, z.maxLength(max, tooLong(max)), ...checks));
+  z.optional(z.string().check(steadyDirection, z.trim(), blankIfInvisible, storableText, singleLine, z.maxLength(max, tooLong(max)), ...checks));
 
 export const emailField = z.pipe(
   z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))),

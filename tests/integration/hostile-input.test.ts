@@ -111,7 +111,9 @@ describe.each(Object.entries(HOSTILE))('text with %s', (_label, make) => {
 });
 
 describe('a line break in a one-line field', () => {
-  const breaks = ['\r\n', '\n', '\r', '\u2028'];
+  // U+000B is the line break Word and PowerPoint put in with Shift+Enter, so a name or company
+  // pasted from them carries it; U+000C is the form feed. Unicode breaks a line at both, as at U+2028.
+  const breaks = ['\r\n', '\n', '\r', '\u2028', '\u000B', '\u000C'];
 
   it('is refused in every enquiry field but the message, naming it, and nothing is stored', async () => {
     for (const lineBreak of breaks) {
@@ -147,6 +149,49 @@ describe('a line break in a one-line field', () => {
       expect(r.status, page).toBe(400);
       expect(r.json, page).toEqual({ error: 'Invalid request', issues: { sourcePage: issue } });
     }
+  });
+});
+
+describe('text of nothing a reader can see', () => {
+  // Zero-width space, word joiner, zero-width joiner, soft hyphen, Hangul filler, variation
+  // selector, byte-order mark: a browser's `required` takes each as typed, and the inbox, the
+  // notice and the CSV would show an enquiry from no one at no company.
+  const INVISIBLE = ['\u200B', '\u2060', '\u200D', '\u00AD', '\u3164', '\uFE0F', '\u200B \uFEFF\u200C'];
+
+  it('is empty in every required enquiry field, which says so, and nothing is stored', async () => {
+    for (const invisible of INVISIBLE) {
+      for (const field of ['firstName', 'lastName', 'phone', 'company', 'message'] as const) {
+        const base = sampleEnquiry();
+        const r = await call(contacts, '/api/contacts', { body: { ...base, [field]: invisible }, ip: uniqueIp() });
+        expect(r.status, `${field} ${JSON.stringify(invisible)}`).toBe(400);
+        expect(r.json, field).toEqual({ error: 'Invalid request', issues: { [field]: 'Required' } });
+        expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', base.email).execute(), field).toEqual([]);
+      }
+    }
+  });
+
+  it('is empty in an optional enquiry field, stored as no value', async () => {
+    const r = await call(contacts, '/api/contacts', { body: { ...sampleEnquiry(), service: '\u200B', ctaButton: '\u2060' }, ip: uniqueIp() });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('enquiries').select(['service', 'ctaButton']).where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ service: null, ctaButton: null });
+  });
+
+  it('is empty in article and service titles', async () => {
+    const article = await call(articles, '/api/articles', { body: { ...validArticle(), title: '\u200B\u200B' }, headers: { cookie: admin.cookie } });
+    expect(article.status).toBe(400);
+    expect(article.json.issues).toEqual({ title: 'Required' });
+    const service = await call(services, '/api/services', { body: { ...validService(), title: '\u3164' }, headers: { cookie: admin.cookie } });
+    expect(service.status).toBe(400);
+    expect(service.json.issues).toEqual({ title: 'Required' });
+  });
+
+  it('is kept as typed beside visible text: an emoji sequence, a Persian word, a soft hyphen', async () => {
+    const body = { ...sampleEnquiry(), firstName: '👩\u200D💻 Ada', company: 'می\u200Cخواهم', lastName: 'Love\u00ADlace' };
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('enquiries').select(['firstName', 'lastName', 'company']).where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ firstName: '👩\u200D💻 Ada', lastName: 'Love\u00ADlace', company: 'می\u200Cخواهم' });
   });
 });
 
