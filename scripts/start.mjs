@@ -6,7 +6,8 @@ import { startLocalServices } from './lib/local-services.mjs';
 import { localEnv } from './lib/runtime-env.mjs';
 
 const started = Date.now();
-const { dataDir, port, hosts, trustProxy, firstAdmin } = localEnv();
+const runtime = localEnv();
+const { dataDir, port, hosts, firstAdmin } = runtime;
 
 /** @type {Awaited<ReturnType<typeof startLocalServices>> | undefined} */
 let services;
@@ -32,7 +33,11 @@ function siteAddresses(hosts, port) {
 process.once('SIGINT', () => shutdown(0));
 process.once('SIGTERM', () => shutdown(0));
 
+/** @type {import('./lib/http-server.mjs').TrustProxyOption} */
+let trustProxy = null;
 try {
+  // Read inside the try: a TRUST_PROXY it refuses ends the start-up with the line below, not a stack trace.
+  trustProxy = runtime.trustProxy;
   services = await startLocalServices({
     dataDir,
     admin: firstAdmin,

@@ -1,7 +1,7 @@
 // Environment shared by every local entry point (start, dev, migrate, admin): quiet Astro, and
 // resolve DATA_DIR once so every process agrees on where the data lives.
 import path from 'node:path';
-import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
+import { parseSiteTrust } from '../../src/server/http/trusted-proxy.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -55,10 +55,11 @@ export function localEnv() {
       return { username: firstAdminUsername(), password: process.env.ADMIN_PASSWORD };
     },
     // Which proxies may speak for the browser (src/server/http/trusted-proxy.ts), read only by what
-    // serves the site: a value it cannot read stops that start-up rather than trusting nobody, or
-    // everybody, by mistake, and stops no `npm run admin` or migration.
+    // serves the site: a value it cannot read, or `1` where HOST lets other machines connect, stops
+    // that start-up rather than trusting nobody, or everybody, by mistake, and stops no
+    // `npm run admin` or migration.
     get trustProxy() {
-      return parseTrustProxy(process.env.TRUST_PROXY);
+      return parseSiteTrust(process.env.TRUST_PROXY, hosts);
     },
   };
 }

@@ -2,9 +2,13 @@
  * The server's settings: a variable left blank (a .env line, the platform's UI) means its default,
  * never a broken site; a value that is there but wrong is refused by name.
  */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { startLocalServices } from '../../scripts/lib/local-services.mjs';
-import { localEnv } from '../../scripts/lib/runtime-env.mjs';
+import { LAMBDA_NODE_FLAGS, localEnv } from '../../scripts/lib/runtime-env.mjs';
 import { EnvError, getEnv } from '../../src/server/env.ts';
 import { withEnv } from '../support/with-env.ts';
 
@@ -54,6 +58,45 @@ describe('the local runtime (npm start, npm run dev)', () => {
       ),
     );
   }, 60_000);
+
+  it('npm start refuses TRUST_PROXY=1 where HOST lets other machines connect, before it builds or serves anything', async () => {
+    // Trusting whichever peer connects, every machine that reaches the port could name any client
+    // (a fresh sign-in and enquiry budget per made-up X-Forwarded-For) and any origin.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-trust-'));
+    // Not the runner's database, bridge or blob store: a start that got past the check must not reach them.
+    const { DATABASE_URL, DATABASE_WS_PROXY, NETLIFY_BLOBS_CONTEXT, ...env } = process.env;
+    const start = (settings: Record<string, string>) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [...LAMBDA_NODE_FLAGS, 'scripts/start.mjs'], { env: { ...env, PORT: '0', DATA_DIR: dataDir, ...settings } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        child.once('close', (status) => {
+          clearTimeout(timer);
+          resolve({ status, stdout, stderr });
+        });
+      });
+    try {
+      for (const [host, trust] of [['0.0.0.0', '1'], ['::', 'true'], ['192.0.2.10', '1']] as const) {
+        const r = await start({ HOST: host, TRUST_PROXY: trust });
+        expect(r.stderr.trim(), host).toBe(
+          `Could not start the site: TRUST_PROXY=${trust} trusts whichever peer connects, and HOST=${host} lets other machines connect: ` +
+            'list the proxies that reach this server instead, by address (TRUST_PROXY=10.0.0.5).',
+        );
+        expect([r.status, r.stdout], host).toEqual([1, '']);
+      }
+      // A value it cannot read stops it the same way, with no stack trace.
+      const unreadable = await start({ TRUST_PROXY: 'proxy.internal' });
+      expect(unreadable.stderr.trim()).toMatch(/^Could not start the site: TRUST_PROXY: "proxy.internal" is not an address, a CIDR range/);
+      expect(unreadable.stderr).not.toContain('    at ');
+      expect(unreadable.status).toBe(1);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });
 
 describe('the first admin of the local runtime', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustProxy } from './trusted-proxy.ts';
+import { parseSiteTrust, parseTrustProxy } from './trusted-proxy.ts';
 
 describe('parseTrustProxy', () => {
   it('reads no forwarded header when unset, empty, 0 or false', () => {
@@ -41,5 +41,17 @@ describe('parseTrustProxy', () => {
     for (const value of ['yes', '10.0.0.0/33', '10.0.0', '10.0.0.1/', '::1/129', '::ffff:10.0.0.0/8', '[::1]', '10.0.0.1:8080', 'proxy.internal', '10.0.0.1, bogus']) {
       expect(() => parseTrustProxy(value), value).toThrow(/^TRUST_PROXY: ".+" is not an address, a CIDR range/);
     }
+  });
+
+  it('takes 1 only where no other machine can connect: loopback, by address or as localhost', () => {
+    for (const hosts of [['127.0.0.1', '::1'], ['127.0.0.2'], ['::1'], ['localhost'], ['::ffff:127.0.0.1']]) {
+      expect(parseSiteTrust('1', hosts)?.trusts('203.0.113.50'), hosts.join()).toBe(true);
+    }
+    for (const hosts of [['0.0.0.0'], ['::'], ['192.0.2.10'], ['site.internal'], ['127.0.0.1', '0.0.0.0']]) {
+      expect(() => parseSiteTrust('1', hosts), hosts.join()).toThrow(/^TRUST_PROXY=1 trusts whichever peer connects, and HOST=.+ lets other machines connect/);
+    }
+    // A list, or no trust at all, is right on any address.
+    expect(parseSiteTrust('10.0.0.5, uniquelocal', ['0.0.0.0'])?.trusts('10.0.0.5')).toBe(true);
+    expect(parseSiteTrust(undefined, ['0.0.0.0'])).toBeNull();
   });
 });

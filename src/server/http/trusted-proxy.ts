@@ -69,6 +69,31 @@ const ANY_PEER: ProxyTrust = {
   description: 'trusting X-Forwarded-* from whichever peer connects (TRUST_PROXY=1)',
 };
 
+/** Whether a listening address takes connections from this machine only: a loopback address or localhost. */
+function isLoopbackHost(host: string): boolean {
+  const address = parseAddress(host);
+  return address ? address.range() === 'loopback' : host.toLowerCase() === 'localhost';
+}
+
+/**
+ * The trust TRUST_PROXY describes for a server listening on `hosts` (HOST). `1` trusts whichever
+ * peer connects, which is right only when no peer but this machine can: with an address other
+ * machines reach (0.0.0.0, ::, a network address), any of them could name any client (a fresh
+ * sign-in and enquiry budget per made-up X-Forwarded-For) and any origin. That is refused at start,
+ * as an entry it cannot read is, rather than trusting everybody by mistake.
+ */
+export function parseSiteTrust(value: string | undefined, hosts: readonly string[]): ProxyTrust | null {
+  const trust = parseTrustProxy(value);
+  const open = hosts.find((host) => !isLoopbackHost(host));
+  if (trust === ANY_PEER && open !== undefined) {
+    throw new Error(
+      `TRUST_PROXY=${value!.trim()} trusts whichever peer connects, and HOST=${open} lets other machines connect: ` +
+        'list the proxies that reach this server instead, by address (TRUST_PROXY=10.0.0.5).',
+    );
+  }
+  return trust;
+}
+
 /** The trust TRUST_PROXY describes; null when forwarded headers are never read. Throws on an entry it cannot read. */
 export function parseTrustProxy(value: string | undefined): ProxyTrust | null {
   const setting = (value ?? '').trim();
