@@ -34,7 +34,10 @@ export async function buildIfNeeded(root, { force = false, log = console.log } =
   if (upToDate) return false;
   log('Building the site (astro build)...');
   const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const r = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  // Always the production build, whatever NODE_ENV the caller has (a test runner's, a developer's
+  // shell): astro build keeps a NODE_ENV it is given, and under another it bundles React's
+  // development JSX runtime, whose pages answer 500 once served without it.
+  const r = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status})`);
   const n = await bundleFunctions(root);
   log(`Bundled ${n} functions.`);
