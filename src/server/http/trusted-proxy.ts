@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { isLoopbackHost } from './localhost.ts';
 import { withoutPort } from './request-context.ts';
 
 /**
@@ -68,12 +69,6 @@ const ANY_PEER: ProxyTrust = {
   client: (peer, forwardedFor) => lastValue(forwardedFor) ?? peer,
   description: 'trusting X-Forwarded-* from whichever peer connects (TRUST_PROXY=1)',
 };
-
-/** Whether a listening address takes connections from this machine only: a loopback address or localhost. */
-function isLoopbackHost(host: string): boolean {
-  const address = parseAddress(host);
-  return address ? address.range() === 'loopback' : host.toLowerCase() === 'localhost';
-}
 
 /**
  * The trust TRUST_PROXY describes for a server listening on `hosts` (HOST). `1` trusts whichever
