@@ -114,6 +114,8 @@ export default defineConfig({
     imageCDN: true,
   }),
   image: {
+    // Nothing is served at Astro's own /_image: see src/server/pages/image-endpoint.ts.
+    endpoint: { route: '/_image', entrypoint: './src/server/pages/image-endpoint.ts' },
     // Remote hosts the image CDN may fetch from (the adapter writes them as `remote_images`).
     remotePatterns: REMOTE_IMAGE_HOSTS.map((hostname) => ({ protocol: 'https', hostname })),
   },

@@ -140,6 +140,16 @@ test('hostile path parameters answer 404, never 5xx', async ({ request }) => {
   }
 });
 
+test("Astro's own image endpoint, which no page links (images go through /.netlify/images), is the Not Found page, not a 500 any client could call up", async ({ request }) => {
+  for (const path of ['/_image', '/_image?href=%2Fx.png&w=100', '/_image?href=https%3A%2F%2Fexample.com%2Fa.jpg&w=10&f=webp']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).toContain('<title>Page Not Found');
+    expectHeaders(res, SHARED, path);
+    expectPagePolicy(res, path);
+  }
+});
+
 test('the CDN keys an on-demand page on the query parameters it reads, and nothing else', async ({ request }) => {
   // /contact reads its enquiry context (?service, ?page, ?ctaButton) and no database: no other
   // test purges it, and a service name of this test's own makes its entry this test's alone.
