@@ -12,6 +12,12 @@ import { IMAGE_SECURITY_HEADERS } from '../../src/server/http/security-headers.t
 
 const IMAGE_PATHS = new Set(['/.netlify/images', '/.netlify/images/']);
 
+/**
+ * Statuses a Response may not be given a body for, not even an empty one: the emulation answers
+ * 304 to a browser's revalidation (If-None-Match) that reaches it past the cache.
+ */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
 const IMAGE_SECURITY_NAMES = new Set(Object.keys(IMAGE_SECURITY_HEADERS).map((name) => name.toLowerCase()));
 
 /** `headers` with the site's security headers for an image in place of any the emulation sent. */
@@ -39,7 +45,10 @@ export function withImageCache(netlify, { maxBytes = 128 * 1024 * 1024 } = {}) {
   /** @type {Map<string, { status: number, headers: [string, string][], body: Buffer }>} */
   const cache = new Map();
   let total = 0;
-  const respond = (entry) => ({ response: new Response(entry.body, { status: entry.status, headers: entry.headers }), type: 'image' });
+  const respond = (entry) => ({
+    response: new Response(NULL_BODY_STATUSES.has(entry.status) ? null : entry.body, { status: entry.status, headers: entry.headers }),
+    type: 'image',
+  });
   return {
     /**
      * @param {Request} request

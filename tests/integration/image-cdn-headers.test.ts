@@ -67,3 +67,14 @@ it("sends the emulation's own refusal of a source that is not there with the sam
   expect(r.status).toBe(404);
   for (const [name, value] of Object.entries(IMAGE_SECURITY_HEADERS)) expect(r.headers[name.toLowerCase()], name).toBe(value);
 });
+
+it("passes on the emulation's 304 to a browser's revalidation with the same headers", async () => {
+  const made = await image('url=%2Fgrey.png&w=3', 'www.surgere.example');
+  expect(made.status).toBe(200);
+  const etag = made.headers['etag'];
+  // The same image asked for under another cache key (another Accept), so the emulation, not the
+  // cache, answers it: as after a restart, which empties the cache, to a browser that kept the image.
+  const r = await raw(server.port, `GET /.netlify/images?url=%2Fgrey.png&w=3 HTTP/1.1\nHost: www.surgere.example\nAccept: image/png, */*;q=0.1\nIf-None-Match: ${etag}`);
+  expect([r.status, r.body, etag]).toEqual([304, '', etag]);
+  for (const [name, value] of Object.entries(IMAGE_SECURITY_HEADERS)) expect(r.headers[name.toLowerCase()], name).toBe(value);
+});
