@@ -7,7 +7,7 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { glyphsUsed, missingGlyphs, subsetSiteFonts } from './scripts/lib/font-subsets.mjs';
 import { pageRuntime, pageRuntimeFile } from './scripts/lib/page-runtime-plugin.mjs';
-import { headerRulesPlugin } from './scripts/lib/header-rules-plugin.mjs';
+import { headersOnWritePlugin } from './scripts/lib/headers-on-write-plugin.mjs';
 import { onDemandEntry } from './scripts/lib/on-demand-entry-plugin.mjs';
 import { islandRuntime } from './scripts/lib/island-runtime-integration.mjs';
 import { siteStylesheet } from './scripts/lib/site-stylesheet-integration.mjs';
@@ -155,7 +155,7 @@ export default defineConfig({
     inlineStylesheets: 'always',
   },
   vite: {
-    plugins: [clientAddressFromSocket(), headerRulesPlugin(), onDemandEntry(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
+    plugins: [clientAddressFromSocket(), headersOnWritePlugin(), onDemandEntry(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
     resolve: {
       // Radix's scroll lock adds its rules as constructed stylesheets, which the pages' hash-based
       // style policy does not govern, rather than as <style> elements it refuses (ADR 20).

@@ -1,5 +1,5 @@
 // The headers the local servers (`npm start`'s http-server.mjs, `npm run dev`'s
-// header-rules-plugin.mjs) take out of every answer as Node writes it, whichever code wrote the
+// headers-on-write-plugin.mjs) take out of every answer as Node writes it, whichever code wrote the
 // answer and however (writeHead's argument, or setHeader before it):
 //   - the hop-by-hop headers of a relayed answer (a fetched Response: the image CDN's remote
 //     source, anything a function fetches and returns), and those its Connection header names.
@@ -40,13 +40,13 @@ function pairsOf(headers) {
 }
 
 /**
- * Applies the local servers' header rules to every answer `res` writes. `mayPin()`, asked once as
+ * Applies the local servers' write-time header filter to every answer `res` writes. `mayPin()`, asked once as
  * the headers are written, says whether the host the browser used may be sent HSTS. Call it before
  * anything writes to `res`; other wrappers of writeHead (compression's) may come before or after.
  * @param {import('node:http').ServerResponse} res
  * @param {() => boolean} mayPin
  */
-export function headerRulesOnWrite(res, mayPin) {
+export function headersOnWrite(res, mayPin) {
   /** What a Connection header set with setHeader named; the header itself is not kept. */
   const named = [];
   /** `set` (setHeader or appendHeader) for any header but a hop-by-hop one, which is never stored. */

@@ -20,7 +20,7 @@ import compression from 'compression';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
 import { sendsHsts } from '../../src/server/http/security-headers.ts';
-import { headerRulesOnWrite } from './headers-on-write.mjs';
+import { headersOnWrite } from './headers-on-write.mjs';
 
 /** The Fetch standard's forbidden methods: no Request can be made with them, so none is rebuilt. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -175,7 +175,7 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
     },
   );
   return (req, res) => {
-    headerRulesOnWrite(res, () => pinnable.has(res));
+    headersOnWrite(res, () => pinnable.has(res));
     compress(req, res, () => void listener(req, res));
   };
 }

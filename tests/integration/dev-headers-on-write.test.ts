@@ -1,5 +1,5 @@
 /**
- * The header rules `npm run dev` adds to astro dev (scripts/lib/header-rules-plugin.mjs), over real
+ * The write-time header filter `npm run dev` adds to astro dev (scripts/lib/headers-on-write-plugin.mjs), over real
  * loopback sockets: the plugin's middleware in front of a plain Node server that writes answers the
  * two ways the dev server does: a page with writeHead's headers (Astro), a function's answer header
  * by header with setHeader (the Netlify plugin), relayed from a fetched Response.
@@ -8,7 +8,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Connect, ViteDevServer } from 'vite';
-import { headerRulesPlugin } from '../../scripts/lib/header-rules-plugin.mjs';
+import { headersOnWritePlugin } from '../../scripts/lib/headers-on-write-plugin.mjs';
 import { SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
 
   const middlewares: Connect.NextHandleFunction[] = [];
   // Vite hands the hook its dev server; the plugin only adds its middleware to it.
-  const configureServer = headerRulesPlugin().configureServer as unknown as (server: Pick<ViteDevServer, 'middlewares'>) => void;
+  const configureServer = headersOnWritePlugin().configureServer as unknown as (server: Pick<ViteDevServer, 'middlewares'>) => void;
   configureServer({ middlewares: { use: (fn: Connect.NextHandleFunction) => middlewares.push(fn) } as unknown as Connect.Server });
   expect(middlewares).toHaveLength(1);
   dev = http.createServer((req, res) => {

@@ -1,7 +1,7 @@
-// The write-time header rules of `npm start` (scripts/lib/http-server.mjs) in `npm run dev`, as a
+// The write-time header filter of `npm start` (scripts/lib/http-server.mjs) in `npm run dev`, as a
 // Vite plugin astro.config.mjs adds.
 import { sendsHsts } from '../../src/server/http/security-headers.ts';
-import { headerRulesOnWrite } from './headers-on-write.mjs';
+import { headersOnWrite } from './headers-on-write.mjs';
 
 /**
  * `astro dev` answers with the headers `npm start` does, whichever of the pages, functions or
@@ -11,15 +11,15 @@ import { headerRulesOnWrite } from './headers-on-write.mjs';
  * reads no forwarded headers, so the Host header names the host; a Host it cannot read gets none.
  * @returns {import('vite').Plugin}
  */
-export function headerRulesPlugin() {
+export function headersOnWritePlugin() {
   return {
-    name: 'header-rules-on-write',
+    name: 'headers-on-write',
     apply: 'serve',
     enforce: 'pre', // before Netlify's plugin, whose middleware answers functions and static files
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const url = URL.parse(`http://${req.headers.host ?? ''}`);
-        headerRulesOnWrite(res, () => url !== null && url.pathname === '/' && !url.username && !url.password && sendsHsts(url));
+        headersOnWrite(res, () => url !== null && url.pathname === '/' && !url.username && !url.password && sendsHsts(url));
         next();
       });
     },
