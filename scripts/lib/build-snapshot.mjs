@@ -95,7 +95,7 @@ function ownerOf(folder) {
  * since (an earlier version's, or one being made this moment) is kept: the id in its name may be
  * another container's. A temporary folder shared between machines is not provided for.
  */
-export function sweepAbandonedSnapshots(dir = os.tmpdir()) {
+function sweepAbandonedSnapshots(dir = os.tmpdir()) {
   const booted = bootedAt();
   for (const name of fs.readdirSync(dir)) {
     if (!SNAPSHOT_FOLDER.test(name)) continue;

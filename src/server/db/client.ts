@@ -72,7 +72,7 @@ neonConfig.webSocketConstructor = WebSocket;
  * where connections may carry no startup parameter (src/server/db/database-url.ts,
  * takesStartupParameters), the query limit alone bounding each statement there.
  */
-export function requestLimits(env: ServerEnv): DbLimits {
+function requestLimits(env: ServerEnv): DbLimits {
   if (env.databaseTakesStartupParameters) return REQUEST_LIMITS;
   const { statementMs: _sentAtStartup, ...limits } = REQUEST_LIMITS;
   return limits;

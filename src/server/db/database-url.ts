@@ -63,7 +63,7 @@ export function connectionStringProblem(target: DatabaseTarget): string | undefi
 export const isNeonHost = (url: string): boolean => /\.neon\.tech$/i.test(new URL(url).hostname);
 
 /** Neon's pooled endpoints (PgBouncer in transaction mode) are the hosts named `...-pooler.`. */
-export const isPoolerHost = (url: string): boolean => /-pooler\./i.test(new URL(url).hostname);
+const isPoolerHost = (url: string): boolean => /-pooler\./i.test(new URL(url).hostname);
 
 /**
  * Whether connections to this database may carry startup parameters (the server's statement limit,
