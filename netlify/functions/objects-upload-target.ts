@@ -4,9 +4,10 @@
 // bytes sent again answer 201 as the first time, a retry after a lost answer; other bytes 409). At most
 // 10 MB (413); the bytes must be a PNG, JPEG, GIF, WebP or AVIF image whatever the Content-Type
 // says (415 otherwise, SVG included), of at most 268 megapixels (413 beyond: the Image CDN
-// would not decode it). Every type is stored without the place it was taken: EXIF GPS, XMP, IPTC
-// place names and a motion photo's video's location blanked in place (src/server/uploads/image-location.ts);
-// an AVIF whose item tables do not parse is 400.
+// would not decode it). Every type is stored without the place it was taken: EXIF GPS and maker
+// notes, XMP, IPTC place names and the location of a motion photo's or AVIF sequence's video (its
+// timed location tracks included) blanked in place (src/server/uploads/image-location.ts); an AVIF
+// whose item tables do not parse is 400.
 //
 // A file larger than one part (4 MiB, src/schemas/upload.ts) comes as several PUTs to the same URL,
 // each with `Content-Range: bytes <start>-<end>/<total>` and at most one part's bytes (413 beyond),
