@@ -345,7 +345,7 @@ async function smoke({ manifest }) {
   for (const [name, schedule, every] of [
     ['outbox-sender', '*/5 * * * *', 'every 5 minutes'],
     ['abandoned-upload-parts', '@hourly', 'hourly'],
-    ['enquiry-retention', '@daily', 'daily'],
+    ['enquiry-retention', '@hourly', 'hourly'],
     ['unused-images', '@daily', 'daily'],
   ]) {
     const fn = manifest.functions.find((f) => f.name === name);

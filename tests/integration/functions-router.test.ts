@@ -124,7 +124,7 @@ describe('matching a request to a function, as Netlify does', () => {
 });
 
 describe('the Scheduled Functions in the local runtime', () => {
-  it("runs each of the project's, one job each, on its own schedule: 288, 24 and 1 runs a day", async () => {
+  it("runs each of the project's, one job each, on its own schedule: 288, 24, 24 and 1 runs a day", async () => {
     const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
     const scheduled: { name: string; schedule: string }[] = [];
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
@@ -133,7 +133,7 @@ describe('the Scheduled Functions in the local runtime', () => {
     }
     expect(scheduled).toEqual([
       { name: 'abandoned-upload-parts', schedule: '@hourly' },
-      { name: 'enquiry-retention', schedule: '@daily' },
+      { name: 'enquiry-retention', schedule: '@hourly' },
       { name: 'outbox-sender', schedule: '*/5 * * * *' },
       { name: 'unused-images', schedule: '@daily' },
     ]);
@@ -146,7 +146,7 @@ describe('the Scheduled Functions in the local runtime', () => {
     );
     try {
       await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
-      expect(runs).toEqual({ 'abandoned-upload-parts': 24, 'enquiry-retention': 1, 'outbox-sender': 288, 'unused-images': 1 });
+      expect(runs).toEqual({ 'abandoned-upload-parts': 24, 'enquiry-retention': 24, 'outbox-sender': 288, 'unused-images': 1 });
       expect(logged).toEqual([]);
     } finally {
       stop();

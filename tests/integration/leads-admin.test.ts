@@ -522,7 +522,7 @@ describe('hostile input', () => {
 });
 
 describe('retention', () => {
-  it('the daily enquiry-retention run deletes enquiries older than ENQUIRY_RETENTION_DAYS, with their jobs', async () => {
+  it('the hourly enquiry-retention run deletes enquiries older than ENQUIRY_RETENTION_DAYS, with their jobs', async () => {
     const old = await getDb()
       .insertInto('enquiries')
       .values({ firstName: 'Old', lastName: 'Timer', email: 'old@example.com', phone: '1', company: 'Past', message: 'm', createdAt: new Date(Date.now() - 731 * 86_400_000) })
