@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Connect, ViteDevServer } from 'vite';
 import { headersOnWritePlugin } from '../../scripts/lib/headers-on-write-plugin.mjs';
 import { SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
+import { keepAliveGets } from '../support/keep-alive-gets.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 
 const HSTS = SECURITY_HEADERS['Strict-Transport-Security'];
@@ -114,16 +115,7 @@ it("relays a function's answer without the upstream connection's hop-by-hop head
 });
 
 it("keeps the client's connection open after relayed answers whose upstream closed its own", async () => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string) =>
-    new Promise<{ answer: [number, string | undefined, string]; socket: net.Socket }>((resolve, reject) => {
-      const req = http.get({ port: devPort, host: '127.0.0.1', path, agent }, (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ answer: [res.statusCode ?? 0, res.headers.connection, body], socket: req.socket as net.Socket }));
-      });
-      req.on('error', reject);
-    });
+  const { get, close } = keepAliveGets(devPort);
   try {
     const first = await get('/relayed/sized');
     const second = await get('/relayed/hop-by-hop');
@@ -135,6 +127,6 @@ it("keeps the client's connection open after relayed answers whose upstream clos
     ]);
     expect([second.socket, third.socket]).toEqual([first.socket, first.socket]);
   } finally {
-    agent.destroy();
+    close();
   }
 });

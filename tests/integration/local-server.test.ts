@@ -14,6 +14,7 @@ import { serveHttp } from '../../scripts/lib/http-server.mjs';
 import { getDb } from '../../src/server/db/client.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
 import { SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
+import { keepAliveGets } from '../support/keep-alive-gets.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
@@ -189,16 +190,7 @@ describe('directly (no proxy trusted)', () => {
 
   it("keeps the client's connection open after fetched answers whose upstream closed its own, a chunked one too", async () => {
     // Both upstream answers come with Connection: close; /hop-by-hop's is chunked, with no length.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const get = (path: string) =>
-      new Promise<{ answer: [number, string | undefined, string]; socket: net.Socket }>((resolve, reject) => {
-        const req = http.get({ port: server.port, host: '127.0.0.1', path, agent }, (res) => {
-          let body = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ answer: [res.statusCode ?? 0, res.headers.connection, body], socket: req.socket as net.Socket }));
-        });
-        req.on('error', reject);
-      });
+    const { get, close } = keepAliveGets(server.port);
     try {
       const first = await get('/fetched');
       const second = await get('/hop-by-hop');
@@ -210,7 +202,7 @@ describe('directly (no proxy trusted)', () => {
       ]);
       expect([second.socket, third.socket]).toEqual([first.socket, first.socket]);
     } finally {
-      agent.destroy();
+      close();
     }
   });
 
