@@ -347,6 +347,7 @@ async function smoke({ manifest }) {
     ['abandoned-upload-parts', '@hourly', 'hourly'],
     ['enquiry-retention', '@hourly', 'hourly'],
     ['unused-images', '@daily', 'daily'],
+    ['expired-preview-uploads', '@daily', 'daily'],
   ]) {
     const fn = manifest.functions.find((f) => f.name === name);
     check(fn?.schedule === schedule && !fn.routes, `${name} is a Scheduled Function, ${every}, with no path`, JSON.stringify(fn?.schedule));

@@ -1,6 +1,6 @@
 /**
  * The one job of a Scheduled Function (netlify/functions/outbox-sender.ts, enquiry-retention.ts,
- * abandoned-upload-parts.ts, unused-images.ts): runs it and logs one line under the function's
+ * abandoned-upload-parts.ts, unused-images.ts, expired-preview-uploads.ts): runs it and logs one line under the function's
  * name, what it did or why it failed, answering 204, or 500 when it failed so the platform's log
  * marks that run failed. One job a function: each fails, retries on its next run and logs apart
  * from the others, on the schedule its own work needs.

@@ -124,7 +124,7 @@ describe('matching a request to a function, as Netlify does', () => {
 });
 
 describe('the Scheduled Functions in the local runtime', () => {
-  it("runs each of the project's, one job each, on its own schedule: 288, 24, 24 and 1 runs a day", async () => {
+  it("runs each of the project's, one job each, on its own schedule: 288, 24, 24, 1 and 1 runs a day", async () => {
     const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
     const scheduled: { name: string; schedule: string }[] = [];
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
@@ -134,6 +134,7 @@ describe('the Scheduled Functions in the local runtime', () => {
     expect(scheduled).toEqual([
       { name: 'abandoned-upload-parts', schedule: '@hourly' },
       { name: 'enquiry-retention', schedule: '@hourly' },
+      { name: 'expired-preview-uploads', schedule: '@daily' },
       { name: 'outbox-sender', schedule: '*/5 * * * *' },
       { name: 'unused-images', schedule: '@daily' },
     ]);
@@ -146,7 +147,7 @@ describe('the Scheduled Functions in the local runtime', () => {
     );
     try {
       await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
-      expect(runs).toEqual({ 'abandoned-upload-parts': 24, 'enquiry-retention': 24, 'outbox-sender': 288, 'unused-images': 1 });
+      expect(runs).toEqual({ 'abandoned-upload-parts': 24, 'enquiry-retention': 24, 'expired-preview-uploads': 1, 'outbox-sender': 288, 'unused-images': 1 });
       expect(logged).toEqual([]);
     } finally {
       stop();

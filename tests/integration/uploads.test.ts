@@ -14,6 +14,7 @@ import issue from '../../netlify/functions/objects-upload.ts';
 import target from '../../netlify/functions/objects-upload-target.ts';
 import serve from '../../netlify/functions/objects-serve.ts';
 import articles from '../../netlify/functions/articles.ts';
+import expiredPreviewUploads from '../../netlify/functions/expired-preview-uploads.ts';
 import logout from '../../netlify/functions/auth-logout.ts';
 import { API_PATHS } from '../../src/lib/api-paths.ts';
 import { MIN_UPLOAD_PART_BYTES, UPLOAD_PART_BYTES } from '../../src/schemas/upload.ts';
@@ -31,6 +32,7 @@ import { storedEncodings } from '../../scripts/lib/stored-encodings.mjs';
 import { call } from '../support/call.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { asDeploy } from '../support/as-deploy.ts';
+import { PREVIEW_UPLOAD_DAYS, deleteExpiredPreviewUploads, uploadStores } from '../../src/server/uploads/deploy-stores.ts';
 import { uniformPng } from '../support/png.ts';
 
 // A real 1x1 PNG.
@@ -1011,5 +1013,56 @@ describe('on a deploy preview (Netlify announcing a deploy context other than pr
     // `netlify dev` is the live site's own runtime: it uses the live store.
     const dev = await asDeploy('dev', () => uploaded(cookie));
     expect((await served(dev)).status).toBe(200);
+  });
+
+  describe('the daily sweep of expired preview uploads (netlify/functions/expired-preview-uploads.ts)', () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    /** An image stored by the named deploy, uploaded `daysAgo` days ago. */
+    async function storedBy(context: string, daysAgo: number): Promise<string> {
+      const name = newObjectName();
+      const uploadedAt = new Date(Date.now() - daysAgo * DAY).toISOString();
+      const store = await asDeploy(context, async () => uploadStores().own);
+      expect(await store.createIfAbsent(name, PNG, { contentType: 'image/png', uploadedAt })).toBe(true);
+      return name;
+    }
+    const shownOn = (context: string, name: string) => asDeploy(context, async () => (await served(name)).status);
+
+    it("deletes previews' and branch deploys' uploads past the limit, keeps younger ones, and never touches the live site's", async () => {
+      const images = {
+        oldPreview: await storedBy('deploy-preview', PREVIEW_UPLOAD_DAYS + 1),
+        oldBranch: await storedBy('branch-deploy', PREVIEW_UPLOAD_DAYS + 1),
+        recentPreview: await storedBy('deploy-preview', PREVIEW_UPLOAD_DAYS - 1),
+        oldLive: await storedBy('production', PREVIEW_UPLOAD_DAYS + 1),
+      };
+      const logged: string[] = [];
+      const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void logged.push(String(line)));
+      try {
+        expect((await expiredPreviewUploads()).status).toBe(204);
+      } finally {
+        log.mockRestore();
+      }
+      // Only this test stores uploads older than the limit, so the run's count is exactly its two.
+      expect(logged).toEqual(['[expired-preview-uploads] 2 expired preview uploads deleted']);
+      expect({
+        oldPreview: await shownOn('deploy-preview', images.oldPreview),
+        oldBranch: await shownOn('branch-deploy', images.oldBranch),
+        recentPreview: await shownOn('deploy-preview', images.recentPreview),
+        oldLive: await shownOn('production', images.oldLive),
+      }).toEqual({ oldPreview: 404, oldBranch: 404, recentPreview: 200, oldLive: 200 });
+    });
+
+    it('deletes at most its limit a run, stops at its deadline, and leaves the rest to the next run', async () => {
+      const names = [await storedBy('deploy-preview', 2), await storedBy('deploy-preview', 2), await storedBy('deploy-preview', 2)];
+      const sweep = (options: { limit?: number; deadline?: number } = {}) =>
+        deleteExpiredPreviewUploads({ uploadedBefore: new Date(Date.now() - DAY), limit: options.limit ?? 200, deadline: options.deadline, only: names });
+      const left = async () => (await Promise.all(names.map((name) => shownOn('deploy-preview', name)))).filter((status) => status === 200).length;
+      expect(await sweep({ deadline: Date.now() })).toBe(0);
+      expect(await left()).toBe(3);
+      expect(await sweep({ limit: 2 })).toBe(2);
+      expect(await left()).toBe(1);
+      expect(await sweep({ limit: 2 })).toBe(1);
+      expect(await sweep({ limit: 2 })).toBe(0);
+      expect(await left()).toBe(0);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { getStore } from '@netlify/blobs';
+import { getStore, listStores } from '@netlify/blobs';
 import { BlobCallTimeoutError, startBlobCallDeadline, type BlobCallDeadline } from './blob-call-deadline.ts';
 import { ObjectStoreUnavailableError } from './object-store-errors.ts';
 import { socketFailureCode } from '../socket-failure.ts';
@@ -43,17 +43,21 @@ type BlobsStore = ReturnType<typeof getStore>;
  * came. The client is made per call: its fetch carries this call's deadline, and on Netlify the
  * blobs context arrives with each invocation.
  */
-async function blobCall<T>(
+function blobCall<T>(
   name: string,
   operation: string,
   sends: number,
   run: (store: BlobsStore, deadline: BlobCallDeadline) => Promise<T>,
 ): Promise<T> {
+  // Strong consistency: an image is fetched for its preview right after it is uploaded.
+  return underDeadline(name, operation, sends, (deadline) => run(getStore({ name, consistency: 'strong', fetch: deadline.fetch }), deadline));
+}
+
+async function underDeadline<T>(name: string, operation: string, sends: number, run: (deadline: BlobCallDeadline) => Promise<T>): Promise<T> {
   const deadline = startBlobCallDeadline(sends);
   let work: Promise<T> | undefined;
   try {
-    // Strong consistency: an image is fetched for its preview right after it is uploaded.
-    work = run(getStore({ name, consistency: 'strong', fetch: deadline.fetch }), deadline);
+    work = run(deadline);
     return await Promise.race([work, deadline.expired]);
   } catch (err) {
     throw asUnavailable(name, operation, err);
@@ -124,6 +128,12 @@ function netlifyStore(name: string): ObjectStore {
 export function objectStore(name: string): ObjectStore {
   assertSafe('store name', name);
   return netlifyStore(name);
+}
+
+/** The names of the site's stores (every deploy's; not the stores scoped to one deploy). */
+export async function listObjectStores(): Promise<string[]> {
+  const { stores } = await underDeadline('(every store)', 'listStores', 0, (deadline) => listStores({ fetch: deadline.fetch }));
+  return stores;
 }
 
 /** Where uploaded article images live; served at /objects/uploads/{key}. */

@@ -1,4 +1,4 @@
-import { UPLOADS_STORE, objectStore, type ObjectStore } from './blobs.ts';
+import { UPLOADS_STORE, listObjectStores, objectStore, type ObjectStore } from './blobs.ts';
 import { currentDeployContext, isLiveDeploy } from '../deploy-context.ts';
 
 /**
@@ -18,9 +18,12 @@ export interface UploadStores {
   live: ObjectStore | null;
 }
 
-/** Store names are letters, digits, '_' and '-': a branch's context name is cut down to them. */
+/**
+ * Store names are letters, digits, '_' and '-' (a branch's context name is cut down to them), and
+ * Netlify Blobs refuses one over 64 bytes.
+ */
 function previewStoreName(context: string): string {
-  return `${UPLOADS_STORE}-${context.replace(/[^A-Za-z0-9_-]+/g, '-')}`.slice(0, 128);
+  return `${UPLOADS_STORE}-${context.replace(/[^A-Za-z0-9_-]+/g, '-')}`.slice(0, 64);
 }
 
 export function uploadStores(context = currentDeployContext()): UploadStores {
@@ -32,4 +35,49 @@ export function uploadStores(context = currentDeployContext()): UploadStores {
 export async function readUpload(name: string): ReturnType<ObjectStore['get']> {
   const { own, live } = uploadStores();
   return (await own.get(name)) ?? (live ? await live.get(name) : null);
+}
+
+/**
+ * How long a deploy preview's or branch deploy's own uploads are kept. Nothing the live site shows
+ * is among them (its articles are on a database branch of its own), and the Scheduled Functions
+ * that clean a store run on the live site only, so without a limit every image uploaded on any
+ * preview would be kept for ever. A preview still open past this shows its own older uploads as
+ * broken images; the live site's images it shows are not touched.
+ */
+export const PREVIEW_UPLOAD_DAYS = 30;
+
+export interface PreviewUploadSweep {
+  /** Uploads made before this go. */
+  uploadedBefore: Date;
+  /** The most deleted in one run; the rest wait for the next. */
+  limit: number;
+  /** When to stop (epoch ms): a run must end inside its platform's time limit. */
+  deadline?: number;
+  /** These images only (a test's own, in stores other tests share). */
+  only?: readonly string[];
+}
+
+/**
+ * Deletes the images uploaded on deploy previews and branch deploys (every store `uploadStores`
+ * gives a deploy that is not the live site) before `uploadedBefore`, at most `limit` a run and
+ * stopping at the deadline. An image without a readable upload time is as old: every upload has
+ * one. Run daily by netlify/functions/expired-preview-uploads.ts.
+ */
+export async function deleteExpiredPreviewUploads({ uploadedBefore, limit, deadline = Infinity, only }: PreviewUploadSweep): Promise<number> {
+  let deleted = 0;
+  const prefix = `${UPLOADS_STORE}-`;
+  for (const storeName of await listObjectStores()) {
+    if (!storeName.startsWith(prefix)) continue;
+    const store = objectStore(storeName);
+    for (const name of only ?? (await store.list(''))) {
+      if (deleted >= limit || Date.now() >= deadline) return deleted;
+      const metadata = await store.metadata(name);
+      if (!metadata) continue;
+      const uploadedAt = Date.parse(metadata.uploadedAt ?? '');
+      if (Number.isFinite(uploadedAt) && uploadedAt >= uploadedBefore.getTime()) continue;
+      await store.delete(name);
+      deleted += 1;
+    }
+  }
+  return deleted;
 }
