@@ -1015,6 +1015,13 @@ describe('on a deploy preview (Netlify announcing a deploy context other than pr
     expect((await served(dev)).status).toBe(200);
   });
 
+  it('stores the uploads of a deploy context whose name is longer than a store name may be', async () => {
+    const { cookie } = await adminSession();
+    const long = `branch-${'x'.repeat(100)}`;
+    const name = await asDeploy(long, () => uploaded(cookie));
+    expect(await asDeploy(long, async () => (await served(name)).status)).toBe(200);
+  });
+
   describe('the daily sweep of expired preview uploads (netlify/functions/expired-preview-uploads.ts)', () => {
     const DAY = 24 * 60 * 60 * 1000;
     /** An image stored by the named deploy, uploaded `daysAgo` days ago. */
