@@ -46,12 +46,13 @@ export async function readUpload(name: string): ReturnType<ObjectStore['get']> {
  */
 export const PREVIEW_UPLOAD_DAYS = 30;
 
-export interface PreviewUploadSweep {
-  /** Uploads made before this go. */
+/** One run of a sweep of uploaded images (unused ones on the live site, expired ones on previews). */
+export interface UploadSweep {
+  /** Images uploaded before this are candidates. */
   uploadedBefore: Date;
   /** The most deleted in one run; the rest wait for the next. */
   limit: number;
-  /** When to stop (epoch ms): a run must end inside its platform's time limit. */
+  /** When to stop looking (epoch ms): a run must end inside its platform's time limit. */
   deadline?: number;
   /** These images only (a test's own, in stores other tests share). */
   only?: readonly string[];
@@ -63,7 +64,7 @@ export interface PreviewUploadSweep {
  * stopping at the deadline. An image without a readable upload time is as old: every upload has
  * one. Run daily by netlify/functions/expired-preview-uploads.ts.
  */
-export async function deleteExpiredPreviewUploads({ uploadedBefore, limit, deadline = Infinity, only }: PreviewUploadSweep): Promise<number> {
+export async function deleteExpiredPreviewUploads({ uploadedBefore, limit, deadline = Infinity, only }: UploadSweep): Promise<number> {
   let deleted = 0;
   const prefix = `${UPLOADS_STORE}-`;
   for (const storeName of await listObjectStores()) {

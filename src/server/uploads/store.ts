@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType }
 import { purgeCacheTag, uploadCacheTag } from '../http/cdn-cache.ts';
 import { findArticlesUsingImage, listImageNamesInUse } from '../repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './parts.ts';
-import { uploadStores } from './deploy-stores.ts';
+import { uploadStores, type UploadSweep } from './deploy-stores.ts';
 import { imageSize } from './image-dimensions.ts';
 import { withoutLocation } from './image-location.ts';
 
@@ -172,17 +172,6 @@ export async function deleteUnusedImage(db: Kysely<Database>, name: string): Pro
  */
 export const UNUSED_IMAGE_GRACE_DAYS = 7;
 
-export interface UnusedImageSweep {
-  /** Images uploaded before this are candidates. */
-  uploadedBefore: Date;
-  /** The most deleted in one run; the rest wait for the next. */
-  limit: number;
-  /** When to stop looking (epoch ms): a run must end inside its platform's time limit. */
-  deadline?: number;
-  /** These images only (a test's own, in a store other tests share). */
-  only?: readonly string[];
-}
-
 /**
  * Deletes the uploaded images that no article uses any more (or ever did: an upload whose article
  * was never saved, an image replaced or whose article was deleted), and purges the CDN's copies;
@@ -190,7 +179,7 @@ export interface UnusedImageSweep {
  * twice: once to find the candidates, and again just before the deletes, so an image saved into an
  * article meanwhile is kept.
  */
-export async function deleteUnusedImages(db: Kysely<Database>, { uploadedBefore, limit, deadline = Infinity, only }: UnusedImageSweep): Promise<number> {
+export async function deleteUnusedImages(db: Kysely<Database>, { uploadedBefore, limit, deadline = Infinity, only }: UploadSweep): Promise<number> {
   const store = uploadStores().own;
   const inUse = await listImageNamesInUse(db);
   const unused: string[] = [];
