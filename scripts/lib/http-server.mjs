@@ -7,7 +7,7 @@
 // terminates TLS or renames the host, `trustProxy` (TRUST_PROXY: src/server/http/trusted-proxy.ts)
 // lets X-Forwarded-Proto, -Host and -Port say what the browser used, and X-Forwarded-For who it
 // is, when the peer is a proxy it names; otherwise they are ignored, since any client can send
-// them. The standard Forwarded header is never read (README, TRUST_PROXY). Text answers are
+// them. The standard Forwarded header is never read (docs/behind-a-proxy.md). Text answers are
 // compressed with brotli or gzip as Netlify's CDN does (the `compression` middleware:
 // compressible types, 1 KB and more), as they stream out; static files come already compressed
 // (scripts/lib/stored-encodings.mjs). HSTS goes to host names only, and the hop-by-hop headers of
