@@ -58,6 +58,9 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFil
   return found.map(({ name, file, sql: text }) => ({ name, file, sql: text }));
 }
 
+/** This migrator's record of the migrations it applied (Netlify Database keeps one of its own). */
+export const MIGRATIONS_TABLE = 'schema_migrations';
+
 // Any constant: two migrators that start together (two deploys, two tests) take turns.
 const LOCK_KEY = 7_406_221_509;
 
