@@ -15,7 +15,9 @@ Copies every site table (enquiries, subscribers, articles, admins, outbox, the c
 Both must have the same site tables and columns (deploy or migrate the one behind first).
 The target's site tables are replaced. It is refused when the target already holds what visitors
 or admins wrote (the catalogue's seeded rows alone do not count); --replace copies anyway,
-deleting those rows. The source is only read.`;
+deleting those rows. The source is only read.
+Both are reached as the site reaches its database: a hosted one (Neon, Netlify Database) directly,
+a PostgreSQL on this machine through a WebSocket bridge.`;
 
 /** @type {ReturnType<typeof parseArgs>['values']} */
 let values;
@@ -59,14 +61,17 @@ if (address(from) === address(to)) {
 const secrets = [from.password, to.password].filter((p) => p.length > 0).map((p) => decodeURIComponent(p));
 const masked = (/** @type {unknown} */ err) => secrets.reduce((text, secret) => text.split(secret).join('***'), err instanceof Error ? err.message : String(err));
 
-// The Neon driver's WebSocket proxy is one setting for the whole process: both databases are Neon
-// hosts (reached directly), or both are on one plain PostgreSQL server (one bridge reaches both).
-const bridged = (/** @type {URL} */ url) => !isNeonHost(url.toString()) && !process.env.DATABASE_WS_PROXY;
+// Both databases are reached with the Neon driver, as the site reaches its own: a Neon host, and a
+// Netlify Database whatever its host is called (it answers that driver), directly; a PostgreSQL on
+// this machine (a copy tried out locally) through the WebSocket bridge startDatabase starts for it.
+// The driver's proxy is one setting for the whole process, so both go one way, through one bridge.
+const loopback = (/** @type {URL} */ url) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+const bridged = (/** @type {URL} */ url) => !process.env.DATABASE_WS_PROXY && !isNeonHost(url.toString()) && loopback(url);
 if (bridged(from) !== bridged(to) || (bridged(from) && from.host !== to.host)) {
   console.error(
-    `db:copy refused: ${describe(from)} and ${describe(to)} are reached differently (a Neon host directly, a plain PostgreSQL server through a ` +
-      'WebSocket bridge to its address), and one process takes one way. Copy between two Neon hosts, or two databases of one PostgreSQL server, ' +
-      'or run with DATABASE_WS_PROXY set to a bridge that reaches both.',
+    `db:copy refused: ${describe(from)} and ${describe(to)} are reached differently (a PostgreSQL on this machine through a WebSocket bridge ` +
+      'to its address, any other host directly), and one process takes one way. Copy between two hosted databases (Neon, Netlify Database), ' +
+      'or two databases of one local server, or set DATABASE_WS_PROXY to a bridge that reaches both.',
   );
   process.exit(1);
 }
@@ -77,9 +82,10 @@ let database;
 /** @type {import('kysely').Kysely<any>[]} */
 const handles = [];
 try {
-  database = await startDatabase({ databaseUrl: from.toString() });
-  const source = createDb(from.toString(), database.wsProxy).db;
-  const target = createDb(to.toString(), database.wsProxy).db;
+  if (bridged(from)) database = await startDatabase({ databaseUrl: from.toString() });
+  const wsProxy = database?.wsProxy ?? process.env.DATABASE_WS_PROXY;
+  const source = createDb(from.toString(), wsProxy).db;
+  const target = createDb(to.toString(), wsProxy).db;
   handles.push(source, target);
   const result = await copyDatabase(source, target, { replace: values.replace });
   const width = Math.max(...result.rows.map((r) => r.table.length));
