@@ -217,7 +217,7 @@ describe('copyDatabase', () => {
           await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${target.name} and pid <> pg_backend_pid()`.execute(admin);
         },
       });
-      await expect(cut).rejects.toThrow();
+      await expect(cut).rejects.toThrow(/connection error/);
     } finally {
       await admin.destroy();
     }
