@@ -137,6 +137,12 @@ export const collectionCopy = {
   update: (noun: string) => `Update ${capitalise(noun)}`,
   saved: (noun: string, editing: boolean) => ({ title: `${capitalise(noun)} ${editing ? 'updated' : 'created'}`, description: 'Changes saved successfully' }),
   saveFailed: (noun: string, reason = 'Please try again') => ({ title: `Error saving ${noun}`, description: reason }),
+  /**
+   * An edit's save refused because another admin saved the item after the form was opened; the
+   * form now stands on their version, so the next press replaces it knowingly.
+   */
+  savedSinceOpened: (noun: string) =>
+    `Someone else saved this ${noun} after you opened it. What you typed is still in the form: press Update ${capitalise(noun)} again to save it over their change, or Cancel to keep theirs.`,
   /** An edit's save refused because another admin deleted the item after the form was opened. */
   deletedSinceOpened: (noun: string) => `Someone else deleted this ${noun} after you opened it, so it cannot be updated. What you typed is still in the form.`,
   exportFailed: { title: 'Export failed', description: 'The export could not be started just now. Please try again.' },

@@ -867,7 +867,7 @@ test('after a save refused for its fields, the first field named takes the focus
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
-test('an edit saved by another admin after it was opened is not overwritten: the save is refused, saying so, and theirs stays', async ({ page }) => {
+test('an edit saved by another admin after it was opened is not overwritten unseen: the save is refused, saying so, keeps what was typed, and a second press saves it over theirs', async ({ page }) => {
   await signInToAdminPanel(page);
   const origin = new URL(page.url()).origin;
   const title = `EditedTwice${RUN}`;
@@ -890,9 +890,17 @@ test('an edit saved by another admin after it was opened is not overwritten: the
 
   await page.getByLabel('Description', { exact: true }).fill('My change.');
   await page.getByRole('button', { name: 'Update Article' }).click();
-  await expect(toastText(page, 'Someone else saved this article after you opened it: reopen it to see their change, then make yours')).toBeVisible();
+  await expect(
+    toastText(page, 'Someone else saved this article after you opened it. What you typed is still in the form: press Update Article again to save it over their change, or Cancel to keep theirs.'),
+  ).toBeVisible();
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue('My change.');
   expect((await articleByTitle(page, title)).description).toBe('Their change.');
+
+  // Told, the admin keeps their own: the next press saves it (reopening would have dropped it).
+  await page.getByRole('button', { name: 'Update Article' }).click();
+  await expect(toastText(page, 'Article updated')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit Article' })).toHaveCount(0);
+  expect((await articleByTitle(page, title)).description).toBe('My change.');
   expect((await page.request.delete(`/api/articles/${article.id}`, { headers: { origin } })).status()).toBe(200);
 });
 
@@ -1053,7 +1061,9 @@ test("a save refused because another admin saved or deleted the service since it
   const description = panel.locator('form').getByLabel('Description', { exact: true });
   await description.fill('My change.');
   await panel.getByRole('button', { name: 'Update Service' }).click();
-  await expect(toastText(page, 'Someone else saved this service after you opened it: reopen it to see their change, then make yours')).toBeVisible();
+  await expect(
+    toastText(page, 'Someone else saved this service after you opened it. What you typed is still in the form: press Update Service again to save it over their change, or Cancel to keep theirs.'),
+  ).toBeVisible();
   await expect(description).toHaveValue('My change.');
   await expect(row.getByText('Their change.', { exact: true })).toBeVisible();
 

@@ -3,7 +3,8 @@
  * 'Create New {Noun}' / 'Edit {Noun}', the fields in order, Cancel and 'Create {Noun}' / 'Update {Noun}'.
  * The server validates with the same schema; its field issues show beside the fields, and the
  * first field with one takes the focus. While its values differ from what it opened with, the form
- * holds unsaved changes (unsaved-changes.ts). A save refused for an ended session keeps the form as
+ * holds unsaved changes (unsaved-changes.ts). A save refused because someone else saved the item
+ * since keeps what was typed, and the next press saves it over theirs. A save refused for an ended session keeps the form as
  * it is: the panel asks for the password, and the admin saves again. While an image uploads, the
  * save waits (its button pending) for the image to be in the form.
  */
@@ -61,6 +62,14 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
    * stored is answered with that item rather than storing a second one.
    */
   const [submissionId] = useState(() => (item === null ? newSubmissionId() : undefined));
+  /**
+   * The version of the item an edit stands on, sent back with each save (the server refuses a save
+   * over a later one): the one it opened, until a save is refused because someone else saved since.
+   * The form then stands on their version, keeping what was typed, and says so: the next press
+   * saves over their change knowingly, rather than the only way on being to reopen the item and
+   * lose the typing.
+   */
+  const [openedAt, setOpenedAt] = useState(() => item?.updatedAt);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const saveBarRef = useRef<HTMLDivElement>(null);
 
@@ -96,9 +105,9 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     const payload = payloadOf(fields, values);
     setSaving(true);
     try {
-      // An edit sends back the updatedAt it was opened at: a save over another admin's later one is
-      // refused (409) rather than dropping their change unseen.
-      if (editing) await api.put(collection.itemUrl(item.id), { ...payload, updatedAt: item.updatedAt });
+      // An edit sends back the updatedAt of the version it stands on: a save over another admin's
+      // later one is refused (409) rather than dropping their change unseen.
+      if (editing) await api.put(collection.itemUrl(item.id), { ...payload, updatedAt: openedAt });
       else await api.post(collection.url, { ...payload, submissionId });
       toast(collectionCopy.saved(noun, editing));
       setSaved(true);
@@ -109,14 +118,23 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       if (err instanceof ApiError) setIssues(err.fieldIssues);
       // Saved by someone else since it was opened, or created by this form before with other content
       // (a press whose answer was lost, then a change): no field shows that, the toast says it.
-      const unfielded = err instanceof ApiError ? (err.fieldIssues.updatedAt ?? err.fieldIssues.submissionId) : undefined;
+      let unfielded = err instanceof ApiError ? (err.fieldIssues.updatedAt ?? err.fieldIssues.submissionId) : undefined;
       // Deleted by someone else since it was opened: 'Please try again' would be refused every time.
       const deleted = editing && err instanceof ApiError && err.status === 404;
+      const savedSince = editing && err instanceof ApiError && err.fieldIssues.updatedAt !== undefined;
+      // Saved by someone else: the form takes their version's updatedAt (what was typed stays), so
+      // the next press is the admin's informed choice. Unread (the item gone meanwhile, no answer),
+      // the server's own words stand: reopen it.
+      if (savedSince) {
+        const current = await api.get<{ updatedAt: string }>(collection.itemUrl(item.id)).catch(() => null);
+        if (current) {
+          setOpenedAt(current.updatedAt);
+          unfielded = collectionCopy.savedSinceOpened(noun);
+        }
+      }
       toast({ ...collectionCopy.saveFailed(noun, deleted ? collectionCopy.deletedSinceOpened(noun) : unfielded), variant: 'destructive' });
       // Saved or deleted by someone else, the list's copy is out of date: reloaded, Edit opens the item
-      // as it now stands (or its row goes) instead of that copy, whose every save would be refused
-      // again. The form keeps what was typed.
-      const savedSince = editing && err instanceof ApiError && err.fieldIssues.updatedAt !== undefined;
+      // as it now stands (or its row goes) instead of that copy. The form keeps what was typed.
       if (deleted || savedSince) void collection.reload();
     } finally {
       setSaving(false);
