@@ -144,7 +144,8 @@ export const collectionCopy = {
   savedSinceOpened: (noun: string) =>
     `Someone else saved this ${noun} after you opened it. What you typed is still in the form: press Update ${capitalise(noun)} again to save it over their change, or Cancel to keep theirs.`,
   /** An edit's save refused because another admin deleted the item after the form was opened. */
-  deletedSinceOpened: (noun: string) => `Someone else deleted this ${noun} after you opened it, so it cannot be updated. What you typed is still in the form.`,
+  deletedSinceOpened: (noun: string) =>
+    `Someone else deleted this ${noun} after you opened it, so it cannot be updated. What you typed is still in the form: press Create ${capitalise(noun)} to save it as a new ${noun}, or Cancel to drop it.`,
   exportFailed: { title: 'Export failed', description: 'The export could not be started just now. Please try again.' },
   loadFailed: (nouns: string) => `The ${nouns} could not be loaded.`,
   loadFailedToast: (nouns: string) => ({ title: `Error loading ${nouns}`, description: `Failed to fetch ${nouns}` }),

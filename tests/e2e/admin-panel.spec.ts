@@ -1077,11 +1077,24 @@ test("a save refused because another admin saved or deleted the service since it
   // Another admin deletes it meanwhile: the save says so, keeps the text, and the row goes.
   expect((await page.request.delete(`/api/services/${service.id}`, { headers: { origin } })).status()).toBe(200);
   await panel.getByRole('button', { name: 'Update Service' }).click();
-  await expect(toastText(page, 'Someone else deleted this service after you opened it, so it cannot be updated. What you typed is still in the form.')).toBeVisible();
+  await expect(
+    toastText(
+      page,
+      'Someone else deleted this service after you opened it, so it cannot be updated. What you typed is still in the form: press Create Service to save it as a new service, or Cancel to drop it.',
+    ),
+  ).toBeVisible();
   await expect(description).toHaveValue('Their change, and mine.');
   await expect(row).toHaveCount(0);
-  await panel.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+
+  // What was typed is not lost with it: the form now creates, and the service is back as typed.
+  await expect(panel.getByRole('heading', { name: 'Create New Service' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Create Service' }).click();
+  await expect(toastText(page, 'Service created')).toBeVisible();
+  await expect(row.getByText('Their change, and mine.', { exact: true })).toBeVisible();
+  const services = (await (await page.request.get('/api/services')).json()) as { id: number; title: string; description: string }[];
+  const recreated = services.filter((s) => s.title === title);
+  expect(recreated.map((s) => s.description)).toEqual(['Their change, and mine.']);
+  expect((await page.request.delete(`/api/services/${recreated[0]!.id}`, { headers: { origin } })).status()).toBe(200);
 });
 
 test('text pasted past a field\'s limit is kept whole and refused beside the field, not cut off unseen', async ({ page }) => {

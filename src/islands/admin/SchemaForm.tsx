@@ -4,7 +4,8 @@
  * The server validates with the same schema; its field issues show beside the fields, and the
  * first field with one takes the focus. While its values differ from what it opened with, the form
  * holds unsaved changes (unsaved-changes.ts). A save refused because someone else saved the item
- * since keeps what was typed, and the next press saves it over theirs. A save refused for an ended session keeps the form as
+ * since keeps what was typed, and the next press saves it over theirs; one refused because the item
+ * was deleted since turns the form into a create. A save refused for an ended session keeps the form as
  * it is: the panel asks for the password, and the admin saves again. While an image uploads, the
  * save waits (its button pending) for the image to be in the form.
  */
@@ -55,13 +56,19 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
   // An image on its way: a save now would store the item without it (or with the image it replaces).
   const [uploading, setUploading] = useState(false);
   const [saved, setSaved] = useState(false);
-  const editing = item !== null;
+  /**
+   * An edit whose item someone else deleted after it was opened: nothing is left to update, so the
+   * form creates instead, and what was typed is saved as a new item rather than lost with the old.
+   */
+  const [asNew, setAsNew] = useState(false);
+  const editing = item !== null && !asNew;
   /**
    * A create form's key (src/schemas/submission-id.ts): made once per opened form (each is a new
-   * mount) and sent with every press of Create, so a press after an answer lost once the item was
-   * stored is answered with that item rather than storing a second one.
+   * mount), or once an edit turns into a create, and sent with every press of Create, so a press
+   * after an answer lost once the item was stored is answered with that item rather than storing a
+   * second one.
    */
-  const [submissionId] = useState(() => (item === null ? newSubmissionId() : undefined));
+  const [submissionId, setSubmissionId] = useState(() => (item === null ? newSubmissionId() : undefined));
   /**
    * The version of the item an edit stands on, sent back with each save (the server refuses a save
    * over a later one): the one it opened, until a save is refused because someone else saved since.
@@ -107,7 +114,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     try {
       // An edit sends back the updatedAt of the version it stands on: a save over another admin's
       // later one is refused (409) rather than dropping their change unseen.
-      if (editing) await api.put(collection.itemUrl(item.id), { ...payload, updatedAt: openedAt });
+      if (item && !asNew) await api.put(collection.itemUrl(item.id), { ...payload, updatedAt: openedAt });
       else await api.post(collection.url, { ...payload, submissionId });
       toast(collectionCopy.saved(noun, editing));
       setSaved(true);
@@ -122,10 +129,15 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       // Deleted by someone else since it was opened: 'Please try again' would be refused every time.
       const deleted = editing && err instanceof ApiError && err.status === 404;
       const savedSince = editing && err instanceof ApiError && err.fieldIssues.updatedAt !== undefined;
+      // Deleted by someone else: the next press creates it anew, as a create form's first press.
+      if (deleted) {
+        setAsNew(true);
+        setSubmissionId(newSubmissionId());
+      }
       // Saved by someone else: the form takes their version's updatedAt (what was typed stays), so
       // the next press is the admin's informed choice. Unread (the item gone meanwhile, no answer),
       // the server's own words stand: reopen it.
-      if (savedSince) {
+      if (savedSince && item) {
         const current = await api.get<{ updatedAt: string }>(collection.itemUrl(item.id)).catch(() => null);
         if (current) {
           setOpenedAt(current.updatedAt);
