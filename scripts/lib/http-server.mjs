@@ -11,7 +11,9 @@
 // compressed with brotli or gzip as Netlify's CDN does (the `compression` middleware:
 // compressible types, 1 KB and more), as they stream out; static files come already compressed
 // (scripts/lib/stored-encodings.mjs). HSTS goes to host names only, and the hop-by-hop headers of
-// a relayed answer are Node's own (headers-on-write.mjs).
+// a relayed answer are Node's own (headers-on-write.mjs). A request Node's parser refuses before
+// any of this (headers or a URL past Node's limit, a malformed request line) is answered in the
+// site's shape too (client-error.mjs).
 import http from 'node:http';
 import net from 'node:net';
 import zlib from 'node:zlib';
@@ -20,6 +22,7 @@ import compression from 'compression';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
 import { sendsHsts } from '../../src/server/http/security-headers.ts';
+import { answerClientError } from './client-error.mjs';
 import { headersOnWrite } from './headers-on-write.mjs';
 
 /** The Fetch standard's forbidden methods: no Request can be made with them, so none is rebuilt. */
@@ -132,6 +135,22 @@ function withEmptyBodyFramed(request, response) {
 const asProxyTrust = (option) => (option === true ? parseTrustProxy('1') : option || null);
 
 /**
+ * The answer each connection is on, or last was on: what a request the parser then refuses on the
+ * same connection must not be written into (answerClientError).
+ * @type {WeakMap<import('node:stream').Duplex, import('node:http').ServerResponse>}
+ */
+const answering = new WeakMap();
+
+/**
+ * The answer still being given on `socket`, if any.
+ * @param {import('node:stream').Duplex} socket
+ */
+const answerInProgressOn = (socket) => {
+  const res = answering.get(socket);
+  return res !== undefined && !res.writableFinished && !res.destroyed ? res : undefined;
+};
+
+/**
  * A Node request listener for `handle(request, { ip, serverOrigin })`.
  * @param {(request: Request, context: { ip: string, serverOrigin: string }) => Promise<Response>} handle
  * @param {{ trustProxy?: TrustProxyOption }} [options]
@@ -175,6 +194,7 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
     },
   );
   return (req, res) => {
+    answering.set(req.socket, res);
     headersOnWrite(res, () => pinnable.has(res));
     compress(req, res, () => void listener(req, res));
   };
@@ -196,6 +216,7 @@ export async function serveHttp(handle, { port, hosts = ['127.0.0.1', '::1'], tr
   let actualPort = port;
   for (const host of hosts) {
     const server = http.createServer(listener);
+    server.on('clientError', answerClientError(answerInProgressOn));
     // An idle keep-alive connection is held a minute, not Node's 5 s: a client or proxy that
     // reuses one just as the server closes it sees a reset (ECONNRESET, a proxy's 502), and the
     // longer the server waits, the more surely the client closes its idle connections first.

@@ -13,12 +13,16 @@ import services from '../../netlify/functions/services.ts';
 import { serveHttp } from '../../scripts/lib/http-server.mjs';
 import { getDb } from '../../src/server/db/client.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
-import { SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { answerHopByHop, expectRelayedWithoutHopByHop, HOP_BODY } from '../support/hop-by-hop-upstream.ts';
 import { keepAliveGets } from '../support/keep-alive-gets.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 import { uniqueIp } from '../support/unique.ts';
 import { withEnv } from '../support/with-env.ts';
+
+/** The API's security headers but HSTS, by their lower-case names as a raw answer's are read. */
+const API_SECURITY_HEADERS_NO_HSTS = Object.fromEntries(Object.entries(API_SECURITY_HEADERS).filter(([name]) => name !== 'Strict-Transport-Security'));
+const lowerCased = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /** The fetched answer as the upstream sent it (its length, not chunked), HSTS only where `hsts` says. */
 function expectFetchedAnswerWhole(r: Awaited<ReturnType<typeof raw>>, host: string, hsts: string | undefined) {
@@ -68,6 +72,7 @@ async function handle(request: Request, context: { ip: string }): Promise<Respon
   if (pathname === '/see-other') return new Response(null, { status: 303, headers: { Location: '/thanks' } });
   if (pathname === '/not-modified') return new Response(null, { status: 304, headers: { ETag: '"v1"' } });
   if (pathname === '/no-content') return new Response(null, { status: 204 });
+  if (pathname === '/slow') return new Promise((resolve) => setTimeout(() => resolve(new Response('slow answer')), 300));
   return Response.json({ url: request.url, ip: context.ip, method: request.method });
 }
 
@@ -235,6 +240,49 @@ describe('directly (no proxy trusted)', () => {
       agent.destroy();
     }
   }, 15_000);
+
+  it("answers a URL or headers past Node's limit with 431 in the site's shape: JSON under /api/, a plain page elsewhere", async () => {
+    // Node's own answer was a bare status line: no body and none of the security headers.
+    const long = 'a'.repeat(20_000);
+    for (const [head, type, body] of [
+      [`GET /api/services?q=${long} HTTP/1.1\nHost: www.surgere.example`, 'application/json; charset=utf-8', '{"error":"Request URL and headers are larger than 16 KB"}'],
+      [`GET /api/services HTTP/1.1\nHost: www.surgere.example\nX-Padding: ${long}`, 'application/json; charset=utf-8', '{"error":"Request URL and headers are larger than 16 KB"}'],
+      [`GET http://www.surgere.example/api/services?q=${long} HTTP/1.1\nHost: www.surgere.example`, 'application/json; charset=utf-8', '{"error":"Request URL and headers are larger than 16 KB"}'],
+    ] as const) {
+      const r = await raw(server.port, head);
+      const label = head.slice(0, 40);
+      expect([r.status, r.headers['content-type'], r.body], label).toEqual([431, type, body]);
+      expect(r.headers, label).toMatchObject({ ...lowerCased(API_SECURITY_HEADERS_NO_HSTS), connection: 'close', 'cache-control': 'no-store', 'content-length': String(body.length) });
+      expect(r.headers['strict-transport-security'], label).toBeUndefined();
+    }
+    const page = await raw(server.port, `GET /about?q=${long} HTTP/1.1\nHost: www.surgere.example`);
+    expect([page.status, page.headers['content-type'], page.headers.connection]).toEqual([431, 'text/html; charset=utf-8', 'close']);
+    expect(page.headers).toMatchObject(lowerCased(API_SECURITY_HEADERS_NO_HSTS));
+    expect(page.body).toContain('<h1>Request Header Fields Too Large</h1>\n<p>Request URL and headers are larger than 16 KB.</p>');
+  });
+
+  it('answers a malformed request with 400 in the same shape', async () => {
+    const api = await raw(server.port, 'GET /api/services HTTP/1.1\nHost: www.surgere.example\nNo colon here');
+    expect([api.status, api.headers['content-type'], api.headers.connection, api.body]).toEqual([400, 'application/json; charset=utf-8', 'close', '{"error":"Malformed HTTP request"}']);
+    expect(api.headers).toMatchObject(lowerCased(API_SECURITY_HEADERS_NO_HSTS));
+    const page = await raw(server.port, 'GET / HTTP/1.1\nHost: www.surgere.example\nNo colon here');
+    expect([page.status, page.headers['content-type'], page.headers.connection]).toEqual([400, 'text/html; charset=utf-8', 'close']);
+    expect(page.body).toContain('<p>Malformed HTTP request.</p>');
+  });
+
+  it('writes nothing into an answer still being given when a request pipelined behind it is malformed: that answer goes out whole, then the connection closes', async () => {
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(server.port, '127.0.0.1');
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString('latin1')));
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+      socket.write('GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET / HTTP/1.1\r\nNo colon here\r\n\r\n');
+    });
+    expect(received.startsWith('HTTP/1.1 200 OK\r\n')).toBe(true);
+    expect(received.endsWith('\r\n\r\nslow answer')).toBe(true);
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
 
   it('compresses JSON with brotli or gzip when the client accepts it', async () => {
     for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
