@@ -149,6 +149,38 @@ describe('a plain form post to POST /api/contacts', () => {
     expect(r.status).toBe(201);
     expect(r.json.id).toBeGreaterThan(0);
   });
+
+  it('sends a form whose bytes, raw or %-escaped, are not UTF-8 back to /contact with 400, and stores nothing: never text with U+FFFD in place of what was sent', async () => {
+    const fields = postedEnquiry();
+    const encoded = new URLSearchParams(fields).toString();
+    const latin1Raw = Buffer.concat([Buffer.from(`${encoded}&lastName=`), Buffer.from([0x4c, 0xf6, 0x76, 0x65])]); // 'Löve' in Latin-1
+    for (const [label, body] of [
+      ['a raw Latin-1 byte', latin1Raw],
+      ['a %-escaped Latin-1 byte', `${encoded}&lastName=L%F6ve`],
+      ['a truncated %-escaped sequence', `${encoded}&lastName=L%C3`],
+    ] as const) {
+      const r = await call(contacts, '/api/contacts', { method: 'POST', rawBody: body, headers: FORM, ip: uniqueIp() });
+      expect(r.status, label).toBe(307);
+      expect(refusal(r.headers.get('location')), label).toEqual({ status: '400', error: 'Body is not valid UTF-8' });
+    }
+    expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', fields.email).execute()).toEqual([]);
+    // The same name written in UTF-8, raw or escaped, is taken as written.
+    const r = await call(contacts, '/api/contacts', { method: 'POST', rawBody: `${encoded.replace(/lastName=[^&]*/, 'lastName=L%C3%B6ve')}`, headers: FORM, ip: uniqueIp() });
+    expect(r.status).toBe(303);
+    expect(await getDb().selectFrom('enquiries').select('lastName').where('email', '=', fields.email).execute()).toEqual([{ lastName: 'Löve' }]);
+  });
+
+  it('sends a form declaring a charset other than UTF-8 back to /contact with 415, and takes one declaring UTF-8 by any of its names', async () => {
+    const fields = postedEnquiry();
+    for (const type of ['application/x-www-form-urlencoded; charset=iso-8859-1', 'application/x-www-form-urlencoded;charset="Windows-1252"']) {
+      const r = await post(contacts, '/api/contacts', fields, uniqueIp(), { ...FORM, 'content-type': type });
+      expect(r.status, type).toBe(307);
+      expect(refusal(r.headers.get('location')), type).toEqual({ status: '415', error: 'Content-Type charset must be utf-8' });
+    }
+    expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', fields.email).execute()).toEqual([]);
+    const r = await post(contacts, '/api/contacts', fields, uniqueIp(), { ...FORM, 'content-type': 'application/x-www-form-urlencoded; charset="UTF-8"' });
+    expect(r.status).toBe(303);
+  });
 });
 
 /** How many welcomes were queued for `email`. */
@@ -315,6 +347,11 @@ describe('the page a refused form post is sent back to', () => {
       issues: { email: 'Invalid email' },
       values: { firstName: 'Grace', email: 'grace@', message: 'Hello' },
     });
+  });
+
+  it('reads back a form refused for bytes that are not UTF-8 with U+FFFD in their place, to be corrected', async () => {
+    const returned = await returnedForm(back('/contact?status=400&error=Body+is+not+valid+UTF-8', 'firstName=Grace&lastName=L%F6ve'));
+    expect(returned?.values).toEqual({ firstName: 'Grace', lastName: 'L\uFFFDve' });
   });
 
   it('ignores a refusal in a link (GET), a JSON post and a status that is not an error', async () => {

@@ -88,6 +88,29 @@ describe('the API error contract', () => {
     expect(r.json.issues).toEqual({ username: 'Username is required', password: 'Password is required' });
   });
 
+  it('answers 415 naming UTF-8 for a JSON body that declares another charset, in any case or quoted', async () => {
+    const body = '{"username": 42}';
+    for (const [type, bytes] of [
+      ['application/json; charset=utf-16', Buffer.from(`\uFEFF${body}`, 'utf16le')],
+      ['application/json; Charset="UTF-16LE"', Buffer.from(body, 'utf16le')],
+      ['application/json;charset=ISO-8859-1', Buffer.from(body, 'latin1')],
+    ] as const) {
+      const r = await call(login, '/api/auth/login', { method: 'POST', rawBody: bytes, headers: { 'content-type': type } });
+      expect([r.status, r.json], type).toEqual([415, { error: 'Content-Type charset must be utf-8' }]);
+    }
+    // UTF-8 by any of its names reads the body: here, to the schema's refusal of its fields.
+    for (const type of ['application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json; charset=utf8']) {
+      const r = await call(login, '/api/auth/login', { method: 'POST', rawBody: body, headers: { 'content-type': type } });
+      expect([r.status, r.json.error], type).toEqual([400, 'Username is required']);
+    }
+  });
+
+  it('answers 400 for a JSON body whose bytes are not UTF-8, rather than reading them as U+FFFD', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"username": "L'), Buffer.from([0xf6]), Buffer.from('ve", "password": "x"}')]);
+    const r = await call(login, '/api/auth/login', { method: 'POST', rawBody: bytes, headers: { 'content-type': 'application/json' } });
+    expect([r.status, r.json]).toEqual([400, { error: 'Body is not valid UTF-8' }]);
+  });
+
   it('answers 415 for a non-JSON content type', async () => {
     const r = await call(login, '/api/auth/login', { method: 'POST', rawBody: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(r.status).toBe(415);

@@ -47,6 +47,53 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLargeMess
 /** The request's media type, lower case, without parameters ('' when it has none). */
 export const mediaType = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
+/**
+ * The charset a request's Content-Type declares (`charset=UTF-8`, `charset="utf-8"`), lower case
+ * and unquoted; undefined when it declares none.
+ */
+export function declaredCharset(req: Request): string | undefined {
+  for (const parameter of (req.headers.get('content-type') ?? '').split(';').slice(1)) {
+    const at = parameter.indexOf('=');
+    if (at < 0 || parameter.slice(0, at).trim().toLowerCase() !== 'charset') continue;
+    const value = parameter.slice(at + 1).trim();
+    const unquoted = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
+    return unquoted.trim().toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * The names of UTF-8 a Content-Type may give (the Encoding Standard's labels for it): `utf8` is
+ * as common as `utf-8` in clients' headers.
+ */
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8']);
+
+export const NOT_UTF8_CHARSET_MESSAGE = 'Content-Type charset must be utf-8';
+export const NOT_UTF8_BODY_MESSAGE = 'Body is not valid UTF-8';
+
+/**
+ * Refuses (415) a body whose Content-Type declares a charset other than UTF-8. Bodies are read as
+ * UTF-8 only, the one encoding JSON between systems may use and the one this site's pages send
+ * their forms in: a UTF-16 body read as UTF-8 would be stored as mojibake. No charset means UTF-8.
+ */
+export function assertUtf8Charset(req: Request): void {
+  const charset = declaredCharset(req);
+  if (charset !== undefined && !UTF8_LABELS.has(charset)) throw unsupportedMediaType(NOT_UTF8_CHARSET_MESSAGE);
+}
+
+/**
+ * `bytes` as UTF-8 text, refused (400) when they are not UTF-8: a lenient decoder turns each bad
+ * byte into U+FFFD, and the replaced text would be stored as if the sender had written it. A
+ * leading byte order mark is dropped.
+ */
+export function utf8Text(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(NOT_UTF8_BODY_MESSAGE);
+  }
+}
+
 /** The refusal of a body past `maxBytes`. */
 export const tooLargeMessage = (maxBytes: number) => `Request body is larger than ${Math.round(maxBytes / 1024)} KB`;
 
@@ -58,8 +105,9 @@ export function firstValues(params: URLSearchParams): Record<string, string> {
 }
 
 /**
- * Reads a JSON body and validates it: 415 for another content type, 413 past the limit,
- * 400 for malformed JSON or for values the schema refuses (with the fields named).
+ * Reads a JSON body and validates it: 415 for another content type or a charset other than UTF-8,
+ * 413 past the limit, 400 for bytes that are not UTF-8, for malformed JSON or for values the schema
+ * refuses (with the fields named).
  */
 export async function readJson<S extends $ZodType>(
   req: Request,
@@ -69,9 +117,8 @@ export async function readJson<S extends $ZodType>(
   if (mediaType(req) !== 'application/json') {
     throw unsupportedMediaType('Content-Type must be application/json');
   }
-  const text = new TextDecoder().decode(
-    await readBodyBytes(req, maxBytes, tooLargeMessage(maxBytes)),
-  );
+  assertUtf8Charset(req);
+  const text = utf8Text(await readBodyBytes(req, maxBytes, tooLargeMessage(maxBytes)));
   let data: unknown;
   try {
     data = JSON.parse(text);

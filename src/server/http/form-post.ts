@@ -16,7 +16,7 @@
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
 import type { ReturnedForm } from '../../schemas/returned-form.ts';
-import { DEFAULT_BODY_LIMIT, firstValues, mediaType, readBodyBytes, readJson, tooLargeMessage } from './body.ts';
+import { assertUtf8Charset, DEFAULT_BODY_LIMIT, firstValues, mediaType, readBodyBytes, readJson, tooLargeMessage, utf8Text } from './body.ts';
 import { answerableError, badRequest } from './errors.ts';
 import { requestLabel, type RouteHandler } from './handler.ts';
 import { isCrossSite } from './request-context.ts';
@@ -39,13 +39,46 @@ export function isFormPost(req: Request): boolean {
  */
 const FORM_POST_BODY_LIMIT = 128 * 1024;
 
-/** A form body's fields, the first value of each name. */
+/** A form body's fields, the first value of each name; bytes that are not UTF-8 read as U+FFFD. */
 const formFields = (bytes: Uint8Array) => firstValues(new URLSearchParams(new TextDecoder().decode(bytes)));
+
+const isHexDigit = (byte: number) => (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
+
+/**
+ * The bytes a form body's text stands for once each %XX escape is the byte it names, as
+ * URLSearchParams reads them. The '&' and '=' between fields are ASCII and never inside a UTF-8
+ * sequence, so these bytes are UTF-8 exactly when every name and value is.
+ */
+function unescapedBytes(text: string): Uint8Array {
+  const bytes = new TextEncoder().encode(text);
+  const out = new Uint8Array(bytes.length);
+  let length = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0x25 && i + 2 < bytes.length && isHexDigit(bytes[i + 1]!) && isHexDigit(bytes[i + 2]!)) {
+      out[length++] = Number.parseInt(String.fromCharCode(bytes[i + 1]!, bytes[i + 2]!), 16);
+      i += 2;
+    } else {
+      out[length++] = bytes[i]!;
+    }
+  }
+  return out.subarray(0, length);
+}
+
+/**
+ * A submitted form body's fields, refused (400) when its bytes, or the bytes its %XX escapes
+ * name, are not UTF-8: URLSearchParams, like a lenient decoder, turns them into U+FFFD, and the
+ * enquiry would be stored with text its sender never wrote.
+ */
+function utf8FormFields(bytes: Uint8Array): Record<string, string> {
+  const text = utf8Text(bytes);
+  utf8Text(unescapedBytes(text));
+  return firstValues(new URLSearchParams(text));
+}
 
 /**
  * Reads a submission sent as JSON (the islands) or as a plain form post, validated by `schema`:
- * 415 for another content type, 413 past the limit (a form post's is FORM_POST_BODY_LIMIT), 400
- * naming the fields the schema refuses.
+ * 415 for another content type or a charset other than UTF-8, 413 past the limit (a form post's is
+ * FORM_POST_BODY_LIMIT), 400 for a body that is not UTF-8 and naming the fields the schema refuses.
  */
 export async function readSubmission<S extends $ZodType>(
   req: Request,
@@ -53,9 +86,10 @@ export async function readSubmission<S extends $ZodType>(
   { maxBytes = DEFAULT_BODY_LIMIT }: { maxBytes?: number } = {},
 ): Promise<output<S>> {
   if (!isFormPost(req)) return readJson(req, schema, { maxBytes });
+  assertUtf8Charset(req);
   const formMaxBytes = Math.max(maxBytes, FORM_POST_BODY_LIMIT);
   const bytes = await readBodyBytes(req, formMaxBytes, tooLargeMessage(formMaxBytes));
-  const result = safeParse(schema, formFields(bytes));
+  const result = safeParse(schema, utf8FormFields(bytes));
   if (!result.success) throw badRequest('Invalid request', fieldIssues(result.error));
   return result.data;
 }
@@ -94,7 +128,9 @@ function redirect(status: 303 | 307, location: string, headers: Record<string, s
  * The refused form post a page was sent back (307) with, or undefined for any other request: a
  * GET, a POST that is not a plain form, or one another site's form made (a 307 from this site's
  * function keeps this site's Origin; a browser always sends Origin with a form post). The body is
- * read within the same limit as the function's (FORM_POST_BODY_LIMIT).
+ * read within the same limit as the function's (FORM_POST_BODY_LIMIT), and leniently: a form
+ * refused for bytes that are not UTF-8 comes back to be corrected with U+FFFD in their place,
+ * shown, never stored.
  */
 export async function returnedForm(req: Request): Promise<ReturnedForm | undefined> {
   if (req.method !== 'POST' || !isFormPost(req)) return undefined;
