@@ -243,8 +243,8 @@ async function checkShippedOnDemandAnswers({ unpacked }) {
     const answers = [];
     for (const [, p, init] of ${JSON.stringify(OWN_ANSWERS)}) {
       const response = await handle(new Request(new URL(p, 'https://www.surgere.example'), init), { ip: '203.0.113.9', params: {}, geo: {}, site: {}, deploy: {}, account: {}, requestId: 'smoke' });
-      await response.arrayBuffer();
-      answers.push({ status: response.status, headers: Object.fromEntries(response.headers) });
+      const body = await response.arrayBuffer();
+      answers.push({ status: response.status, headers: Object.fromEntries(response.headers), bodyLength: body.byteLength });
     }
     console.log('ANSWERS ' + JSON.stringify(answers));`;
   const out = await new Promise((resolve) => {
@@ -265,6 +265,9 @@ async function checkShippedOnDemandAnswers({ unpacked }) {
     const lacking = lackingSecurityHeaders(answers[i].headers);
     check(answers[i].status === status && lacking.length === 0, `the ssr zip, ${label}: ${p.slice(0, 40)} -> ${status} with every security header`, `${answers[i].status}${lacking.length ? `, lacking ${lacking.join(', ')}` : ''}`);
   });
+  // A redirect has no body (src/server/pages/on-demand-function.ts): Astro's own is HTML labelled text/plain.
+  const redirect = answers[OWN_ANSWERS.findIndex(([label]) => label === 'the trailing-slash redirect')];
+  check(redirect.bodyLength === 0 && redirect.headers['content-type'] === undefined, 'the ssr zip, the trailing-slash redirect: no body and no Content-Type', `${redirect.bodyLength} bytes, ${redirect.headers['content-type']}`);
 }
 
 /** Where argon2 keeps the binaries Lambda loads (Linux x64; glibc, and musl for completeness). */

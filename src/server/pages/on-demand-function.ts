@@ -11,6 +11,9 @@
 import { createHandler as createAdapterHandler } from '@astrojs/netlify/ssr-function.js';
 import { withSecurityHeaders } from '../http/security-headers.ts';
 
+/** Statuses whose Location a browser follows without showing the answer's body. */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
 export function createHandler(options: Parameters<typeof createAdapterHandler>[0]): ReturnType<typeof createAdapterHandler> {
   const handle = createAdapterHandler(options);
   return async (request, context) => {
@@ -18,6 +21,14 @@ export function createHandler(options: Parameters<typeof createAdapterHandler>[0
     // A copy, since a Response's headers may be immutable (Response.redirect's, a fetched one's);
     // the body streams on untouched.
     const headers = withSecurityHeaders(new Headers(response.headers));
+    if (REDIRECT_STATUSES.has(response.status) && headers.has('location')) {
+      // A redirect has no body, as the site's others (a static page's, a form post's): Astro's
+      // trailing-slash redirect carries an HTML page labelled text/plain, which no browser shows.
+      await response.body?.cancel();
+      headers.delete('content-type');
+      headers.delete('content-length');
+      return new Response(null, { status: response.status, statusText: response.statusText, headers });
+    }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 }
