@@ -1,6 +1,6 @@
 // The write-time header filter of `npm start` (scripts/lib/http-server.mjs) in `npm run dev`, as a
 // Vite plugin astro.config.mjs adds.
-import { sendsHsts } from '../../src/server/http/security-headers.ts';
+import { SECURITY_HEADERS, sendsHsts } from '../../src/server/http/security-headers.ts';
 import { headersOnWrite } from './headers-on-write.mjs';
 
 /**
@@ -9,6 +9,11 @@ import { headersOnWrite } from './headers-on-write.mjs';
  * (the Netlify plugin sets every header of a function's Response), and Strict-Transport-Security
  * at host names only, never at localhost, a *.localhost or an address (sendsHsts). The dev server
  * reads no forwarded headers, so the Host header names the host; a Host it cannot read gets none.
+ *
+ * And every answer carries the security headers, each one it does not set itself: pages get them
+ * from src/middleware.ts and functions from their own answers, but astro dev writes its own
+ * redirects (a trailing slash) and refusals (its origin check) straight to the socket, past both,
+ * where the built site's answers get them at the function's entry (src/server/pages/on-demand-function.ts).
  * @returns {import('vite').Plugin}
  */
 export function headersOnWritePlugin() {
@@ -20,6 +25,13 @@ export function headersOnWritePlugin() {
       server.middlewares.use((req, res, next) => {
         const url = URL.parse(`http://${req.headers.host ?? ''}`);
         headersOnWrite(res, () => url !== null && url.pathname === '/' && !url.username && !url.password && sendsHsts(url));
+        // Set before the filter runs (it wraps writeHead first), so HSTS still goes where it may not be sent;
+        // a header writeHead is given overrides one set here.
+        const writeHead = res.writeHead;
+        res.writeHead = function (...args) {
+          for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!this.hasHeader(name)) this.setHeader(name, value);
+          return writeHead.apply(this, args);
+        };
         next();
       });
     },

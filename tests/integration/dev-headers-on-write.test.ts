@@ -49,6 +49,18 @@ beforeAll(async () => {
   expect(middlewares).toHaveLength(1);
   dev = http.createServer((req, res) => {
     middlewares[0]!(req, res, () => {
+      if (req.url === '/astro-redirect') {
+        // astro dev's own trailing-slash redirect, written straight to the socket.
+        res.writeHead(301, { Location: '/insights', 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(PAGE)) });
+        res.end(PAGE);
+        return;
+      }
+      if (req.url === '/astro-refusal') {
+        // Its origin check's refusal: a status and a body, no headers of its own.
+        res.statusCode = 403;
+        res.end('Cross-site POST form submissions are forbidden');
+        return;
+      }
       if (req.url === '/page') {
         res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(PAGE)) });
         res.end(PAGE);
@@ -86,6 +98,21 @@ it('sends HSTS to a host name only, on a page and on a relayed answer alike, and
       expect(r.headers['transfer-encoding'], label).toBeUndefined();
     }
   }
+});
+
+it("sends the security headers on astro dev's own redirects and refusals, HSTS at a host name only, and leaves a page's own as they are", async () => {
+  const WITHOUT_HSTS = Object.fromEntries(Object.entries(SECURITY_HEADERS).filter(([name]) => name !== 'Strict-Transport-Security').map(([name, value]) => [name.toLowerCase(), value]));
+  for (const [target, status] of [['/astro-redirect', 301], ['/astro-refusal', 403]] as const) {
+    for (const [host, hsts] of [['127.0.0.1:4321', undefined], ['www.surgere.example', HSTS]] as const) {
+      const r = await raw(devPort, `GET ${target} HTTP/1.1\nHost: ${host}`);
+      const label = `${target} at ${host}`;
+      expect(r.status, label).toBe(status);
+      expect(r.headers, label).toMatchObject(WITHOUT_HSTS);
+      expect(r.headers['strict-transport-security'], label).toBe(hsts);
+    }
+  }
+  const page = await raw(devPort, 'GET /page HTTP/1.1\nHost: 127.0.0.1:4321');
+  expect(page.headers['content-security-policy']).toBe(SECURITY_HEADERS['Content-Security-Policy']);
 });
 
 it("relays a function's answer without the upstream connection's hop-by-hop headers: Node's own frame it", async () => {
