@@ -42,6 +42,9 @@ function isApiRequest(rawPacket) {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** How long a refused client has to read its answer before the connection is dropped. */
+const CLOSE_WITHIN_MS = 10_000;
+
 /** `response` as the bytes of an HTTP/1.1 answer that closes its connection. */
 async function serialized(response) {
   const body = Buffer.from(await response.arrayBuffer());
@@ -81,7 +84,9 @@ export function answerClientError(answerOn) {
       : plainPage({ title: http.STATUS_CODES[status] ?? 'Bad Request', text: `${message}.`, link: { label: 'Home page', href: '/' }, status });
     void serialized(response).then((bytes) => {
       if (!socket.writable) return socket.destroy();
-      // Closed once the answer is written out, not before: closing with it still queued could lose it.
+      // Closed once the answer is written out, not before: closing with it still queued could lose
+      // it. A client that reads none of it holds the connection no longer than CLOSE_WITHIN_MS.
+      socket.setTimeout(CLOSE_WITHIN_MS, () => socket.destroy());
       socket.end(bytes, () => socket.destroy());
     });
   };
