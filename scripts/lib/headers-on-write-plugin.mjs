@@ -12,17 +12,18 @@ import { headersOnWrite } from './headers-on-write.mjs';
  *
  * And every answer carries the security headers, each one it does not set itself: pages get them
  * from src/middleware.ts and functions from their own answers, but astro dev writes its own
- * redirects (a trailing slash) and refusals (its origin check) straight to the socket, past both,
- * where the built site's answers get them at the function's entry (src/server/pages/on-demand-function.ts).
+ * answers (its 404 to a trailing slash, its route guard's, its origin check's 403) past both, where
+ * the built site's answers get them at the function's entry (src/server/pages/on-demand-function.ts).
  * @returns {import('vite').Plugin}
  */
 export function headersOnWritePlugin() {
   return {
     name: 'headers-on-write',
     apply: 'serve',
-    enforce: 'pre', // before Netlify's plugin, whose middleware answers functions and static files
-    configureServer(server) {
-      server.middlewares.use((req, res, next) => {
+        configureServer(server) {
+      // On the HTTP server's requests, ahead of every middleware: Astro puts its own (the
+      // trailing-slash answer, its route guard) at the front of Vite's stack after this hook runs.
+      server.httpServer?.prependListener('request', (req, res) => {
         const url = URL.parse(`http://${req.headers.host ?? ''}`);
         headersOnWrite(res, () => url !== null && url.pathname === '/' && !url.username && !url.password && sendsHsts(url));
         // Set before the filter runs (it wraps writeHead first), so HSTS still goes where it may not be sent;
@@ -32,7 +33,6 @@ export function headersOnWritePlugin() {
           for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!this.hasHeader(name)) this.setHeader(name, value);
           return writeHead.apply(this, args);
         };
-        next();
       });
     },
   };

@@ -1,13 +1,13 @@
 /**
  * The write-time header filter `npm run dev` adds to astro dev (scripts/lib/headers-on-write-plugin.mjs), over real
- * loopback sockets: the plugin's middleware in front of a plain Node server that writes answers the
+ * loopback sockets: the plugin's request listener ahead of a plain Node server's own that writes answers the
  * two ways the dev server does: a page with writeHead's headers (Astro), a function's answer header
  * by header with setHeader (the Netlify plugin), relayed from a fetched Response.
  */
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Connect, ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { headersOnWritePlugin } from '../../scripts/lib/headers-on-write-plugin.mjs';
 import { SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { answerHopByHop, expectRelayedWithoutHopByHop, HOP_BODY } from '../support/hop-by-hop-upstream.ts';
@@ -42,34 +42,31 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamOrigin = `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`;
 
-  const middlewares: Connect.NextHandleFunction[] = [];
-  // Vite hands the hook its dev server; the plugin only adds its middleware to it.
-  const configureServer = headersOnWritePlugin().configureServer as unknown as (server: Pick<ViteDevServer, 'middlewares'>) => void;
-  configureServer({ middlewares: { use: (fn: Connect.NextHandleFunction) => middlewares.push(fn) } as unknown as Connect.Server });
-  expect(middlewares).toHaveLength(1);
   dev = http.createServer((req, res) => {
-    middlewares[0]!(req, res, () => {
-      if (req.url === '/astro-redirect') {
-        // astro dev's own trailing-slash redirect, written straight to the socket.
-        res.writeHead(301, { Location: '/insights', 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(PAGE)) });
-        res.end(PAGE);
-        return;
-      }
-      if (req.url === '/astro-refusal') {
-        // Its origin check's refusal: a status and a body, no headers of its own.
-        res.statusCode = 403;
-        res.end('Cross-site POST form submissions are forbidden');
-        return;
-      }
-      if (req.url === '/page') {
-        res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(PAGE)) });
-        res.end(PAGE);
-        return;
-      }
-      const path = req.url === '/relayed/hop-by-hop' ? '/hop-by-hop' : '/sized';
-      void fetch(`${upstreamOrigin}${path}`).then((answer) => writeAsNetlifyDev(answer, res));
-    });
+    if (req.url === '/astro-redirect') {
+      // astro dev's own answer to a path with a trailing slash, from a middleware it puts ahead of Vite's.
+      res.writeHead(301, { Location: '/insights', 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(PAGE)) });
+      res.end(PAGE);
+      return;
+    }
+    if (req.url === '/astro-refusal') {
+      // Its origin check's refusal: a status and a body, no headers of its own.
+      res.statusCode = 403;
+      res.end('Cross-site POST form submissions are forbidden');
+      return;
+    }
+    if (req.url === '/page') {
+      res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(PAGE)) });
+      res.end(PAGE);
+      return;
+    }
+    const path = req.url === '/relayed/hop-by-hop' ? '/hop-by-hop' : '/sized';
+    void fetch(`${upstreamOrigin}${path}`).then((answer) => writeAsNetlifyDev(answer, res));
   });
+  // Vite hands the hook its dev server; the plugin only listens to its HTTP server's requests.
+  const configureServer = headersOnWritePlugin().configureServer as unknown as (server: Pick<ViteDevServer, 'httpServer'>) => void;
+  configureServer({ httpServer: dev });
+  expect(dev.listeners('request')).toHaveLength(2);
   await new Promise<void>((resolve) => dev.listen(0, '127.0.0.1', resolve));
   devPort = (dev.address() as net.AddressInfo).port;
 });
