@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { unlockAccount } from '../src/server/auth/login-throttle.ts';
 import { findUserByUsername, createAdmin, setPassword } from '../src/server/repositories/users.ts';
+import { AdminNamedTwice, adminUsername } from './lib/admin-username.mjs';
 import { withCommandDatabase } from './lib/prepare-database.mjs';
 import { readHiddenLine } from './lib/hidden-prompt.mjs';
 import { localEnv } from './lib/runtime-env.mjs';
@@ -17,24 +18,25 @@ The password is read from ADMIN_PASSWORD, or asked for (hidden) when it is not s
 characters, not a common or breached password, and for reset-password not the current one.
 unlock ends the sign-in lock of an account that failed too often (from every address).`;
 
-// --email is the name this flag had before it took the sign-in form's: still taken, with a notice,
-// so a script written against it keeps working while it is changed.
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { username: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean' } },
 });
 const [command] = positionals;
-if (values.email !== undefined) console.error('--email is deprecated: use --username (the same address).');
-if (values.username !== undefined && values.email !== undefined && values.username !== values.email) {
-  console.error('Give the admin once: --username (or the deprecated --email), not two different addresses.');
+// --email is the name --username had before it took the sign-in form's: read with it by the rule
+// the first admin of a start-up follows too (ADMIN_USERNAME and ADMIN_EMAIL).
+let username;
+try {
+  username = adminUsername({ username: values.username, email: values.email }, { username: '--username', email: '--email' });
+} catch (err) {
+  if (!(err instanceof AdminNamedTwice)) throw err;
+  console.error(err.message);
   process.exit(2);
 }
-const given = values.username ?? values.email;
-if (values.help || !['create', 'reset-password', 'unlock'].includes(command ?? '') || !given) {
+if (values.help || !['create', 'reset-password', 'unlock'].includes(command ?? '') || !username) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }
-const username = given.trim();
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(username)) {
   console.error(`The username "${username}" is not an email address: an admin signs in with their email address.`);
   process.exit(2);

@@ -7,7 +7,17 @@ import path from 'node:path';
 import { startLocalServices } from './lib/local-services.mjs';
 import { localEnv, projectRoot } from './lib/runtime-env.mjs';
 
-const { dataDir, port, hosts, firstAdmin } = localEnv();
+const runtime = localEnv();
+const { dataDir, port, hosts } = runtime;
+/** @type {{ username?: string, password?: string }} */
+let firstAdmin;
+try {
+  firstAdmin = runtime.firstAdmin;
+} catch (err) {
+  // Two different addresses for the first admin: said in one line, as npm start says it.
+  console.error(`Could not start the site: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+}
 const services = await startLocalServices({
   dataDir,
   admin: firstAdmin,

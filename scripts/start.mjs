@@ -7,7 +7,7 @@ import { localEnv } from './lib/runtime-env.mjs';
 
 const started = Date.now();
 const runtime = localEnv();
-const { dataDir, port, hosts, firstAdmin } = runtime;
+const { dataDir, port, hosts } = runtime;
 
 /** @type {Awaited<ReturnType<typeof startLocalServices>> | undefined} */
 let services;
@@ -36,8 +36,10 @@ process.once('SIGTERM', () => shutdown(0));
 /** @type {import('./lib/http-server.mjs').TrustProxyOption} */
 let trustProxy = null;
 try {
-  // Read inside the try: a TRUST_PROXY it refuses ends the start-up with the line below, not a stack trace.
+  // Read inside the try: a TRUST_PROXY it refuses, or two different addresses for the first admin,
+  // end the start-up with the line below, not a stack trace, before anything is built or created.
   trustProxy = runtime.trustProxy;
+  const firstAdmin = runtime.firstAdmin;
   services = await startLocalServices({
     dataDir,
     admin: firstAdmin,

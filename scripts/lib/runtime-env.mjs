@@ -2,6 +2,7 @@
 // resolve DATA_DIR once so every process agrees on where the data lives.
 import path from 'node:path';
 import { parseSiteTrust } from '../../src/server/http/trusted-proxy.ts';
+import { adminUsername } from './admin-username.mjs';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -22,17 +23,6 @@ export function assertLambdaModuleFlags() {
   }
 }
 
-/**
- * ADMIN_USERNAME, the sign-in form's name for it. ADMIN_EMAIL, its name before, is still read when
- * ADMIN_USERNAME is not set, with a notice, so a start-up script written against it keeps working.
- */
-function firstAdminUsername() {
-  const { ADMIN_USERNAME, ADMIN_EMAIL } = process.env;
-  if (ADMIN_EMAIL === undefined || ADMIN_USERNAME !== undefined) return ADMIN_USERNAME;
-  console.warn('ADMIN_EMAIL is deprecated: set ADMIN_USERNAME (the same address) instead.');
-  return ADMIN_EMAIL;
-}
-
 export function localEnv() {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   process.env.ASTRO_DISABLE_UPDATE_CHECK = 'true';
@@ -48,11 +38,14 @@ export function localEnv() {
     port,
     hosts,
     /**
-     * The admin created at start when the database has none: ADMIN_USERNAME and ADMIN_PASSWORD,
-     * used only together. Read only by what starts the site, so only a start-up says the notice.
+     * The admin created at start when the database has none: ADMIN_USERNAME (or its former name
+     * ADMIN_EMAIL, as `npm run admin` reads --username and --email: admin-username.mjs) and
+     * ADMIN_PASSWORD, used only together. Read only by what starts the site, so only a start-up
+     * says the notice, and two different addresses stop only a start-up (AdminNamedTwice).
      */
     get firstAdmin() {
-      return { username: firstAdminUsername(), password: process.env.ADMIN_PASSWORD };
+      const { ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
+      return { username: adminUsername({ username: ADMIN_USERNAME, email: ADMIN_EMAIL }, { username: 'ADMIN_USERNAME', email: 'ADMIN_EMAIL' }), password: ADMIN_PASSWORD };
     },
     // Which proxies may speak for the browser (src/server/http/trusted-proxy.ts), read only by what
     // serves the site: a value it cannot read, or `1` where HOST lets other machines connect, stops

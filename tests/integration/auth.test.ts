@@ -504,6 +504,18 @@ describe('POST /api/auth/change-password', () => {
     expect(usage.status).toBe(2);
   });
 
+  it('takes --username and --email naming one address (trimmed, any letter case) with the notice, and refuses two different ones as a start-up refuses ADMIN_USERNAME and ADMIN_EMAIL', async () => {
+    const { email: username } = await newAdmin();
+    const run = (args: string[]) => spawnSync(process.execPath, ['scripts/admin.mjs', ...args], { encoding: 'utf8', env: process.env, timeout: 60_000 });
+    const same = run(['unlock', '--username', ` ${username.toUpperCase()} `, '--email', username]);
+    expect(same.stderr).toBe('--email is deprecated: use --username (the same address).\n');
+    expect(same.stdout).toBe(`${username.toUpperCase()} has no failed sign-ins on record: nothing to unlock.\n`);
+    expect(same.status).toBe(0);
+    const two = run(['unlock', '--username', username, '--email', `other-${username}`]);
+    expect(two.stderr).toBe('Give the admin once: --username (or the deprecated --email), not two different addresses.\n');
+    expect([two.stdout, two.status]).toEqual(['', 2]);
+  });
+
   it('asks for the password on a terminal, and keeps what was typed past the first Enter for the second question', async () => {
     // A terminal of its own (util-linux `script`): the prompt reads keys, not a pipe. Both lines
     // arrive in one read, as a paste or keys typed ahead of the second prompt do.

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { startLocalServices } from '../../scripts/lib/local-services.mjs';
+import { AdminNamedTwice } from '../../scripts/lib/admin-username.mjs';
 import { LAMBDA_NODE_FLAGS, localEnv } from '../../scripts/lib/runtime-env.mjs';
 import { EnvError, getEnv } from '../../src/server/env.ts';
 import { withEnv } from '../support/with-env.ts';
@@ -48,6 +49,28 @@ describe('getEnv', () => {
   });
 });
 
+/**
+ * `npm start` (scripts/start.mjs) as a child process on `dataDir` under these settings, for a
+ * start-up expected to stop before it builds or serves anything (killed after 30 s otherwise).
+ */
+function startRefused(dataDir: string, settings: Record<string, string>) {
+  // Not the runner's database, bridge, blob store or first admin: a start that got past the check
+  // must not reach them.
+  const { DATABASE_URL, DATABASE_WS_PROXY, NETLIFY_BLOBS_CONTEXT, ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD, ...env } = process.env;
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [...LAMBDA_NODE_FLAGS, 'scripts/start.mjs'], { env: { ...env, PORT: '0', DATA_DIR: dataDir, ...settings } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 describe('the local runtime (npm start, npm run dev)', () => {
   it('refuses to start on a setting every function would refuse, naming it, instead of saying it is ready and answering 500', async () => {
     await expect(
@@ -63,21 +86,7 @@ describe('the local runtime (npm start, npm run dev)', () => {
     // Trusting whichever peer connects, every machine that reaches the port could name any client
     // (a fresh sign-in and enquiry budget per made-up X-Forwarded-For) and any origin.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-trust-'));
-    // Not the runner's database, bridge or blob store: a start that got past the check must not reach them.
-    const { DATABASE_URL, DATABASE_WS_PROXY, NETLIFY_BLOBS_CONTEXT, ...env } = process.env;
-    const start = (settings: Record<string, string>) =>
-      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [...LAMBDA_NODE_FLAGS, 'scripts/start.mjs'], { env: { ...env, PORT: '0', DATA_DIR: dataDir, ...settings } });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-        child.once('close', (status) => {
-          clearTimeout(timer);
-          resolve({ status, stdout, stderr });
-        });
-      });
+    const start = (settings: Record<string, string>) => startRefused(dataDir, settings);
     try {
       for (const [host, trust] of [['0.0.0.0', '1'], ['::', 'true'], ['192.0.2.10', '1']] as const) {
         const r = await start({ HOST: host, TRUST_PROXY: trust });
@@ -123,14 +132,46 @@ describe('the first admin of the local runtime', () => {
     expect(firstAdminUnder({ ADMIN_USERNAME: 'first@example.com' })).toEqual({ admin: { username: 'first@example.com', password: 'a long first passphrase' }, warned: [] });
   });
 
-  it('is still named by ADMIN_EMAIL, its former name, with a notice to use ADMIN_USERNAME; ADMIN_USERNAME wins when both are set', () => {
+  it('is still named by ADMIN_EMAIL, its former name, with a notice to use ADMIN_USERNAME', () => {
     expect(firstAdminUnder({ ADMIN_EMAIL: 'old@example.com' })).toEqual({
       admin: { username: 'old@example.com', password: 'a long first passphrase' },
-      warned: ['ADMIN_EMAIL is deprecated: set ADMIN_USERNAME (the same address) instead.'],
-    });
-    expect(firstAdminUnder({ ADMIN_USERNAME: 'new@example.com', ADMIN_EMAIL: 'old@example.com' })).toEqual({
-      admin: { username: 'new@example.com', password: 'a long first passphrase' },
-      warned: [],
+      warned: ['ADMIN_EMAIL is deprecated: use ADMIN_USERNAME (the same address).'],
     });
   });
+
+  it('takes ADMIN_USERNAME and ADMIN_EMAIL both set to one address, as a username is compared (trimmed, any letter case), with the notice', () => {
+    expect(firstAdminUnder({ ADMIN_USERNAME: ' Same@Example.com ', ADMIN_EMAIL: 'same@example.COM' })).toEqual({
+      admin: { username: 'Same@Example.com', password: 'a long first passphrase' },
+      warned: ['ADMIN_EMAIL is deprecated: use ADMIN_USERNAME (the same address).'],
+    });
+  });
+
+  it('reads a blank ADMIN_USERNAME or ADMIN_EMAIL as not set', () => {
+    expect(firstAdminUnder({ ADMIN_USERNAME: 'first@example.com', ADMIN_EMAIL: '' })).toEqual({ admin: { username: 'first@example.com', password: 'a long first passphrase' }, warned: [] });
+    expect(firstAdminUnder({ ADMIN_USERNAME: ' ', ADMIN_EMAIL: 'old@example.com' })).toEqual({
+      admin: { username: 'old@example.com', password: 'a long first passphrase' },
+      warned: ['ADMIN_EMAIL is deprecated: use ADMIN_USERNAME (the same address).'],
+    });
+  });
+
+  it('refuses ADMIN_USERNAME and ADMIN_EMAIL set to two different addresses, in the words npm run admin refuses --username and --email', () => {
+    expect(() => firstAdminUnder({ ADMIN_USERNAME: 'new@example.com', ADMIN_EMAIL: 'old@example.com' })).toThrow(
+      new AdminNamedTwice('Give the admin once: ADMIN_USERNAME (or the deprecated ADMIN_EMAIL), not two different addresses.'),
+    );
+  });
+
+  it('stops npm start on two different addresses, in one line, before it builds, migrates or creates anything', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-admin-'));
+    try {
+      const r = await startRefused(dataDir, { ADMIN_USERNAME: 'new@example.com', ADMIN_EMAIL: 'old@example.com', ADMIN_PASSWORD: 'a long first passphrase' });
+      expect(r).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: '\nCould not start the site: Give the admin once: ADMIN_USERNAME (or the deprecated ADMIN_EMAIL), not two different addresses.\n',
+      });
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
