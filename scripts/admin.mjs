@@ -2,6 +2,8 @@
 // The username is the admin's e-mail address, the name the sign-in form, the API and the users
 // table call it by. The password comes from ADMIN_PASSWORD or a hidden prompt.
 import { parseArgs } from 'node:util';
+import { MIN_PASSWORD_LENGTH } from '../src/schemas/auth.ts';
+import { PASSWORD_MAX_LENGTH } from '../src/schemas/text-limits.ts';
 import { unlockAccount } from '../src/server/auth/login-throttle.ts';
 import { findUserByUsername, createAdmin, setPassword } from '../src/server/repositories/users.ts';
 import { AdminNamedTwice, adminUsername } from './lib/admin-username.mjs';
@@ -14,8 +16,9 @@ const USAGE = `Usage:
   npm run admin -- reset-password --username you@example.com
   npm run admin -- unlock --username you@example.com
 The username is the admin's email address, as typed at sign-in.
-The password is read from ADMIN_PASSWORD, or asked for (hidden) when it is not set: at least 8
-characters, not a common or breached password, and for reset-password not the current one.
+The password is read from ADMIN_PASSWORD, or asked for (hidden) when it is not set: at least
+${MIN_PASSWORD_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters, not a common or breached password, and for
+reset-password not the current one.
 unlock ends the sign-in lock of an account that failed too often (from every address).`;
 
 const { positionals, values } = parseArgs({

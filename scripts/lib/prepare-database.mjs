@@ -3,6 +3,7 @@
 // so a database Netlify migrates holds the same catalogue as one migrated here.
 import { createDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { PasswordRejected } from '../../src/server/auth/password-policy.ts';
 import { countUsers, createAdmin } from '../../src/server/repositories/users.ts';
 import { startDatabase } from './database-env.mjs';
 
@@ -16,7 +17,13 @@ export async function prepareDatabase({ databaseUrl, wsProxy, adminUsername, adm
     const applied = migrate ? await migrateToLatest(db) : [];
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
     if (adminUsername && adminPassword && (await countUsers(db)) === 0) {
-      await createAdmin(db, adminUsername, adminPassword);
+      try {
+        await createAdmin(db, adminUsername, adminPassword);
+      } catch (err) {
+        // The first admin's password is ADMIN_PASSWORD: a refusal names it, as a setting a
+        // start-up refuses is named, before the rule's own words (the dialog's and the command's).
+        throw err instanceof PasswordRejected ? new PasswordRejected(`ADMIN_PASSWORD: ${err.message}`) : err;
+      }
       log(`Created the first admin: ${adminUsername}`);
     }
   } finally {

@@ -8,12 +8,24 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, tooLong } from './text-limits.ts
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
 // A schema's own `error` is zod's message for every issue of that field without one of its own,
 // so each limit names itself: a value too long is never answered as missing or too short.
 const EMAIL_TOO_LONG = tooLong(EMAIL_MAX_LENGTH);
 const PASSWORD_TOO_LONG = tooLong(PASSWORD_MAX_LENGTH);
+
+/**
+ * A new password's length, and the words it is refused in, wherever one is set: the Change
+ * Password dialog (its too-long message is limitIssue's, the same tooLong), that API's 400,
+ * `npm run admin` and the first admin at start (src/server/auth/password-policy.ts runs this
+ * field before its own list of common passwords).
+ */
+export const newPasswordField = z
+  .string({ error: NEW_PASSWORD_TOO_SHORT })
+  .check(storableText)
+  .min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 export const loginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().check(storableText).min(1, 'Username is required').max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG),
@@ -26,5 +38,5 @@ export const requestResetSchema = z.object({
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).check(storableText).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
-  newPassword: z.string({ error: NEW_PASSWORD_TOO_SHORT }).check(storableText).min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+  newPassword: newPasswordField,
 });

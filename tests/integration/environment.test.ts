@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { startLocalServices } from '../../scripts/lib/local-services.mjs';
 import { AdminNamedTwice } from '../../scripts/lib/admin-username.mjs';
 import { LAMBDA_NODE_FLAGS, localEnv } from '../../scripts/lib/runtime-env.mjs';
+import { PasswordRejected } from '../../src/server/auth/password-policy.ts';
 import { EnvError, getEnv } from '../../src/server/env.ts';
 import { withEnv } from '../support/with-env.ts';
 
@@ -159,6 +160,12 @@ describe('the first admin of the local runtime', () => {
       new AdminNamedTwice('Give the admin once: ADMIN_USERNAME (or the deprecated ADMIN_EMAIL), not two different addresses.'),
     );
   });
+
+  it('stops a start-up on an ADMIN_PASSWORD the password rules refuse, naming the variable, in the words the dialog and npm run admin refuse it in', async () => {
+    const start = (password: string) => startLocalServices({ inMemoryDatabase: true, admin: { username: 'first@example.com', password }, log: () => {} });
+    await expect(start('short')).rejects.toThrow(new PasswordRejected('ADMIN_PASSWORD: New password must be at least 8 characters'));
+    await expect(start('p'.repeat(1025))).rejects.toThrow(new PasswordRejected('ADMIN_PASSWORD: Must be 1024 characters or fewer'));
+  }, 120_000);
 
   it('stops npm start on two different addresses, in one line, before it builds, migrates or creates anything', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-admin-'));

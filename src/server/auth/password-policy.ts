@@ -1,15 +1,13 @@
-import { MIN_PASSWORD_LENGTH } from '../../schemas/auth.ts';
-import { PASSWORD_MAX_LENGTH, characterCount } from '../../schemas/text-limits.ts';
+import { newPasswordField } from '../../schemas/auth.ts';
 
 // The rules a new admin password must meet, wherever it is set (the change-password dialog, the
 // admin command line, the first admin at start): at least 8 characters and at most 1,024 (the
 // most sign-in takes: a longer one could never be signed in with), not one of the passwords
 // attackers try first, and not the password it replaces. Length and a blocklist rather than
 // composition rules (a digit, a symbol): those push people to the same few patterns, which
-// guessers try first.
+// guessers try first. The length is the change-password schema's field, run here, so the command
+// line refuses a password in the words the dialog and the API's 400 refuse it in.
 
-const TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-const TOO_LONG_MESSAGE = `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer`;
 export const COMMON_PASSWORD_MESSAGE = 'This password is on lists of common and breached passwords. Choose one that is harder to guess.';
 export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one';
 
@@ -37,9 +35,9 @@ async function isCommonPassword(password: string): Promise<boolean> {
   return (await commonPasswords()).has(password.toLowerCase());
 }
 
-/** Refuses a new password that is too short, too long or common (PasswordRejected). */
+/** Refuses a new password that newPasswordField refuses (too short, too long) or that is common (PasswordRejected). */
 export async function assertAcceptablePassword(password: string): Promise<void> {
-  if (characterCount(password) < MIN_PASSWORD_LENGTH) throw new PasswordRejected(TOO_SHORT_MESSAGE);
-  if (characterCount(password) > PASSWORD_MAX_LENGTH) throw new PasswordRejected(TOO_LONG_MESSAGE);
+  const field = newPasswordField.safeParse(password);
+  if (!field.success) throw new PasswordRejected(field.error.issues[0].message);
   if (await isCommonPassword(password)) throw new PasswordRejected(COMMON_PASSWORD_MESSAGE);
 }
