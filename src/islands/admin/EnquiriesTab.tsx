@@ -15,7 +15,7 @@ import { ENQUIRY_STATUSES, enquirerName, type Enquiry, type EnquiryStatus } from
 import { DEFAULT_PAGE_SIZE } from '../../schemas/list-query';
 import { toast } from '../../stores/toasts';
 import { useStore } from '../../stores/use-store';
-import { endedSession } from './session';
+import { endedSession, onceSignedInAgain } from './session';
 import { createCollection } from './collection';
 import CollectionTab from './CollectionTab';
 import DialogFrame from '../ui/DialogFrame';
@@ -64,22 +64,23 @@ const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: text.stat
 const replyHref = (e: Enquiry) => `mailto:${e.email}?subject=${encodeURIComponent(`${text.replySubject} to ${firm.name}`)}`;
 
 /**
- * Sets an enquiry's status; true once it is stored. A refusal says why; a 404 (another admin
+ * Sets an enquiry's status: 'saved' once it is stored, 'ended' when the session had ended (the
+ * panel asks for the password), 'refused' otherwise. A refusal says why; a 404 (another admin
  * deleted it, or retention did) also loads the list again, or the row would stay and refuse every
  * change made to it.
  */
-async function changeStatus(e: Enquiry, status: EnquiryStatus): Promise<boolean> {
+async function changeStatus(e: Enquiry, status: EnquiryStatus): Promise<'saved' | 'ended' | 'refused'> {
   try {
     await api.patch(enquiries.itemUrl(e.id), { status });
     toast({ title: text.statusChanged(text.statusLabels[status]) });
     await enquiries.reload();
-    return true;
+    return 'saved';
   } catch (err) {
-    if (endedSession(err)) return false;
+    if (endedSession(err)) return 'ended';
     console.error('[admin] changing the status failed', err);
     toast({ title: text.statusChangeFailed, description: describeFailure(err), variant: 'destructive' });
     if (err instanceof ApiError && err.status === 404) await enquiries.reload();
-    return false;
+    return 'refused';
   }
 }
 
@@ -95,15 +96,33 @@ const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'H
 function StatusSelect({ e }: { e: Enquiry }) {
   const [shown, setShown] = useState<EnquiryStatus>(e.status);
   const stepping = useRef(false);
+  /**
+   * A status chosen as the session ended: kept on show and saved once the admin signs in again
+   * (the latest one chosen meanwhile), since putting it back unsaid would lose the choice unseen.
+   */
+  const waiting = useRef<EnquiryStatus | null>(null);
   // The list's answer is the truth (another admin's change included), unless the admin is stepping
   // through the statuses as it arrives.
   useEffect(() => {
-    if (!stepping.current) setShown(e.status);
+    if (!stepping.current && waiting.current === null) setShown(e.status);
   }, [e.status]);
   const save = (status: EnquiryStatus) => {
     stepping.current = false;
+    if (waiting.current !== null) {
+      waiting.current = status;
+      return;
+    }
     if (status === e.status) return;
-    void changeStatus(e, status).then((saved) => saved || setShown(e.status));
+    void changeStatus(e, status).then((outcome) => {
+      if (outcome === 'refused') setShown(e.status);
+      if (outcome !== 'ended') return;
+      waiting.current = status;
+      onceSignedInAgain(() => {
+        const chosen = waiting.current!;
+        waiting.current = null;
+        save(chosen);
+      });
+    });
   };
   return (
     <SelectField

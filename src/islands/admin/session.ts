@@ -35,6 +35,19 @@ export function endedSession(err: unknown): boolean {
 }
 
 /**
+ * Runs `run` once the panel is signed in again after an ended session (the admin gave the password
+ * in the dialog over the panel); never, if they sign out instead. What the admin did as the session
+ * ended (a status chosen) is then done, rather than lost or put back unsaid.
+ */
+export function onceSignedInAgain(run: () => void): void {
+  const stop = $session.listen((state) => {
+    if (state.status === 'ended') return;
+    stop();
+    if (state.status === 'signedIn') run();
+  });
+}
+
+/**
  * At load: a valid session cookie signs the panel in, and only the server's 401 signs it out. Any
  * other failure (the database down, no answer) says so with a way to ask again: shown the sign-in
  * card, a signed-in admin would take it for a lost session.
