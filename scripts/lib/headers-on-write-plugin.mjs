@@ -20,14 +20,14 @@ export function headersOnWritePlugin() {
   return {
     name: 'headers-on-write',
     apply: 'serve',
-        configureServer(server) {
+    configureServer(server) {
       // On the HTTP server's requests, ahead of every middleware: Astro puts its own (the
       // trailing-slash answer, its route guard) at the front of Vite's stack after this hook runs.
       server.httpServer?.prependListener('request', (req, res) => {
         const url = URL.parse(`http://${req.headers.host ?? ''}`);
         headersOnWrite(res, () => url !== null && url.pathname === '/' && !url.username && !url.password && sendsHsts(url));
-        // Set before the filter runs (it wraps writeHead first), so HSTS still goes where it may not be sent;
-        // a header writeHead is given overrides one set here.
+        // Set before the filter runs (it wrapped writeHead first), so the filter still drops HSTS
+        // where it may not be sent; a header writeHead is given overrides one set here.
         const writeHead = res.writeHead;
         res.writeHead = function (...args) {
           for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!this.hasHeader(name)) this.setHeader(name, value);
