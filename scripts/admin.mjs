@@ -2,7 +2,7 @@
 // The username is the admin's e-mail address, the name the sign-in form, the API and the users
 // table call it by. The password comes from ADMIN_PASSWORD or a hidden prompt.
 import { parseArgs } from 'node:util';
-import { MIN_PASSWORD_LENGTH } from '../src/schemas/auth.ts';
+import { isAdminAddress, MIN_PASSWORD_LENGTH, notAnAdminAddress } from '../src/schemas/auth.ts';
 import { PASSWORD_MAX_LENGTH } from '../src/schemas/text-limits.ts';
 import { unlockAccount } from '../src/server/auth/login-throttle.ts';
 import { findUserByUsername, createAdmin, setPassword } from '../src/server/repositories/users.ts';
@@ -40,8 +40,8 @@ if (values.help || !['create', 'reset-password', 'unlock'].includes(command ?? '
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }
-if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(username)) {
-  console.error(`The username "${username}" is not an email address: an admin signs in with their email address.`);
+if (!isAdminAddress(username)) {
+  console.error(notAnAdminAddress(username));
   process.exit(2);
 }
 

@@ -14,7 +14,7 @@ let firstAdmin;
 try {
   firstAdmin = runtime.firstAdmin;
 } catch (err) {
-  // Two different addresses for the first admin: said in one line, as npm start says it.
+  // Two different addresses for the first admin, or one that is no address: said in one line, as npm start says it.
   console.error(`Could not start the site: ${err instanceof Error ? err.message : err}`);
   process.exit(1);
 }

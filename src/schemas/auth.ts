@@ -27,6 +27,16 @@ export const newPasswordField = z
   .min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
+/**
+ * An admin's username is their e-mail address, as the sign-in form (an email field) and the reset
+ * request (this file's requestResetSchema) take it: an account named otherwise could never sign in
+ * or ask for a reset. `npm run admin`, the first admin of a start-up and createAdmin hold to it.
+ */
+export const isAdminAddress = (username: string) => z.email().max(EMAIL_MAX_LENGTH).safeParse(username).success;
+
+/** The words a username that is no e-mail address is refused in, by the command and a start-up alike. */
+export const notAnAdminAddress = (username: string) => `The username "${username}" is not an email address: an admin signs in with their email address.`;
+
 export const loginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().check(storableText).min(1, 'Username is required').max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG),
   password: z.string({ error: 'Password is required' }).check(storableText).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),

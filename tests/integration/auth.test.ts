@@ -12,7 +12,7 @@ import { signingKey } from '../../src/server/auth/keys.ts';
 import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, ADDRESS_RULE, unlockAccount } from '../../src/server/auth/login-throttle.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { COMMON_PASSWORD_MESSAGE, PasswordRejected, SAME_PASSWORD_MESSAGE } from '../../src/server/auth/password-policy.ts';
-import { createAdmin, findUserByUsername } from '../../src/server/repositories/users.ts';
+import { AdminUsernameRejected, createAdmin, findUserByUsername } from '../../src/server/repositories/users.ts';
 import { call } from '../support/call.ts';
 import { TEST_PASSWORD, adminSession, cookiePair, newAdmin, signIn } from '../support/admin-session.ts';
 import { unique, uniqueIp } from '../support/unique.ts';
@@ -480,6 +480,11 @@ describe('POST /api/auth/change-password', () => {
     await expect(createAdmin(getDb(), username, '🔑'.repeat(1025))).rejects.toThrow(new PasswordRejected('Must be 1024 characters or fewer'));
     expect(await findUserByUsername(getDb(), username)).toBeUndefined();
     // 1,024 characters, as the sign-in form counts them, are taken, and sign in.
+    // An account is named by an e-mail address wherever one is made: nothing else could sign in.
+    await expect(createAdmin(getDb(), 'admin', TEST_PASSWORD)).rejects.toThrow(
+      new AdminUsernameRejected('The username "admin" is not an email address: an admin signs in with their email address.'),
+    );
+    expect(await findUserByUsername(getDb(), 'admin')).toBeUndefined();
     const longest = '🔑'.repeat(1024);
     await createAdmin(getDb(), username, longest);
     expect((await call(login, '/api/auth/login', { body: { username, password: longest }, ip: uniqueIp() })).status).toBe(200);

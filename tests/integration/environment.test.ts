@@ -182,4 +182,23 @@ describe('the first admin of the local runtime', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+  it('stops npm start on an ADMIN_USERNAME that is no e-mail address, in the words npm run admin says it in, before it builds, migrates or creates anything', async () => {
+    // An admin named otherwise could never sign in: the sign-in form and the reset request take an address.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-admin-'));
+    try {
+      const r = await startRefused(dataDir, { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'a long first passphrase' });
+      expect(r).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: '\nCould not start the site: ADMIN_USERNAME: The username "admin" is not an email address: an admin signs in with their email address.\n',
+      });
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+      // The deprecated name is named when it is the one given (after its notice).
+      const former = await startRefused(dataDir, { ADMIN_EMAIL: 'admin@localhost', ADMIN_PASSWORD: 'a long first passphrase' });
+      expect(former.stderr).toBe('ADMIN_EMAIL is deprecated: use ADMIN_USERNAME (the same address).\n\nCould not start the site: ADMIN_EMAIL: The username "admin@localhost" is not an email address: an admin signs in with their email address.\n');
+      expect(former.status).toBe(1);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
