@@ -6,7 +6,7 @@
  * snapshot of its own build. Runs last and alone (its own project): for a few seconds the project
  * has no on-demand build (or another dist/), and a site started then would rebuild it.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -113,4 +113,38 @@ test('a running site answers its pages with their hashed assets after a build ha
   }
   // A site that stops takes its snapshot with it.
   expect(snapshotsOf(site.pid)).toEqual([]);
+});
+
+/** Whether anything still accepts a connection on the port (an orphaned server would). */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+test('stopping `npm start` by its own process (as a process manager stops it) stops the site: no server is left behind', async () => {
+  test.setTimeout(300_000);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
+  // npm runs the script through sh and passes a stop on to its child: the child must be the site.
+  const npm = spawn('npm', ['start'], { cwd: projectRoot, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      npm.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Site ready at') && resolve());
+      npm.once('exit', (code) => reject(new Error(`npm start exited early (code ${code})`)));
+    });
+    expect(await answers(port)).toBe(true);
+    npm.kill('SIGTERM');
+    await new Promise((resolve) => npm.once('exit', resolve));
+    // The site closes its database and server, then exits: bounded, not instant.
+    await expect.poll(() => answers(port), { timeout: 15_000 }).toBe(false);
+  } finally {
+    npm.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
