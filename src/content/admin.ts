@@ -83,6 +83,8 @@ export const editorCopy = {
   applyLink: 'Apply link',
   cancel: 'Cancel',
   badLink: 'Links must start with http://, https://, mailto: or tel:',
+  /** A paste or drop whose pictures the body cannot keep (it holds no images; its words are kept). */
+  picturesLeftOut: { title: 'Images are not kept in the text', description: "Add the article's picture with the Image field." },
 } as const;
 
 export const dashboardCopy = {

@@ -3,7 +3,7 @@ import { createArticle, deleteArticle } from './support/admin-api.ts';
 import { E2E_ADMIN } from './support/admin-credentials.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
-import { toastText } from './support/toasts.ts';
+import { toastRegion, toastText } from './support/toasts.ts';
 
 // The editor's toolbar, link bar and paste as staff use them (the keyboard; a copy from Google
 // Docs), the form's switches under reduced motion, and the focus kept inside the Change Password
@@ -234,6 +234,40 @@ test('a paste keeps the spaces around inline tags the editor does not know, and 
     'Hello world again, terms apply\nWe met in Sydney last year\nGreat work 🎉 team\n\nAfter the chart',
   );
   await expect(editor.locator('p')).toHaveText(['Hello world again, terms apply', 'We met in Sydney last year', 'Great work 🎉 team', '', 'After the chart']);
+});
+
+test('pictures a paste or drop would put in the text are left out with a notice saying where a picture goes; the words still arrive', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  const noticeTitle = toastText(page, 'Images are not kept in the text');
+  const noticeWords = toastText(page, "Add the article's picture with the Image field.");
+  // An emoji among words is its text, not a picture: no notice.
+  await paste(editor, '<p>Well done <img src="https://mail.example/emoji/1f389.png" alt="🎉"> all</p>', 'Well done 🎉 all');
+  await expect(editor.locator('p')).toHaveText(['Well done 🎉 all']);
+  await expect(noticeTitle).toHaveCount(0);
+  // A copied page's picture between paragraphs: the words come in, the picture is told of.
+  await paste(editor, '<p>Before</p><p><img src="https://docs.example/chart.png" alt="Revenue by quarter"></p><p>After</p>', 'Before\n\nAfter');
+  await expect(editor.locator('p')).toHaveText(['Well done 🎉 allBefore', '', 'After']);
+  await expect(noticeTitle).toBeVisible();
+  await expect(noticeWords).toBeVisible();
+  const closeNotice = () => toastRegion(page).getByRole('button', { name: 'Close notification' }).click();
+  await closeNotice();
+  await expect(noticeTitle).toHaveCount(0);
+  // An image file on its own (a screenshot copied, or dropped from the desktop): nothing is added, and the notice says why.
+  for (const type of ['paste', 'drop'] as const) {
+    await editor.evaluate((element, eventType) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'screenshot.png', { type: 'image/png' }));
+      const event =
+        eventType === 'paste'
+          ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+          : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+      element.dispatchEvent(event);
+    }, type);
+    await expect(noticeTitle).toBeVisible();
+    await expect(editor.locator('p')).toHaveText(['Well done 🎉 allBefore', '', 'After']);
+    await closeNotice();
+    await expect(noticeTitle).toHaveCount(0);
+  }
 });
 
 /**

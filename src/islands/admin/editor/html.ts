@@ -166,20 +166,24 @@ const UNKNOWN_INLINES = new Set(['font', 'small', 'big', 'dfn', 'bdi', 'bdo', 'd
 /**
  * Each unknown inline tag gives way to its words; an image among words (an emoji, which mail and
  * chat copy as an image whose alt text is the emoji) to its alt text, any other image to nothing,
- * as the editor has no images.
+ * as the editor has no images. Returns how many of those pictures were left out, so the admin can
+ * be told rather than find them missing.
  */
-function unwrapUnknownInlines(dom: Document): void {
+function unwrapUnknownInlines(dom: Document): number {
+  let picturesLeftOut = 0;
   // Innermost first, so an outer tag's children are final when it is unwrapped.
   for (const element of Array.from(dom.body.querySelectorAll('*')).reverse()) {
     const tag = element.localName;
     if (tag === 'img') {
       const alt = element.getAttribute('alt')?.trim() ?? '';
       const amongWords = (element.parentElement?.textContent ?? '').trim() !== '';
+      if (!amongWords) picturesLeftOut += 1;
       element.replaceWith(amongWords ? alt : '');
     } else if (UNKNOWN_INLINES.has(tag) || tag.includes(':')) {
       element.replaceWith(...Array.from(element.childNodes));
     }
   }
+  return picturesLeftOut;
 }
 
 /**
@@ -218,9 +222,10 @@ function unwrapUnwritableFormats(dom: Document): void {
  * DOMParser leaves `style` attributes unapplied under the page's Content Security Policy: each is
  * parsed again through the CSSOM (which the policy allows), and only those formats are kept.
  * Alignment, indents, sub- and superscript and the like would show in the editor with no control
- * to remove them, and the sanitiser drops them from the published page.
+ * to remove them, and the sanitiser drops them from the published page. `picturesLeftOut` counts
+ * the images that were not an emoji among words: the body keeps none.
  */
-export function parsePastedHtml(html: string): Document {
+export function parsePastedHtml(html: string): { dom: Document; picturesLeftOut: number } {
   const dom = new DOMParser().parseFromString(html, 'text/html');
   // Before the styles are cut down: a Word list is known by its mso-list style.
   rebuildWordLists(dom);
@@ -228,7 +233,7 @@ export function parsePastedHtml(html: string): Document {
   quotesAsParagraphs(dom);
   smallHeadingsAsHeading3(dom);
   unwrapUnwritableFormats(dom);
-  unwrapUnknownInlines(dom);
+  const picturesLeftOut = unwrapUnknownInlines(dom);
   for (const element of dom.querySelectorAll(VISUALLY_HIDDEN)) element.remove();
   for (const element of dom.querySelectorAll<HTMLElement>('[style]')) {
     const style = element.style;
@@ -243,7 +248,7 @@ export function parsePastedHtml(html: string): Document {
     if (fontStyle) style.fontStyle = fontStyle;
     if (underline) style.textDecoration = 'underline';
   }
-  return dom;
+  return { dom, picturesLeftOut };
 }
 
 /** The content as HTML, or '' when there is no text at all (an empty editor is not a body). */
