@@ -32,7 +32,8 @@ export const newPasswordField = z
  * request (this file's requestResetSchema) take it: an account named otherwise could never sign in
  * or ask for a reset. `npm run admin`, the first admin of a start-up and createAdmin hold to it.
  */
-export const isAdminAddress = (username: string) => z.email().max(EMAIL_MAX_LENGTH).safeParse(username).success;
+const adminAddress = z.email().max(EMAIL_MAX_LENGTH);
+export const isAdminAddress = (username: string) => adminAddress.safeParse(username).success;
 
 /** The words a username that is no e-mail address is refused in, by the command and a start-up alike. */
 export const notAnAdminAddress = (username: string) => `The username "${username}" is not an email address: an admin signs in with their email address.`;
