@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { sql, type Kysely } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configureNeonProxy, createDb } from '../../src/server/db/client.ts';
 import { copyDatabase, CopyRefused } from '../../src/server/db/copy-database.ts';
@@ -235,6 +235,34 @@ describe('copyDatabase', () => {
     const before = await snapshot(target.db);
     await expect(copyDatabase(source.db, target.db)).rejects.toThrow(/points_below_two/);
     expect(await snapshot(target.db)).toEqual(before);
+  });
+
+  it('reports a copy the target committed as done, though the source is lost before its read-only transaction ends', async () => {
+    const target = await migratedDatabase('site_copy_to');
+    const admin = createDb(server, wsProxy).db;
+    // The target's own pool behind a driver that, once the target's COMMIT is answered, has the
+    // server end every session of the source: the moment between the two databases' ends.
+    const { pool } = createDb(target.databaseUrl, wsProxy);
+    const endSourceOnCommit = new (class extends PostgresDialect {
+      override createDriver() {
+        const driver = super.createDriver();
+        const commit = driver.commitTransaction.bind(driver);
+        driver.commitTransaction = async (connection) => {
+          await commit(connection);
+          await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${source.name} and pid <> pg_backend_pid()`.execute(admin);
+        };
+        return driver;
+      }
+    })({ pool: pool as never });
+    const committing = new Kysely<any>({ dialect: endSourceOnCommit, plugins: [new CamelCasePlugin()] });
+    try {
+      const result = await copyDatabase(source.db, committing);
+      expect(result.rows.find((r) => r.table === 'subscribers')).toEqual({ table: 'subscribers', rows: 2500 });
+    } finally {
+      await committing.destroy();
+      await admin.destroy();
+    }
+    expect(rowsOnly(await snapshot(target.db))).toEqual(rowsOnly(await snapshot(source.db)));
   });
 });
 

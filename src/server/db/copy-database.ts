@@ -221,6 +221,7 @@ const STATEMENT_CHARS = 4_000_000;
  *
  * - The source is read in one read-only, repeatable-read transaction: one snapshot, so an outbox
  *   row never arrives without the enquiry it belongs to even if the source is written meanwhile.
+ *   It ends after the target's COMMIT, which is the copy's last step.
  * - The target's work is one transaction: its site tables are locked against writes first (a live
  *   site's requests wait, then the checks run on what the copy will replace), emptied, filled,
  *   committed. Any failure, the connection lost included, rolls all of it back.
@@ -242,72 +243,75 @@ export async function copyDatabase(source: Kysely<any>, target: Kysely<any>, opt
   const differences = schemaDifferences(sourceColumns, targetColumns);
   if (differences.length > 0) throw new CopyRefused(schemaRefusal(differences));
 
-  return source
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute(async (from) =>
-      target.transaction().execute(async (to) => {
-        const tables = await orderByForeignKeys(to);
-        await sql`lock table ${sql.join(tables.map((t) => sql.table(t)))} in exclusive mode`.execute(to);
-        if (!options.replace) {
-          const found = await writtenRows(to);
-          if (found.length > 0) throw new CopyRefused(nonEmptyRefusal(found));
-        }
-        const triggered = await tablesWithTriggers(to);
-        for (const t of triggered) await sql`alter table ${sql.table(t)} disable trigger user`.execute(to);
-        await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))}`.execute(to);
+  const from = await source.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute();
+  // The source's transaction only holds the snapshot and wrote nothing, so it ends (rolled back)
+  // after the target's COMMIT, and a failure to end it is no failure of the copy: once that COMMIT
+  // is answered the copy is done, and reporting a source lost by then as a failure would have the
+  // operator rerun a copy the target, now holding the copied rows, refuses.
+  try {
+    return await target.transaction().execute(async (to) => {
+      const tables = await orderByForeignKeys(to);
+      await sql`lock table ${sql.join(tables.map((t) => sql.table(t)))} in exclusive mode`.execute(to);
+      if (!options.replace) {
+        const found = await writtenRows(to);
+        if (found.length > 0) throw new CopyRefused(nonEmptyRefusal(found));
+      }
+      const triggered = await tablesWithTriggers(to);
+      for (const t of triggered) await sql`alter table ${sql.table(t)} disable trigger user`.execute(to);
+      await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))}`.execute(to);
 
-        const copied: CopyResult['rows'] = [];
-        for (const table of tables) {
-          const columns = targetColumns.filter((c) => c.table === table && !c.generated);
-          const names = sql.join(columns.map((c) => sql.id(c.name)));
-          const overriding = columns.some((c) => c.identity === 'ALWAYS') ? sql`overriding system value` : sql``;
-          const write = (texts: string[]) =>
-            sql`insert into ${sql.table(table)} (${names}) ${overriding}
-                select ${names} from jsonb_populate_recordset(null::${sql.table(table)}, ${`[${texts.join(',')}]`}::jsonb)`.execute(to);
+      const copied: CopyResult['rows'] = [];
+      for (const table of tables) {
+        const columns = targetColumns.filter((c) => c.table === table && !c.generated);
+        const names = sql.join(columns.map((c) => sql.id(c.name)));
+        const overriding = columns.some((c) => c.identity === 'ALWAYS') ? sql`overriding system value` : sql``;
+        const write = (texts: string[]) =>
+          sql`insert into ${sql.table(table)} (${names}) ${overriding}
+              select ${names} from jsonb_populate_recordset(null::${sql.table(table)}, ${`[${texts.join(',')}]`}::jsonb)`.execute(to);
 
-          let count = 0;
-          await sql`declare site_copy no scroll cursor for select to_jsonb(t)::text as row from ${sql.table(table)} t`.execute(from);
-          for (;;) {
-            const batch = (await sql<{ row: string }>`fetch forward ${sql.lit(batchRows)} from site_copy`.execute(from)).rows;
-            if (batch.length === 0) break;
-            let texts: string[] = [];
-            let chars = 0;
-            for (const { row } of batch) {
-              if (texts.length > 0 && chars + row.length > STATEMENT_CHARS) {
-                await write(texts);
-                texts = [];
-                chars = 0;
-              }
-              texts.push(row);
-              chars += row.length + 1;
+        let count = 0;
+        await sql`declare site_copy no scroll cursor for select to_jsonb(t)::text as row from ${sql.table(table)} t`.execute(from);
+        for (;;) {
+          const batch = (await sql<{ row: string }>`fetch forward ${sql.lit(batchRows)} from site_copy`.execute(from)).rows;
+          if (batch.length === 0) break;
+          let texts: string[] = [];
+          let chars = 0;
+          for (const { row } of batch) {
+            if (texts.length > 0 && chars + row.length > STATEMENT_CHARS) {
+              await write(texts);
+              texts = [];
+              chars = 0;
             }
-            await write(texts);
-            count += batch.length;
-            await options.onProgress?.(table, count);
+            texts.push(row);
+            chars += row.length + 1;
           }
-          await sql`close site_copy`.execute(from);
-
-          const sequences = await sequencesOf(to, table, columns.map((c) => c.name));
-          for (const [column, seq] of sequences) {
-            const sourceSeq = (await sql<{ seq: string | null }>`select pg_get_serial_sequence(${sql.lit(table)}, ${column}) as seq`.execute(from)).rows[0]!.seq;
-            const used = sourceSeq
-              ? (await sql<{ n: string | null }>`select case when is_called then last_value::text end as n from ${sql.raw(sourceSeq)}`.execute(from)).rows[0]!.n
-              : null;
-            // The next id follows both the highest copied one and the last the source gave out. Set
-            // with ALTER SEQUENCE, which a rollback undoes, never setval(), which no rollback undoes.
-            const { next } = (
-              await sql<{ next: string }>`
-                select (greatest(coalesce((select max(${sql.id(column)}) from ${sql.table(table)}), 0), coalesce(${used}::bigint, 0)) + 1)::text as next`.execute(to)
-            ).rows[0]!;
-            if (!/^\d+$/.test(next)) throw new Error(`The next value of ${seq} is not a whole number: ${next}`);
-            await sql`alter sequence ${sql.raw(seq)} restart with ${sql.raw(next)}`.execute(to);
-          }
-          copied.push({ table, rows: count });
+          await write(texts);
+          count += batch.length;
+          await options.onProgress?.(table, count);
         }
-        for (const t of triggered) await sql`alter table ${sql.table(t)} enable trigger user`.execute(to);
-        return { rows: copied };
-      }),
-    );
+        await sql`close site_copy`.execute(from);
+
+        const sequences = await sequencesOf(to, table, columns.map((c) => c.name));
+        for (const [column, seq] of sequences) {
+          const sourceSeq = (await sql<{ seq: string | null }>`select pg_get_serial_sequence(${sql.lit(table)}, ${column}) as seq`.execute(from)).rows[0]!.seq;
+          const used = sourceSeq
+            ? (await sql<{ n: string | null }>`select case when is_called then last_value::text end as n from ${sql.raw(sourceSeq)}`.execute(from)).rows[0]!.n
+            : null;
+          // The next id follows both the highest copied one and the last the source gave out. Set
+          // with ALTER SEQUENCE, which a rollback undoes, never setval(), which no rollback undoes.
+          const { next } = (
+            await sql<{ next: string }>`
+              select (greatest(coalesce((select max(${sql.id(column)}) from ${sql.table(table)}), 0), coalesce(${used}::bigint, 0)) + 1)::text as next`.execute(to)
+          ).rows[0]!;
+          if (!/^\d+$/.test(next)) throw new Error(`The next value of ${seq} is not a whole number: ${next}`);
+          await sql`alter sequence ${sql.raw(seq)} restart with ${sql.raw(next)}`.execute(to);
+        }
+        copied.push({ table, rows: count });
+      }
+      for (const t of triggered) await sql`alter table ${sql.table(t)} enable trigger user`.execute(to);
+      return { rows: copied };
+    });
+  } finally {
+    await from.rollback().execute().catch(() => {});
+  }
 }
