@@ -187,7 +187,11 @@ async function tablesWithTriggers(db: Kysely<any>): Promise<SiteTable[]> {
   return rows.map((r) => r.tbl).filter((t): t is SiteTable => t in SITE_TABLES);
 }
 
-/** The sequence behind each serial or identity column of a table, by column. */
+/**
+ * The sequence behind each serial or identity column of a table, by column. pg_get_serial_sequence
+ * reads its table argument as SQL text, folding case, as orderByForeignKeys's regclass::text names
+ * come unquoted: both hold because every site table's name is a lowercase identifier.
+ */
 async function sequencesOf(db: Kysely<any>, table: SiteTable, columns: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const column of columns) {

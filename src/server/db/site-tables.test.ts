@@ -11,4 +11,8 @@ describe('SITE_TABLES: the tables the migrations create', () => {
       where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(getDb());
     expect(rows.rows.map((r) => r.name)).toEqual([...SITE_TABLE_NAMES, MIGRATIONS_TABLE].sort());
   });
+
+  it('are lowercase identifiers, which db:copy may name unquoted', () => {
+    expect(SITE_TABLE_NAMES.filter((name) => !/^[a-z_][a-z0-9_]*$/.test(name))).toEqual([]);
+  });
 });
