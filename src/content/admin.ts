@@ -85,6 +85,8 @@ export const editorCopy = {
   badLink: 'Links must start with http://, https://, mailto: or tel:',
   /** A paste or drop whose pictures the body cannot keep (it holds no images; its words are kept). */
   picturesLeftOut: { title: 'Images are not kept in the text', description: "Add the article's picture with the Image field." },
+  /** Files pasted or dropped on the body, any of them no picture (a PDF, a Word document): nothing of them is added. */
+  filesLeftOut: { title: 'Files are not kept in the text', description: "Paste the words themselves; the article's picture goes in the Image field." },
 } as const;
 
 export const dashboardCopy = {

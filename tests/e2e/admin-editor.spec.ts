@@ -270,6 +270,37 @@ test('pictures a paste or drop would put in the text are left out with a notice 
   }
 });
 
+test('a file that is no picture, pasted or dropped on the text, is left out with a notice saying what the text keeps', async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  await paste(editor, '<p>Our brief</p>', 'Our brief');
+  const noticeTitle = toastText(page, 'Files are not kept in the text');
+  const noticeWords = toastText(page, "Paste the words themselves; the article's picture goes in the Image field.");
+  // A document dropped from the desktop, and one with a picture beside it: the one notice for files.
+  for (const [type, files] of [
+    ['drop', [['brief.pdf', 'application/pdf']]],
+    ['paste', [['brief.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'], ['chart.png', 'image/png']]],
+  ] as const) {
+    await editor.evaluate(
+      (element, { eventType, named }) => {
+        const data = new DataTransfer();
+        for (const [name, mime] of named) data.items.add(new File([new Uint8Array([37, 80, 68, 70])], name, { type: mime }));
+        const event =
+          eventType === 'paste'
+            ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+            : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+        element.dispatchEvent(event);
+      },
+      { eventType: type, named: files.map(([name, mime]) => [name, mime]) },
+    );
+    await expect(noticeTitle).toBeVisible();
+    await expect(noticeWords).toBeVisible();
+    await expect(toastText(page, 'Images are not kept in the text')).toHaveCount(0);
+    await expect(editor.locator('p')).toHaveText(['Our brief']);
+    await toastRegion(page).getByRole('button', { name: 'Close notification' }).click();
+    await expect(noticeTitle).toHaveCount(0);
+  }
+});
+
 /**
  * One paragraph of a list as Word puts it on the clipboard: no list elements, but a paragraph naming
  * its list and depth in an mso-list style, its marker written out in a span that Word itself ignores.

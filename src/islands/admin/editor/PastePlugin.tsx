@@ -6,9 +6,9 @@
  * (and lost the italics and bold Docs writes as styles). Here the same paste, with the bold,
  * italic and underline of those styles set through the CSSOM (parsePastedHtml) before Lexical reads them.
  *
- * The body holds no images (the article's picture is its Image field): a paste's pictures, or an
- * image file pasted or dropped, are left out with a notice saying so and where a picture goes,
- * rather than vanishing unseen.
+ * The body holds no images (the article's picture is its Image field) and no files: a paste's
+ * pictures, or files pasted or dropped, are left out with a notice saying so and where a picture
+ * goes, rather than vanishing unseen.
  */
 import { $insertGeneratedNodes } from '@lexical/clipboard';
 import { $generateNodesFromDOM } from '@lexical/html';
@@ -29,10 +29,12 @@ export default function PastePlugin() {
     () =>
       mergeRegister(
         // Files alone on the clipboard, or dropped on the text: the rich-text plugin hands them here.
+        // Pictures alone are told of as pictures; any other file as files, with where a picture goes.
         editor.registerCommand(
           DRAG_DROP_PASTE,
           (files) => {
-            if (files.some((file) => file.type.startsWith('image/'))) tellPicturesLeftOut();
+            if (files.every((file) => file.type.startsWith('image/'))) tellPicturesLeftOut();
+            else toast(editorCopy.filesLeftOut);
             return true;
           },
           COMMAND_PRIORITY_HIGH,
