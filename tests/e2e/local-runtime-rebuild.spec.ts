@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, request as requestContext, test } from '@playwright/test';
 import { projectRoot } from '../../scripts/lib/runtime-env.mjs';
 import { spawnSite } from '../../scripts/lib/spawn-site.mjs';
 import { notFoundPage } from '../../src/content/error-pages.ts';
@@ -145,6 +145,64 @@ test('stopping `npm start` by its own process (as a process manager stops it) st
     await expect.poll(() => answers(port), { timeout: 15_000 }).toBe(false);
   } finally {
     npm.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('Ctrl-C on `npm start` ends it with exit code 0, and an enquiry it stored is in the inbox when it starts again', async () => {
+  test.setTimeout(300_000);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
+  const admin = { username: 'owner@example.com', password: 'Ctrl-C-then-start-again' };
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password };
+  // A terminal's Ctrl-C goes to its whole foreground process group: npm, the sh it runs, the site.
+  const start = () => {
+    const npm = spawn('npm', ['start'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    const ready = new Promise<void>((resolve, reject) => {
+      npm.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Site ready at') && resolve());
+      void exited.then((code) => reject(new Error(`npm start exited early (code ${code})`)));
+    });
+    return { npm, exited, ready };
+  };
+  const stopGroup = (npm: ReturnType<typeof spawn>, signal: NodeJS.Signals) => {
+    try {
+      process.kill(-npm.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const first = start();
+  try {
+    await first.ready;
+    const api = await requestContext.newContext({ baseURL: origin });
+    const sent = await api.post('/api/contacts', {
+      data: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+61 400 000 000', company: 'Engines', message: 'Before the restart' },
+    });
+    expect(sent.status()).toBe(201);
+    await api.dispose();
+
+    stopGroup(first.npm, 'SIGINT');
+    expect(await first.exited).toBe(0);
+    await expect.poll(() => answers(port), { timeout: 15_000 }).toBe(false);
+  } finally {
+    stopGroup(first.npm, 'SIGKILL');
+  }
+  const second = start();
+  try {
+    await second.ready;
+    const api = await requestContext.newContext({ baseURL: origin });
+    expect((await api.post('/api/auth/login', { data: admin })).status()).toBe(200);
+    const inbox = await api.get('/api/enquiries');
+    expect(inbox.status()).toBe(200);
+    const { items } = (await inbox.json()) as { items: Array<{ email: string; message: string }> };
+    expect(items.map((e) => [e.email, e.message])).toEqual([['ada@example.com', 'Before the restart']]);
+    await api.dispose();
+    stopGroup(second.npm, 'SIGINT');
+    expect(await second.exited).toBe(0);
+  } finally {
+    stopGroup(second.npm, 'SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
