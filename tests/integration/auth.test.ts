@@ -506,6 +506,8 @@ describe('POST /api/auth/change-password', () => {
     const usage = run(['unlock']);
     expect(usage.stdout).toContain('npm run admin -- unlock --username you@example.com');
     expect(usage.stdout).not.toContain('--email');
+    // The password rule as the API holds it, from the schema's own limits.
+    expect(usage.stdout).toMatch(/at least\n8 and at most 1024 characters, not a common or breached password/);
     expect(usage.status).toBe(2);
   });
 
