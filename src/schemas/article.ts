@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { nestsDeeperThan } from '../lib/html-nesting';
 import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
-import { requiredLine, requiredText, storableText } from './fields';
+import { oneLine, requiredLine, requiredText, storableText } from './fields';
 import { tooLong } from './text-limits';
 import { openedAtField } from './opened-at';
 import { submissionIdField } from './submission-id';
@@ -60,6 +60,13 @@ export const ARTICLE_LIMITS = {
 const META_TITLE_HINT = 60;
 const META_DESCRIPTION_HINT = 160;
 
+/**
+ * An optional one-line field (the form's single-line inputs): held as every one-line field is
+ * (oneLine: no characters that reorder the text after them, no line break, which the form's input
+ * would drop when the article is opened again); empty, invisible, null or absent all store as null.
+ */
+const nullableLine = (max: number) => z.nullish(oneLine(max)).transform((v) => (v ? v : null));
+
 /** Optional text: trimmed; empty, null or absent all store as null. */
 const nullableText = (max: number) =>
   z
@@ -111,25 +118,19 @@ export const articleSchema = z.object({
   content: nullableText(ARTICLE_LIMITS.contentAsSent).refine((v) => v === null || !nestsDeeperThan(v, ARTICLE_LIMITS.contentNestingAsSent), {
     message: CONTENT_TOO_DEEP,
   }),
-  author: z
-    .string()
-    .trim()
-    .check(storableText)
-    .max(ARTICLE_LIMITS.author, tooLong(ARTICLE_LIMITS.author))
-    .nullish()
-    .transform((v) => v || DEFAULT_ARTICLE_AUTHOR),
+  author: z.nullish(oneLine(ARTICLE_LIMITS.author)).transform((v) => v || DEFAULT_ARTICLE_AUTHOR),
   category: z.enum(ARTICLE_CATEGORIES, { error: `Category must be one of: ${ARTICLE_CATEGORIES.join(', ')}` }).default(DEFAULT_ARTICLE_CATEGORY),
   imageUrl: nullableText(ARTICLE_LIMITS.url).refine((v) => v === null || isArticleImageUrl(v), {
     message: `Image URL must be a path on this site or an https address on ${REMOTE_IMAGE_HOSTS.join(' or ')}`,
   }),
   /** What the image shows, for readers who cannot see it; none keeps the image decorative. */
-  imageAlt: nullableText(ARTICLE_LIMITS.imageAlt),
+  imageAlt: nullableLine(ARTICLE_LIMITS.imageAlt),
   youtubeUrl: nullableText(ARTICLE_LIMITS.url),
   readTime: requiredLine(ARTICLE_LIMITS.readTime),
-  metaTitle: nullableText(ARTICLE_LIMITS.metaTitle),
+  metaTitle: nullableLine(ARTICLE_LIMITS.metaTitle),
   metaDescription: nullableText(ARTICLE_LIMITS.metaDescription),
   tags: z
-    .array(z.string().trim().check(storableText).max(ARTICLE_LIMITS.tag, tooLong(ARTICLE_LIMITS.tag)))
+    .array(oneLine(ARTICLE_LIMITS.tag))
     .max(ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} tags`)
     .default([])
     // A tag typed twice ('growth, Growth') would show twice on the article's page.

@@ -85,9 +85,15 @@ export const requiredLine = (max: number) =>
 /** An optional, trimmed text field with an upper bound (a search). */
 export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), blankIfInvisible, storableText, z.maxLength(max, tooLong(max))));
 
+/**
+ * A trimmed one-line text with an upper bound, empty when nothing in it is visible: what an
+ * optional one-line field holds, and each item of a list of them (an article's tags).
+ */
+export const oneLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) =>
+  z.string().check(steadyDirection, z.trim(), blankIfInvisible, storableText, singleLine, z.maxLength(max, tooLong(max)), ...checks);
+
 /** An optional, trimmed one-line text field with an upper bound, and any further checks of its own. */
-export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) =>
-  z.optional(z.string().check(steadyDirection, z.trim(), blankIfInvisible, storableText, singleLine, z.maxLength(max, tooLong(max)), ...checks));
+export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) => z.optional(oneLine(max, ...checks));
 
 export const emailField = z.pipe(
   z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))),

@@ -186,6 +186,13 @@ describe('text of nothing a reader can see', () => {
     expect(service.json.issues).toEqual({ title: 'Required' });
   });
 
+  it("is no value in an article's optional one-line fields: the author is the default, a tag of it is dropped", async () => {
+    const body = { ...validArticle(), author: '\u200B', imageAlt: '\u2060', metaTitle: '\u00AD', tags: ['strategy', '\u200B \uFEFF'] };
+    const r = await call(articles, '/api/articles', { body, headers: { cookie: admin.cookie } });
+    expect(r.status).toBe(201);
+    expect([r.json.author, r.json.imageAlt, r.json.metaTitle, r.json.tags]).toEqual(['Admin', null, null, ['strategy']]);
+  });
+
   it('is kept as typed beside visible text: an emoji sequence, a Persian word, a soft hyphen', async () => {
     const body = { ...sampleEnquiry(), firstName: '👩\u200D💻 Ada', company: 'می\u200Cخواهم', lastName: 'Love\u00ADlace' };
     const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
@@ -233,6 +240,23 @@ describe('text-direction controls in one-line fields', () => {
     expect((await call(newsletter, '/api/newsletter', { body: { email, sourcePage: '/insights\u202E' }, ip: uniqueIp() })).status).toBe(201);
     const subscriber = await getDb().selectFrom('subscribers').select('sourcePage').where('email', '=', email).executeTakeFirstOrThrow();
     expect(subscriber.sourcePage).toBe('/insights');
+  });
+
+  it("are dropped from an article's author, image description, meta title and tags", async () => {
+    const tags = ['\u202Egnp.exe', 'growth\u202C'];
+    const body = { ...validArticle(), author: 'Ada \u202Eecalevol', imageAlt: 'A chart\u2067', metaTitle: '\u202DGrowth', tags };
+    const r = await call(articles, '/api/articles', { body, headers: { cookie: admin.cookie } });
+    expect(r.status).toBe(201);
+    expect([r.json.author, r.json.imageAlt, r.json.metaTitle, r.json.tags]).toEqual(['Ada ecalevol', 'A chart', 'Growth', ['gnp.exe', 'growth']]);
+  });
+
+  it("refuse a line break in an article's one-line fields, naming each, and create nothing", async () => {
+    const title = `Title ${unique()}`;
+    const body = { ...validArticle(), title, author: 'Ada\nLovelace', imageAlt: 'A\u2028chart', metaTitle: 'Grow\rth', tags: ['strategy', 'two\nlines'] };
+    const r = await call(articles, '/api/articles', { body, headers: { cookie: admin.cookie } });
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ author: ONE_LINE, imageAlt: ONE_LINE, metaTitle: ONE_LINE, tags: ONE_LINE });
+    expect(await getDb().selectFrom('articles').select('id').where('title', '=', title).execute()).toEqual([]);
   });
 
   it('leave right-to-left text itself, and a message, as typed', async () => {
