@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { nestsDeeperThan } from '../lib/html-nesting';
 import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
-import { oneLine, requiredLine, requiredText, storableText } from './fields';
+import { oneLine, requiredLine, requiredText, storableText, withoutControls } from './fields';
 import { tooLong } from './text-limits';
 import { openedAtField } from './opened-at';
 import { submissionIdField } from './submission-id';
@@ -67,10 +67,11 @@ const META_DESCRIPTION_HINT = 160;
  */
 const nullableLine = (max: number) => z.nullish(oneLine(max)).transform((v) => (v ? v : null));
 
-/** Optional text: trimmed; empty, null or absent all store as null. */
+/** Optional text: without control characters, trimmed; empty, null or absent all store as null. */
 const nullableText = (max: number) =>
   z
     .string()
+    .check(withoutControls)
     .trim()
     .check(storableText)
     .max(max, tooLong(max))

@@ -52,14 +52,26 @@ const singleLine = z.refine<string>(isSingleLine, ONE_LINE);
 
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
+// The C0 and C1 control characters and DEL, but for U+0000 (refused: storableText), the tab and the
+// line breaks (LINE_BREAK): a bell, a backspace, an escape. None has a glyph or was typed by anyone,
+// and an escape starts a terminal's control sequence when the CSV export is read in one.
+const CONTROL_CHARACTERS = /[\u0001-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F]/g;
+
 /**
- * The first step of a one-line field: characters that reorder the text after them are dropped. In
- * a name, a company or a title, 'U+202E gnp.exe' would show as 'exe.png' in the inbox, the CSV and
- * the notice's subject. Dropped rather than refused: phone numbers copied from messaging apps carry
+ * The first step of a text field: control characters are dropped, as invisible to the person who
+ * would be asked to remove them as they are to everyone else; its tabs and line breaks stay.
+ */
+export const withoutControls = z.overwrite((text: string) => text.replace(CONTROL_CHARACTERS, ''));
+
+/**
+ * The first step of a one-line field: control characters and characters that reorder the text
+ * after them are dropped, and a tab (the edge of a spreadsheet cell pasted) is a space. In a name,
+ * a company or a title, 'U+202E gnp.exe' would show as 'exe.png' in the inbox, the CSV and the
+ * notice's subject. Dropped rather than refused: phone numbers copied from messaging apps carry
  * them around the digits, invisible to the person who would be asked to remove them; typed text
  * never needs one (the browser orders mixed scripts itself).
  */
-export const steadyDirection = z.overwrite((text: string) => text.replace(DIRECTION_CONTROLS, ''));
+export const plainLine = z.overwrite((text: string) => text.replace(DIRECTION_CONTROLS, '').replace(CONTROL_CHARACTERS, '').replace(/\t/g, ' '));
 
 // Nothing but white space and characters with no glyph of their own (Unicode's default-ignorable
 // code points: zero-width spaces and joiners, word joiners, soft hyphens, fillers, variation
@@ -76,21 +88,21 @@ const blankIfInvisible = z.overwrite((text: string) => (NOTHING_VISIBLE.test(tex
 
 /** A required, trimmed text field with an upper bound; line breaks allowed (a message). */
 export const requiredText = (max: number) =>
-  z.string({ error: REQUIRED }).check(z.trim(), blankIfInvisible, storableText, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
+  z.string({ error: REQUIRED }).check(withoutControls, z.trim(), blankIfInvisible, storableText, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
 /** A required, trimmed one-line text field with an upper bound. */
 export const requiredLine = (max: number) =>
-  z.string({ error: REQUIRED }).check(steadyDirection, z.trim(), blankIfInvisible, storableText, singleLine, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
+  z.string({ error: REQUIRED }).check(plainLine, z.trim(), blankIfInvisible, storableText, singleLine, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
 /** An optional, trimmed text field with an upper bound (a search). */
-export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), blankIfInvisible, storableText, z.maxLength(max, tooLong(max))));
+export const optionalText = (max: number) => z.optional(z.string().check(withoutControls, z.trim(), blankIfInvisible, storableText, z.maxLength(max, tooLong(max))));
 
 /**
  * A trimmed one-line text with an upper bound, empty when nothing in it is visible: what an
  * optional one-line field holds, and each item of a list of them (an article's tags).
  */
 export const oneLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) =>
-  z.string().check(steadyDirection, z.trim(), blankIfInvisible, storableText, singleLine, z.maxLength(max, tooLong(max)), ...checks);
+  z.string().check(plainLine, z.trim(), blankIfInvisible, storableText, singleLine, z.maxLength(max, tooLong(max)), ...checks);
 
 /** An optional, trimmed one-line text field with an upper bound, and any further checks of its own. */
 export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) => z.optional(oneLine(max, ...checks));

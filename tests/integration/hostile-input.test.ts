@@ -202,6 +202,42 @@ describe('text of nothing a reader can see', () => {
   });
 });
 
+describe('control characters other than U+0000', () => {
+  // A bell, a backspace, an escape (which starts a terminal's control sequence when the CSV export
+  // is read in one), DEL and the C1 controls: nothing a person typed, and nothing anyone can see.
+
+  it('are dropped from every one-line enquiry field, and a tab (a spreadsheet cell pasted) is a space', async () => {
+    const body = { ...sampleEnquiry(), firstName: 'Ada\u0007', lastName: '\u0008Lovelace', company: 'Engines\tLtd\u001B[31m', phone: '+61\u007F 400 111 222', service: 'Growth\u009B' };
+    const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('enquiries').select(['firstName', 'lastName', 'company', 'phone', 'service']).where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ firstName: 'Ada', lastName: 'Lovelace', company: 'Engines Ltd[31m', phone: '+61 400 111 222', service: 'Growth' });
+  });
+
+  it('are dropped from a message, whose tabs and line breaks stay as typed', async () => {
+    const r = await call(contacts, '/api/contacts', { body: { ...sampleEnquiry(), message: 'Hello\u0007\tthere\r\nBye\u001B\u0090' }, ip: uniqueIp() });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('enquiries').select('message').where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row.message).toBe('Hello\tthere\r\nBye');
+  });
+
+  it('make a field of nothing else empty, and a required one says so', async () => {
+    const r = await call(contacts, '/api/contacts', { body: { ...sampleEnquiry(), lastName: '\u0007\u001B', message: '\u0008' }, ip: uniqueIp() });
+    expect(r.status).toBe(400);
+    expect(r.json.issues).toEqual({ lastName: 'Required', message: 'Required' });
+  });
+
+  it("are dropped from an article's title, description, author and tags, and a service's title and features", async () => {
+    const body = { ...validArticle(), title: 'Growth\u001B plan', description: 'Why\u0007 it works', author: 'Ada\tLovelace', tags: ['brand\u0001'] };
+    const article = await call(articles, '/api/articles', { body, headers: { cookie: admin.cookie } });
+    expect(article.status).toBe(201);
+    expect([article.json.title, article.json.description, article.json.author, article.json.tags]).toEqual(['Growth plan', 'Why it works', 'Ada Lovelace', ['brand']]);
+    const service = await call(services, '/api/services', { body: { ...validService(), title: 'Brand\u0007', features: ['Audit\u009B'] }, headers: { cookie: admin.cookie } });
+    expect(service.status).toBe(201);
+    expect([service.json.title, service.json.features]).toEqual(['Brand', ['Audit']]);
+  });
+});
+
 describe('text-direction controls in one-line fields', () => {
   // U+202E reverses what follows: 'Acme \u202Egnp.exe' would show as 'Acme exe.png'.
   const CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
