@@ -7,7 +7,7 @@
 //                                      as every admin list answers (the panel's paged list, and the
 //                                      way past the newest 100; 400 for a page or size out of range)
 //        ...&search=text               only the articles whose title, description, author or slug
-//                                      holds the text, ignoring letter case (with ?page)
+//                                      holds the text, ignoring letter case (paged or not)
 // GET    /api/articles/:id             one article; a draft is a 404 except for an admin
 // POST   /api/articles                 create (admin): 201; with the submissionId of a create already
 //                                      stored, 200 and that article when it is the same content (a
@@ -46,7 +46,8 @@ const MAX_ARTICLE_BODY = ARTICLE_LIMITS.contentAsSent * 4 + 64 * 1024;
 // Whether drafts are included depends on ?drafts and on the session cookie, so the CDN keys on
 // both: a cached visitor answer is never served to an admin.
 const CACHE_KEY: CacheKey = { query: ['published', 'drafts', 'page', 'pageSize', 'search'], cookies: SESSION_COOKIES };
-const pageQuerySchema = z.object({ page: listQueryFields.page, pageSize: listQueryFields.pageSize, search: listQueryFields.search });
+const searchQuerySchema = z.object({ search: listQueryFields.search });
+const pageQuerySchema = z.extend(searchQuerySchema, { page: listQueryFields.page, pageSize: listQueryFields.pageSize });
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);
 
@@ -83,7 +84,8 @@ export default route({
     // Without ?page a bare array, for API clients that take one, but never more than one full page:
     // the whole list at 10,000 articles would be tens of megabytes from one request.
     if (!searchParams.has('page')) {
-      const { items, total } = await listArticlePage(db, { publishedOnly: !admin, page: 1, pageSize: MAX_PAGE_SIZE });
+      const { search } = readQuery(req, searchQuerySchema);
+      const { items, total } = await listArticlePage(db, { publishedOnly: !admin, search, page: 1, pageSize: MAX_PAGE_SIZE });
       return json(items, { headers: { ...headers, 'X-Total-Count': String(total) } });
     }
     const { page, pageSize, search } = readQuery(req, pageQuerySchema);

@@ -48,6 +48,20 @@ describe('searching the articles list', () => {
     expect(r.status).toBe(400);
     expect(r.json.issues).toEqual({ search: 'Must be 200 characters or fewer' });
   });
+
+  it('searches the bare list without ?page too, and refuses its search text over 200 characters', async () => {
+    const { cookie } = await adminSession();
+    const word = `Wombat${RUN}`;
+    await create(cookie, payload({ title: `The ${word} brief`, slug: `bare-list-brief-${RUN}` }));
+    await create(cookie, payload({ title: `Unsearched ${RUN}`, slug: `bare-list-other-${RUN}` }));
+    const r = await list(`published=true&search=${word.toLowerCase()}`);
+    expect(r.status).toBe(200);
+    expect(r.json.map((a: { title: string }) => a.title)).toEqual([`The ${word} brief`]);
+    expect(r.headers.get('x-total-count')).toBe('1');
+    const long = await list(`search=${'x'.repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(long.json.issues).toEqual({ search: 'Must be 200 characters or fewer' });
+  });
 });
 
 /** What the admin panel sends on save. */
