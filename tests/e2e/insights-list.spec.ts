@@ -164,6 +164,7 @@ test('12 a page: the pager links pages with rel prev/next and reads Page X of Y;
       ['/insights?page=02', '/insights'],
       [`${list}&page=1`, list],
       [`/insights?page=2&category=Nope`, '/insights?page=2'],
+      ['/insights?category=product%20%26%20solution%20SPOTLIGHTS&page=2', `${list}&page=2`],
     ] as const) {
       const r = await request.get(asked, { maxRedirects: 0 });
       expect(r.status(), asked).toBe(301);
