@@ -80,7 +80,7 @@ export interface Leader {
 
 const portraits = [portraitStrategy, portraitBrand, portraitGrowth];
 
-/** Roles and bios come from ./team (also the team_members seed); names are not shown. */
+/** Roles and bios come from ./team (the team_members table is not read here); names are not shown. */
 export const leadership = {
   eyebrow: 'Leadership',
   title: 'Leadership team',

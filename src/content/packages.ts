@@ -1,4 +1,8 @@
-/** The four packages on /packages (also the packages seed). Prices and delivery are the firm's published terms, word for word. */
+/**
+ * The four packages on /packages, which is prerendered from this file: the packages table (seeded by
+ * migration 0021 with its own literals) is what GET /api/packages answers, and no page reads it.
+ * Prices and delivery are the firm's published terms, word for word.
+ */
 
 export interface Package {
   name: string;
