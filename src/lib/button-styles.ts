@@ -5,7 +5,7 @@
  * disabled, so the focus stays on it. Filled buttons carry a transparent border: in forced-colors
  * mode (Windows contrast themes) backgrounds go and only the border shows where the button is.
  */
-export type ButtonVariant = 'primary' | 'secondary' | 'neutral' | 'ghost' | 'danger' | 'accent' | 'light' | 'outline-light';
+export type ButtonVariant = 'primary' | 'secondary' | 'neutral' | 'danger' | 'accent';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -17,11 +17,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-brand-700 bg-white text-brand-700 hover:bg-brand-50 focus-visible:outline-brand-600',
   /** Grey outline: Cancel, row actions, choices that are not the recommended one. */
   neutral: 'border border-ink-300 bg-white text-ink-800 hover:bg-ink-50 focus-visible:outline-brand-600',
-  ghost: 'text-ink-700 hover:bg-ink-100 focus-visible:outline-brand-600',
   danger: 'border border-transparent bg-danger-700 text-white hover:bg-danger-600 focus-visible:outline-brand-600',
   accent: 'border border-transparent bg-accent-300 text-brand-950 hover:bg-accent-100 focus-visible:outline-accent-300',
-  light: 'border border-transparent bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-white',
-  'outline-light': 'border border-white/70 text-white hover:bg-white/10 focus-visible:outline-white',
 };
 
 const sizes: Record<ButtonSize, string> = {
