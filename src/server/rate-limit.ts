@@ -6,7 +6,6 @@ import { tooManyRequests, type HttpError } from './http/errors.ts';
 // Rate limits shared by every function (login throttling, enquiries, newsletter sign-ups). State
 // lives in Postgres (the `rate_limits` table of the initial migration), so limits hold across
 // function instances; rate-limiter-flexible owns the table's layout.
-// https://github.com/animir/node-rate-limiter-flexible/wiki/PostgreSQL
 
 export interface RateLimitOptions {
   /** Distinguishes one limit's keys from another's in the shared table, e.g. 'login_account'. */
