@@ -6,6 +6,7 @@
 // with the API's security headers, `Cache-Control: no-store` and `Connection: close`, since the
 // connection cannot be read any further. Never Strict-Transport-Security: no host was read.
 import http from 'node:http';
+import { isApiPath } from '../../src/lib/api-paths.ts';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { plainPage } from '../../src/server/http/plain-page.ts';
 
@@ -39,7 +40,7 @@ function isApiRequest(rawPacket) {
   const target = /^[A-Z]+ ([^ \r\n]+)/.exec(rawPacket?.subarray(0, 2048).toString('latin1') ?? '')?.[1];
   if (target === undefined) return false;
   const path = target.startsWith('/') ? target : (URL.parse(target)?.pathname ?? '');
-  return path === '/api' || path.startsWith('/api/');
+  return isApiPath(path);
 }
 
 /** How long a refused client has to read its answer before the connection is dropped. */

@@ -18,13 +18,12 @@ import { loadFunctions, startSchedules } from './functions-router.mjs';
 import { withImageCache } from './image-cache.mjs';
 import { projectRoot } from './runtime-env.mjs';
 import { storedEncodings } from './stored-encodings.mjs';
+import { isApiPath } from '../../src/lib/api-paths.ts';
 import { remoteImagePatterns } from '../../src/lib/remote-images.ts';
 
 /** What the site answers at all; anything else (TRACE, TRACK, WebDAV verbs...) is a 405. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const ALLOW = METHODS.join(', ');
-
-const isApiPath = (pathname) => pathname === '/api' || pathname.startsWith('/api/');
 
 /** A path whose %-escapes are not UTF-8 (`/%ff`) names no page; the router must not throw on it. */
 function isDecodable(pathname) {

@@ -35,3 +35,5 @@ export const API_PATHS = {
 /** A path of the table with its `:id` filled in. */
 export const withId = (path: string, id: number) => path.replace(':id', String(id));
 
+/** Whether a path is the API's (`/api` or under it): a refusal there is the API's JSON error, elsewhere a page. */
+export const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
