@@ -66,19 +66,6 @@ export function isRateLimited(err: unknown): err is RateLimiterRes {
   return err instanceof RateLimiterRes;
 }
 
-/**
- * Spends `points` for `key`, answering 429 with Retry-After (and `message`) when the key is over
- * its limit.
- */
-async function consumeOrThrow(limiter: RateLimiterPostgres, key: string, message: string, points = 1): Promise<RateLimiterRes> {
-  try {
-    return await limiter.consume(key, points);
-  } catch (err) {
-    if (isRateLimited(err)) throw tooManyRequests(message, err.msBeforeNext / 1000);
-    throw err;
-  }
-}
-
 /** What a point spent inside a statement leaves: the key's points in its window and the window's end. */
 export interface SpentPoint {
   points: number;
@@ -102,7 +89,7 @@ export function spendPoint(
   key: string,
   { now = Date.now(), onlyIf = sql<SqlBool>`true` }: { now?: number; onlyIf?: RawBuilder<SqlBool> } = {},
 ): RawBuilder<SpentPoint> {
-  if (limiter.blockDuration > 0) throw new Error(`${limiter.keyPrefix}: a limit that blocks is spent with consumeOrThrow`);
+  if (limiter.blockDuration > 0) throw new Error(`${limiter.keyPrefix}: a limit that blocks is spent with the limiter's own consume`);
   const expire = now + limiter.duration * 1000;
   return sql<SpentPoint>`insert into rate_limits (key, points, expire) select ${limiter.getKey(key)}::text, 1, ${expire}::bigint where ${onlyIf}
     on conflict (key) do update set
