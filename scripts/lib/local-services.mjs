@@ -1,7 +1,7 @@
 // The one start-up of the local services, shared by `npm start`, `npm run dev`, the benchmarks and
 // the tests, always in the same order:
 //   1. database: the given DATABASE_URL, or the embedded PGlite (under DATA_DIR, or in memory);
-//      then migrations, the seed, the first admin and any caller's own set-up;
+//      then migrations (the catalogue's first rows among them), the first admin and any caller's own set-up;
 //   2. blobs: Netlify Blobs' own server, announced through NETLIFY_BLOBS_CONTEXT;
 //   3. functions and 4. site: the built site's handler (functions, static files, on-demand pages)
 //      behind the CDN's cache and its purge API, on an HTTP server, when the caller serves the
