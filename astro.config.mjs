@@ -171,9 +171,9 @@ export default defineConfig({
                   {
                     // What the islands share: the stores, the demand registry and the consent
                     // helpers, in one file rather than a waterfall of five tiny ones. (The page
-                    // runtime has its own copy, inlined: scripts/lib/page-runtime-plugin.mjs.)
+                    // runtime has its own copy, a file of its own: scripts/lib/page-runtime-plugin.mjs.)
                     name: 'island-shared',
-                    test: /src[\\/](stores[\\/](enquiry|mobile-nav|toasts|cookie-consent|page-atom)|lib[\\/]island-demand|islands[\\/]cookies[\\/]consent)\.ts$|node_modules[\\/]nanostores[\\/]|vite[\\/]preload-helper/,
+                    test: /src[\\/](stores[\\/](enquiry|mobile-nav|toasts|cookie-consent|page-atom)|lib[\\/]island-demand|lib[\\/]cookie-consent)\.ts$|node_modules[\\/]nanostores[\\/]|vite[\\/]preload-helper/,
                   },
                 ],
               },
