@@ -83,7 +83,7 @@ export function schemaDifferences(source: readonly ColumnShape[], target: readon
 }
 
 /** The columns of the site tables in the database's current schema (public), in table order. */
-export async function readSiteColumns(db: Kysely<any>): Promise<ColumnShape[]> {
+async function readSiteColumns(db: Kysely<any>): Promise<ColumnShape[]> {
   const rows = await sql<{ tbl: string; name: string; type: string; udt: string; nullable: string; generated: string; identity: string | null }>`
     select c.table_name as tbl, c.column_name as name, c.data_type as type, c.udt_name as udt,
            c.is_nullable as nullable, c.is_generated as generated,
@@ -128,7 +128,7 @@ export function schemaRefusal(differences: readonly SchemaDifference[]): string 
  * updated_at is the seed's time, never after the time seeded_tables records for its table). The
  * seed's own rows and the throttle's counters do not count: a new Netlify Database has them.
  */
-export async function writtenRows(db: Kysely<any>): Promise<string[]> {
+async function writtenRows(db: Kysely<any>): Promise<string[]> {
   const found: string[] = [];
   for (const table of SITE_TABLE_NAMES) {
     const kind = SITE_TABLES[table];
@@ -147,7 +147,7 @@ export async function writtenRows(db: Kysely<any>): Promise<string[]> {
   return found;
 }
 
-export function nonEmptyRefusal(found: readonly string[]): string {
+function nonEmptyRefusal(found: readonly string[]): string {
   return [
     'The target already holds what visitors or admins wrote:',
     ...found.map((f) => `  - ${f}`),
