@@ -73,13 +73,13 @@ export const mainNav: readonly NavLink[] = [
 
 export const contactNav: NavLink = { label: 'Contact', href: paths.contact };
 
-/** Names of the header's and footer's landmarks and headings. */
 /** The names of the close buttons every dialog and notification has (heard, and the dialog's tooltip). */
 export const closeLabels = {
   dialog: 'Close',
   toast: 'Close notification',
 } as const;
 
+/** Names of the header's and footer's landmarks and headings. */
 export const navLabels = {
   main: 'Main',
   /** The drawer's name, what its button opens and closes. */
