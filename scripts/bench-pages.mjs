@@ -27,6 +27,7 @@ import { initializeConfig } from 'lighthouse/core/config/config.js';
 import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import { Runner } from 'lighthouse/core/runner.js';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
+import { intSetting } from './lib/bench-harness.mjs';
 import { projectRoot } from './lib/runtime-env.mjs';
 import { samplePhoto } from './lib/sample-photo.mjs';
 import { spawnSite } from './lib/spawn-site.mjs';
@@ -36,8 +37,7 @@ import { articleUrl } from '../src/lib/permalinks.ts';
 const ARTICLE = '/insights/{article}'; // the first seeded article, filled in once it exists
 const ALL_PAGES = ['/', '/about', '/services', '/packages', '/partners', '/insights', ARTICLE, '/contact', '/cookie-policy', '/privacy-policy', '/terms-of-use', '/no-such-page'];
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ALL_PAGES;
-const RUNS = Number(process.env.BENCH_RUNS || 3);
-if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 9) throw new Error('BENCH_RUNS must be an integer from 1 to 9');
+const RUNS = intSetting('BENCH_RUNS', 3, 1, 9);
 const SEEDED_ARTICLES = 15; // more than one page of cards, so the list is measured as visitors see it
 const BUDGET = { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1200, tbtMs: 0, cls: 0, jsFirstKb: 75, jsReturningKb: 15, phoneImageKb: 100 };
 /** Lighthouse's mobile device (Moto G Power), and a phone with a denser screen for the image check. */

@@ -1,7 +1,8 @@
 // What the server benchmarks (bench:insights, bench:enquiries) share: the production build served by
 // the same handler as `npm start` on a throwaway embedded database in its own process, a tap that
 // counts SQL statements on the wire, timed loopback requests, one-at-a-time and concurrent phases
-// (bounded in count and time), and a plain-text table.
+// (bounded in count and time), and a plain-text table. intSetting reads bench:pages' and
+// bench:lead-lists' settings too, and printTable prints bench:lead-lists' figures.
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
