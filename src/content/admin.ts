@@ -79,6 +79,10 @@ export const editorCopy = {
   link: 'Link',
   removeLink: 'Remove link',
   clearFormatting: 'Clear formatting',
+  /** The toolbar's accessible name. */
+  toolbar: 'Formatting',
+  /** Shown in the empty body. */
+  placeholder: 'Write the article...',
   linkUrl: 'Link URL',
   applyLink: 'Apply link',
   cancel: 'Cancel',
@@ -107,6 +111,16 @@ export const dashboardCopy = {
     team: 'Team',
     stats: 'Stats',
     siteContent: 'Site Content',
+  },
+  /**
+   * The tabs whose data loads but has no editor yet: what their lists are called in a failed load's
+   * message, and what their Coming Soon placeholder names.
+   */
+  comingSoon: {
+    packages: { nouns: 'packages', what: 'Package' },
+    team: { nouns: 'team members', what: 'Team' },
+    stats: { nouns: 'company stats', what: 'Stats' },
+    siteContent: { nouns: 'site content', what: 'Site content' },
   },
 } as const;
 

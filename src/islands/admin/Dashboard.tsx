@@ -30,7 +30,7 @@ interface TabEntry {
 }
 
 /** A tab whose data loads but has no editor yet. */
-const comingSoon = (value: string, label: string, url: string, nouns: string, what: string): TabEntry => ({
+const comingSoon = (value: string, label: string, url: string, { nouns, what }: { nouns: string; what: string }): TabEntry => ({
   value,
   label,
   collection: createCollection({ url, nouns }),
@@ -42,10 +42,10 @@ const TABS: TabEntry[] = [
   { value: 'services', label: dashboardCopy.tabs.services, collection: services, Panel: ServicesTab, keepMounted: true },
   { value: 'enquiries', label: enquiriesTab.tab, collection: enquiries, Panel: EnquiriesTab, Badge: EnquiriesBadge },
   { value: 'subscribers', label: subscribersTab.tab, collection: subscribers, Panel: SubscribersTab },
-  comingSoon('packages', dashboardCopy.tabs.packages, API_PATHS.packages, 'packages', 'Package'),
-  comingSoon('team', dashboardCopy.tabs.team, API_PATHS.teamMembers, 'team members', 'Team'),
-  comingSoon('stats', dashboardCopy.tabs.stats, API_PATHS.companyStats, 'company stats', 'Stats'),
-  comingSoon('site-content', dashboardCopy.tabs.siteContent, API_PATHS.siteContent, 'site content', 'Site content'),
+  comingSoon('packages', dashboardCopy.tabs.packages, API_PATHS.packages, dashboardCopy.comingSoon.packages),
+  comingSoon('team', dashboardCopy.tabs.team, API_PATHS.teamMembers, dashboardCopy.comingSoon.team),
+  comingSoon('stats', dashboardCopy.tabs.stats, API_PATHS.companyStats, dashboardCopy.comingSoon.stats),
+  comingSoon('site-content', dashboardCopy.tabs.siteContent, API_PATHS.siteContent, dashboardCopy.comingSoon.siteContent),
 ];
 
 export default function Dashboard({ username }: { username: string }) {

@@ -15,6 +15,7 @@ import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode } from '@lexical/rich-text';
+import { editorCopy } from '../../../content/admin';
 import HistoryPlugin from './HistoryPlugin';
 import PastePlugin from './PastePlugin';
 import Toolbar from './Toolbar';
@@ -74,8 +75,8 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, erro
                 aria-describedby={errorId}
                 aria-multiline
                 className="min-h-[200px] px-4 py-3 text-base leading-relaxed text-ink-900 focus:outline-none"
-                aria-placeholder="Write the article..."
-                placeholder={<div className="pointer-events-none absolute left-4 top-3 text-ink-500">Write the article...</div>}
+                aria-placeholder={editorCopy.placeholder}
+                placeholder={<div className="pointer-events-none absolute left-4 top-3 text-ink-500">{editorCopy.placeholder}</div>}
               />
             }
             ErrorBoundary={LexicalErrorBoundary}

@@ -205,7 +205,7 @@ export default function Toolbar() {
     // clips rather than scrolls, so it does not hold the toolbar in).
     <div className="sticky top-header z-10 border-b border-ink-200 bg-ink-50">
       <RadixToolbar.Root
-        aria-label="Formatting"
+        aria-label={editorCopy.toolbar}
         className="flex flex-wrap items-center gap-0.5 p-1.5"
         // A click in the toolbar keeps the focus, and so the selection, in the text: a mousedown
         // would otherwise move the focus first. The button clicked still becomes the toolbar's Tab stop.
