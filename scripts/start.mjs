@@ -11,9 +11,15 @@ const { dataDir, port, hosts } = runtime;
 
 /** @type {Awaited<ReturnType<typeof startLocalServices>> | undefined} */
 let services;
-async function shutdown(code = 0) {
-  await services?.stop();
-  process.exit(code);
+/** @type {Promise<void> | undefined} */
+let stopping;
+/** Stops the site once, however often it is asked: the database closed, then the process. */
+function shutdown(code = 0) {
+  stopping ??= (async () => {
+    await services?.stop();
+    process.exit(code);
+  })();
+  return stopping;
 }
 /**
  * Where a browser can open the site: localhost for loopback; for HOST=0.0.0.0 or :: (every
@@ -30,8 +36,12 @@ function siteAddresses(hosts, port) {
   return [url('localhost'), ...network.map(url)];
 }
 
-process.once('SIGINT', () => shutdown(0));
-process.once('SIGTERM', () => shutdown(0));
+// A terminal's Ctrl-C goes to npm and to the site, and npm passes its own on: the site hears it
+// twice. Every signal is heard for the whole run, a repeat taken as the same request; a listener
+// that went after the first would leave the second to Node's default, which killed the site in
+// the middle of closing its database.
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
 
 /** @type {import('./lib/http-server.mjs').TrustProxyOption} */
 let trustProxy = null;
