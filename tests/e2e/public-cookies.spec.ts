@@ -150,6 +150,22 @@ test('when the banner code cannot be fetched the banner goes rather than stay wi
   expect(await stored(page)).toBeNull();
 });
 
+test('a key pressed before the page runtime has measured the banner still scrolls what it focuses clear of it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The banner shows in the first paint; the runtime that measures it comes after (a slow phone).
+  const release = await holdRoute(page, '**/_astro/page-runtime.*.js');
+  await page.goto('/');
+  await expect(cookieBanner(page)).toBeVisible();
+  const cta = page.getByRole('link', { name: 'Free Marketing Strategy Assessment' });
+  const bannerTop = (await cookieBanner(page).boundingBox())!.y;
+  expect((await cta.boundingBox())!.y + (await cta.boundingBox())!.height).toBeGreaterThan(bannerTop);
+  for (let i = 0; i < 20 && !(await cta.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(cta).toBeFocused();
+  // Focus scrolling is smooth unless motion is reduced: wait for it to settle.
+  await expect.poll(async () => cta.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(bannerTop);
+  release();
+});
+
 test('nothing the keyboard focuses hides under the banner, on a phone and on a desktop, down to the last footer link', async ({ page }) => {
   for (const size of [
     { width: 360, height: 740 },
