@@ -17,6 +17,10 @@ import { projectRoot } from '../../scripts/lib/runtime-env.mjs';
 import { spawnSite } from '../../scripts/lib/spawn-site.mjs';
 import { notFoundPage } from '../../src/content/error-pages.ts';
 
+// One at a time, in order: two of these empty or replace the build while another's `npm start`
+// would find it stale and build into the same folders (the project runs fully parallel).
+test.describe.configure({ mode: 'default' });
+
 const BUILD = path.join(projectRoot, '.netlify/v1/functions/ssr');
 const DIST = path.join(projectRoot, 'dist');
 
