@@ -10,6 +10,7 @@ import { pageRuntime, pageRuntimeFile } from './scripts/lib/page-runtime-plugin.
 import { headersOnWritePlugin } from './scripts/lib/headers-on-write-plugin.mjs';
 import { onDemandEntry } from './scripts/lib/on-demand-entry-plugin.mjs';
 import { islandRuntime } from './scripts/lib/island-runtime-integration.mjs';
+import { flatIslandImports } from './scripts/lib/flat-island-imports-plugin.mjs';
 import { siteStylesheet } from './scripts/lib/site-stylesheet-integration.mjs';
 import { REMOTE_IMAGE_HOSTS } from './src/lib/remote-images.ts';
 
@@ -155,7 +156,7 @@ export default defineConfig({
     inlineStylesheets: 'always',
   },
   vite: {
-    plugins: [clientAddressFromSocket(), headersOnWritePlugin(), onDemandEntry(), tailwindcss(), productionServerBundle(), pageRuntime({ root })],
+    plugins: [clientAddressFromSocket(), headersOnWritePlugin(), onDemandEntry(), tailwindcss(), productionServerBundle(), pageRuntime({ root }), flatIslandImports()],
     resolve: {
       // Radix's scroll lock adds its rules as constructed stylesheets, which the pages' hash-based
       // style policy does not govern, rather than as <style> elements it refuses (ADR 20).

@@ -73,7 +73,55 @@ test.describe('a returning visitor on a phone', () => {
     await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
     expect(scripts).toContain(renderer);
   });
+
+  test("an island's code comes in two round trips: its own files, then all they import at once", async ({ page }) => {
+    await skipCookieBanner(page);
+    await page.goto('/packages');
+    await settle(page);
+    const { renderer } = await islandCode(page);
+    const component = await page.evaluate(
+      () => [...document.querySelectorAll('astro-island')].find((island) => JSON.parse(island.getAttribute('opts') ?? '{}').value === 'enquiry')?.getAttribute('component-url'),
+    );
+    const runtime = await page.locator('html').getAttribute('data-island-runtime');
+    const firstTrip = new Set([component!, renderer, runtime!]);
+    const imported = await staticImportGraph(page, [component!, renderer]);
+    // The dialog's code is spread over many files: one round trip per level of imports would make
+    // a slow connection wait several before the dialog opens.
+    expect(imported.size).toBeGreaterThan(10);
+
+    // The first trip is answered at once; every other file is held, so a file that only a held one
+    // names is never asked for.
+    const requested = new Set<string>();
+    let releaseRest!: () => void;
+    const rest = new Promise<void>((resolve) => (releaseRest = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      requested.add(path);
+      if (!firstTrip.has(path)) await rest;
+      await route.continue().catch(() => {});
+    });
+    await page.getByRole('link', { name: 'Start Growing', exact: true }).click();
+    await expect.poll(() => [...imported].filter((path) => !requested.has(path))).toEqual([]);
+    releaseRest();
+    await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
+  });
 });
+
+/** Every module the built `roots` import, directly or not (relative static imports), but the roots. */
+async function staticImportGraph(page: Page, roots: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const queue = [...roots];
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    const source = await (await page.request.get(path)).text();
+    for (const [, specifier] of source.matchAll(/\b(?:from|import)\s*["'](\.\.?\/[^"']+)["']/g)) {
+      const imported = new URL(specifier, new URL(path, 'http://site')).pathname;
+      if (found.has(imported) || roots.includes(imported)) continue;
+      found.add(imported);
+      queue.push(imported);
+    }
+  }
+  return found;
+}
 
 for (const { path, field } of [
   { path: '/contact', field: 'First Name *' },
