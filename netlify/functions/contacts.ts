@@ -20,11 +20,11 @@ import { givePointBack, overLimit, rateLimiter, spendPoint } from '../../src/ser
 import { enquiryNotice } from '../../src/server/mail/enquiry-notice.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { insertEnquiryWithNotice } from '../../src/server/repositories/enquiries.ts';
-import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
+import { FORM_SENT_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
 import { contact } from '../../src/content/site.ts';
 
 export default route({
-  POST: withFormPosts({ form: PAGE_PATHS.contact, done: PAGE_PATHS.enquirySent }, async (req, ctx) => {
+  POST: withFormPosts({ form: PAGE_PATHS.contact, sent: FORM_SENT_IDS.enquiry }, async (req, ctx) => {
     const sent = await readSubmission(req, enquirySchema);
     // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
     if (sent.website) return json({}, { status: 201 });

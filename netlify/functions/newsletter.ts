@@ -22,12 +22,12 @@ import { mailLinkOrigin } from '../../src/server/mail/link-origin.ts';
 import { welcomeAwaitingOrigin, welcomeMessage } from '../../src/server/mail/welcome.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { findRepeatedSignup, subscribeWithWelcome } from '../../src/server/repositories/subscribers.ts';
-import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
+import { FORM_SENT_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
 
 const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
 
 export default route({
-  POST: withFormPosts({ form: PAGE_PATHS.insights, done: PAGE_PATHS.subscribed }, async (req, ctx) => {
+  POST: withFormPosts({ form: PAGE_PATHS.insights, sent: FORM_SENT_IDS.newsletter }, async (req, ctx) => {
     const submitted = await readSubmission(req, newsletterSchema);
     const { email, website } = submitted;
     if (website) return json({}, { status: 201 }); // honeypot: see contacts.ts

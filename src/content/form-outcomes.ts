@@ -1,6 +1,6 @@
 /**
  * What a visitor is told once the enquiry or newsletter form is sent: the toasts the islands
- * raise (word for word as the firm has them) and the confirmation pages a plain form post lands on.
+ * raise (word for word as the firm has them), which a plain form post's page shows in their place.
  */
 import { PAGE_PATHS } from '../lib/permalinks.ts';
 

@@ -16,7 +16,7 @@ export const PAGE_PATHS = {
   cookiePolicy: '/cookie-policy',
   privacyPolicy: '/privacy-policy',
   termsOfUse: '/terms-of-use',
-  /** Where a plain (no-JavaScript) form post lands once accepted. */
+  /** Confirmation pages, static: nothing leads to them since a plain form post goes back to its page. */
   enquirySent: '/contact/sent',
   subscribed: '/newsletter/subscribed',
 } as const;
@@ -26,6 +26,31 @@ export const FORM_IDS = {
   enquiry: 'enquiry-form',
   newsletter: 'newsletter',
 } as const;
+
+/**
+ * The ids of what a form's page says once a plain (no-JavaScript) post of it is accepted: the post
+ * is answered with its page again at `#id`, and the page shows the element the fragment targets.
+ */
+export const FORM_SENT_IDS = {
+  enquiry: 'enquiry-sent',
+  newsletter: 'newsletter-subscribed',
+} as const;
+
+/** The query name, on a form's action, of the page a plain post of it goes back to. */
+export const FORM_RETURN_PARAM = 'return';
+
+/** A form's action: its API path, naming the page (path and query) its plain post goes back to. */
+export const formAction = (apiPath: string, returnPath: string) =>
+  `${apiPath}?${new URLSearchParams({ [FORM_RETURN_PARAM]: returnPath })}`;
+
+/**
+ * A URL's path and the query parameters `keep` takes, each as written (order and encoding kept),
+ * so a page named by it is the very address the visitor had.
+ */
+export function pathWithQuery(url: URL, keep: (name: string) => boolean): string {
+  const pairs = url.search.slice(1).split('&').filter((pair) => pair !== '' && keep([...new URLSearchParams(pair).keys()][0] ?? ''));
+  return pairs.length > 0 ? `${url.pathname}?${pairs.join('&')}` : url.pathname;
+}
 
 /** The footer's Quick Links: where the header's menu control leads without JavaScript. */
 export const FOOTER_LINKS_ID = 'footer-links';

@@ -1,16 +1,19 @@
 /**
  * The site with JavaScript off: enquiry buttons are links to /contact carrying their context,
- * and the contact and newsletter forms are plain posts to their functions, answered with a
- * confirmation page or the form again with what was typed and why it was refused.
+ * and the contact and newsletter forms are plain posts to their functions, answered with the page
+ * they were posted from: saying they were sent, or with the form again, what was typed and why it
+ * was refused.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { createArticle, deleteArticle } from './support/admin-api';
 import { fillEnquiry, validEnquiry } from './support/public-site.ts';
+import type { Article } from '../../src/schemas/article';
 
 test.use({ javaScriptEnabled: false });
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
-test("a package's 'Get Started' leads to the contact form, which sends the package's context and lands on the confirmation page", async ({ page }) => {
+test("a package's 'Get Started' leads to the contact form, which sends the package's context and comes back to that link's page saying it was sent", async ({ page }) => {
   await page.goto('/packages');
   await page.getByRole('link', { name: 'Get Started', exact: true }).click();
   await expect(page).toHaveURL(/\/contact\?service=Foundation&page=Packages&ctaButton=Get\+Started$/);
@@ -18,13 +21,13 @@ test("a package's 'Get Started' leads to the contact form, which sends the packa
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form, { ...validEnquiry, 'Email *': `nojs-${unique()}@example.com` });
   const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST'),
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/contacts' && r.method() === 'POST'),
     form.getByRole('button', { name: 'Send Message' }).click(),
   ]);
   const sent = new URLSearchParams(request.postData() ?? '');
   expect(Object.fromEntries(sent)).toMatchObject({ service: 'Foundation', page: 'Packages', ctaButton: 'Get Started', firstName: 'Ada', website: '' });
-  await expect(page).toHaveURL(/\/contact\/sent$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Message sent successfully!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/contact\?service=Foundation&page=Packages&ctaButton=Get\+Started#enquiry-sent$/);
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
   await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
 });
 
@@ -34,12 +37,13 @@ test('a link whose context the enquiry schema would refuse still leads to a form
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form, { ...validEnquiry, 'Email *': `nojs-context-${unique()}@example.com` });
   const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST'),
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/contacts' && r.method() === 'POST'),
     form.getByRole('button', { name: 'Send Message' }).click(),
   ]);
   const sent = new URLSearchParams(request.postData() ?? '');
   expect(Object.fromEntries(sent)).toMatchObject({ service: 'General Enquiry', page: 'Contact', ctaButton: 'Get Started' });
-  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await expect(page).toHaveURL(/\/contact\?service=Foundation%0AInjected&page=Pack%00ages&ctaButton=Get\+Started#enquiry-sent$/);
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
 });
 
 test('the browser itself refuses an empty contact form: nothing is posted', async ({ page }) => {
@@ -78,11 +82,11 @@ test('an enquiry the server refuses comes back on /contact with the reason besid
   // Corrected and sent again from the page it came back to: with the context of the link that led there.
   await email.fill(`ada-${unique()}@analytical.example`);
   const [again] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST'),
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/contacts' && r.method() === 'POST'),
     form.getByRole('button', { name: 'Send Message' }).click(),
   ]);
   expect(Object.fromEntries(new URLSearchParams(again.postData() ?? ''))).toMatchObject({ service: 'Foundation', page: 'Packages', ctaButton: 'Get Started', firstName: 'Ada' });
-  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await expect(page).toHaveURL(/\/contact\?service=Foundation&page=Packages&ctaButton=Get\+Started#enquiry-sent$/);
 });
 
 test('the newsletter form subscribes, and an address already on the list comes back already subscribed with the address kept', async ({ page, request }) => {
@@ -90,11 +94,11 @@ test('the newsletter form subscribes, and an address already on the list comes b
   await page.goto('/insights');
   await page.getByRole('textbox', { name: 'Email address' }).fill(address);
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Successfully subscribed!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/insights#newsletter-subscribed$/);
+  await expect(page.getByText('Successfully subscribed!')).toBeVisible();
 
   // Listed by another visitor's sign-up (a sender of its own, through the trusted loopback proxy):
-  // this browser's own sign-up sent again would be its repeat, answered with the confirmation.
+  // this browser's own sign-up sent again would be its repeat, answered as subscribed.
   const listed = `nojs-listed-${unique()}@example.com`;
   expect((await request.post('/api/newsletter', { data: { email: listed }, headers: { 'x-forwarded-for': '198.51.100.7' } })).status()).toBe(201);
   await page.goto('/insights');
@@ -111,20 +115,22 @@ test('the newsletter form subscribes, and an address already on the list comes b
   await expect(page.getByText('This email address is already subscribed.')).toBeVisible();
 });
 
-test('a sign-up sent again (a double click, or Back and Subscribe again) shows the confirmation again, not already subscribed', async ({ page }) => {
+test('a sign-up sent again (a double click, or Back and Subscribe again) says subscribed again, not already subscribed', async ({ page }) => {
   const address = `nojs-again-${unique()}@example.com`;
   await page.goto('/insights');
   await page.getByRole('textbox', { name: 'Email address' }).fill(address);
   await page.getByRole('button', { name: 'Subscribe' }).dblclick();
-  await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Successfully subscribed!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/insights#newsletter-subscribed$/);
+  await expect(page.getByText('Successfully subscribed!')).toBeVisible();
 
   await page.goBack();
   await expect(page).toHaveURL(/\/insights$/);
+  await expect(page.getByText('Successfully subscribed!')).toBeHidden();
   await page.getByRole('textbox', { name: 'Email address' }).fill(address);
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Successfully subscribed!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/insights#newsletter-subscribed$/);
+  await expect(page.getByText('Successfully subscribed!')).toBeVisible();
+  await expect(page.getByText('This email address is already subscribed.')).toHaveCount(0);
 });
 
 /** The contact page form's Message field. */
@@ -137,11 +143,11 @@ test('a message of 3,000 emoji (6,000 UTF-16 units; the limit is 5,000 character
   await fillEnquiry(form, { ...validEnquiry, 'Email *': `nojs-emoji-${unique()}@example.com`, Message: message });
   await expect(messageOf(page)).toHaveValue(message);
   const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST'),
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/contacts' && r.method() === 'POST'),
     form.getByRole('button', { name: 'Send Message' }).click(),
   ]);
   expect(new URLSearchParams(request.postData() ?? '').get('message')).toBe(message);
-  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await expect(page).toHaveURL(/\/contact#enquiry-sent$/);
 });
 
 test('a message past the limit comes back with the limit beside it and every character typed kept, however many bytes it takes', async ({ page }) => {
@@ -162,7 +168,7 @@ test('a message past the limit comes back with the limit beside it and every cha
   await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('Ada');
 });
 
-test('Back from the confirmation reached by correcting a refused form shows that form again, not a browser error', async ({ page }) => {
+test('Back from the page saying sent, reached by correcting a refused form, shows that form again, not a browser error', async ({ page }) => {
   await page.goto('/contact');
   const form = page.getByRole('region', { name: 'Send us a message' });
   await fillEnquiry(form, { ...validEnquiry, 'Email *': 'ada@analytical' });
@@ -170,7 +176,7 @@ test('Back from the confirmation reached by correcting a refused form shows that
   await expect(page.getByRole('alert')).toHaveText('Your message was not sent. Please check the highlighted fields.');
   await form.getByLabel('Email *', { exact: true }).fill(`nojs-back-${unique()}@example.com`);
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await expect(page).toHaveURL(/\/contact#enquiry-sent$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/contact\?status=400&/);
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
@@ -183,7 +189,7 @@ test('Back from the confirmation reached by correcting a refused form shows that
   await expect(page.getByText('Invalid email', { exact: true })).toBeVisible();
   await email.fill(`nojs-back-${unique()}@example.com`);
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
+  await expect(page).toHaveURL(/\/insights#newsletter-subscribed$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/insights\?status=400&/);
   await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
@@ -207,7 +213,7 @@ test.describe('on a phone', () => {
 test('an enquiry refused for a reason no field can fix comes back with the focus on that reason', async ({ page }) => {
   // The function's answer past the hourly limit, which the e2e server's high limit never reaches.
   const reason = 'Too many messages from your network in the last hour. Please try again later or email us at hello@surgere.com.au.';
-  await page.route('**/api/contacts', (route) =>
+  await page.route((url) => url.pathname === '/api/contacts', (route) =>
     route.fulfill({ status: 307, headers: { location: `/contact?${new URLSearchParams({ status: '429', error: reason })}` } }),
   );
   await page.goto('/contact');
@@ -226,7 +232,7 @@ test('an enquiry refused for a reason no field can fix comes back with the focus
 test('a sign-up refused for a reason no address can fix comes back with the focus on that reason and the address not marked wrong', async ({ page }) => {
   // The function's answer past the hourly limit, which the e2e server's high limit never reaches.
   const reason = 'Too many sign-ups from your network in the last hour. Please try again later.';
-  await page.route('**/api/newsletter', (route) =>
+  await page.route((url) => url.pathname === '/api/newsletter', (route) =>
     route.fulfill({ status: 307, headers: { location: `/insights?${new URLSearchParams({ status: '429', error: reason })}` } }),
   );
   await page.goto('/insights');
@@ -241,4 +247,69 @@ test('a sign-up refused for a reason no address can fix comes back with the focu
   await expect(page.getByRole('alert')).toBeFocused();
   await expect(email).toHaveValue('reader@example.com');
   expect(await email.getAttribute('aria-invalid')).toBeNull();
+});
+
+test.describe('a form posted from a page with a query lands back on that very page', () => {
+  /** Enough articles in one category for a second page of it (12 a page). */
+  const CATEGORY = 'Events & Announcements';
+  const created: Article[] = [];
+  const refusalNames = (name: string) => name === 'status' || name === 'error' || name.startsWith('issue.');
+  /** The address's path and query, with the refusal's own parameters (a 307 back) left out. */
+  const pageOf = (address: string) => {
+    const url = new URL(address);
+    const query = [...url.searchParams].filter(([name]) => !refusalNames(name));
+    return `${url.pathname}?${new URLSearchParams(query)}`;
+  };
+
+  test.beforeAll(async ({ request }) => {
+    for (let i = 0; i < 13; i += 1) created.push(await createArticle(request, { title: `Return ${unique()} ${i}`, category: CATEGORY }));
+  });
+
+  test.afterAll(async ({ request }) => {
+    for (const article of created) await deleteArticle(request, article.id);
+  });
+
+  test('a newsletter sign-up from page 2 of a category: refused, then accepted, on that page both times', async ({ page, baseURL }) => {
+    expect(baseURL).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    const from = `/insights?category=${encodeURIComponent(CATEGORY)}&page=2`;
+    await page.goto(from);
+    const email = page.getByRole('textbox', { name: 'Email address' });
+    await email.fill('reader@example');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(email).toHaveAccessibleDescription('Invalid email');
+    await expect(email).toHaveValue('reader@example');
+    expect(pageOf(page.url())).toBe(pageOf(`${baseURL}${from}`));
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 2 of');
+
+    await email.fill(`nojs-return-${unique()}@example.com`);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Successfully subscribed!')).toBeVisible();
+    await expect(page.getByText("You'll receive our weekly marketing insights.")).toBeVisible();
+    const landed = new URL(page.url());
+    expect(`${landed.pathname}${landed.search}`).toBe(from);
+    await expect(email).toHaveValue('');
+  });
+
+  for (const start of ['/contact', '/services'] as const) {
+    test(`an enquiry from ${start === '/contact' ? 'the contact page' : "the services page's button"}: refused, then accepted, on the page it was sent from both times`, async ({ page, baseURL }) => {
+      await page.goto(start);
+      if (start === '/services') await page.getByRole('link', { name: 'Book a Consultation', exact: true }).click();
+      const from = new URL(page.url());
+      const form = page.getByRole('region', { name: 'Send us a message' });
+      await fillEnquiry(form, { ...validEnquiry, 'Email *': 'ada@analytical' });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      const email = form.getByLabel('Email *', { exact: true });
+      await expect(email).toHaveAccessibleDescription('Invalid email');
+      await expect(email).toHaveValue('ada@analytical');
+      expect(pageOf(page.url())).toBe(pageOf(from.href));
+
+      await email.fill(`nojs-return-${unique()}@analytical.example`);
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByText('Message sent successfully!')).toBeVisible();
+      await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+      const landed = new URL(page.url());
+      expect(`${landed.origin}${landed.pathname}${landed.search}`).toBe(`${baseURL}${from.pathname}${from.search}`);
+      await expect(form.getByLabel('First Name *', { exact: true })).toHaveValue('');
+    });
+  }
 });

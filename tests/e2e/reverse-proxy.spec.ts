@@ -89,7 +89,7 @@ test.describe('behind a reverse proxy', () => {
     await page.goto(`${proxy.origin}/insights`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('textbox', { name: 'Email address' }).fill(`proxied-reader-${Date.now()}@example.com`);
     await page.getByRole('textbox', { name: 'Email address' }).press('Enter');
-    await expect(page).toHaveURL(`${proxy.origin}/newsletter/subscribed`);
+    await expect(page).toHaveURL(`${proxy.origin}/insights#newsletter-subscribed`);
     expect(through).toBeGreaterThan(10);
   });
 });
@@ -115,11 +115,11 @@ test.describe('behind a proxy that sends its port apart (X-Forwarded-Port)', () 
     // The browser's Origin carries the proxy's port: the site must take it as its own.
     await page.getByRole('textbox', { name: 'Email address' }).fill(`port-apart-${Date.now()}@example.com`);
     const [post] = await Promise.all([
-      page.waitForResponse((r) => r.url() === `${proxy.origin}/api/newsletter` && r.request().method() === 'POST'),
+      page.waitForResponse((r) => r.url() === `${proxy.origin}/api/newsletter?return=%2Finsights` && r.request().method() === 'POST'),
       page.getByRole('textbox', { name: 'Email address' }).press('Enter'),
     ]);
     expect([post.request().headers().origin, post.status()]).toEqual([proxy.origin, 303]);
-    await expect(page).toHaveURL(`${proxy.origin}/newsletter/subscribed`);
+    await expect(page).toHaveURL(`${proxy.origin}/insights#newsletter-subscribed`);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Plain HTML form posts (no JavaScript): the enquiry and newsletter functions take
  * application/x-www-form-urlencoded through the same schema, Origin check, honeypot and rate limit
- * as JSON, answer 303 to the confirmation page when they accept, and 307 back to the form's page
- * (method and body kept) when they refuse; and the page reads that refusal back.
+ * as JSON, answer 303 to the form's page at its sent fragment when they accept, and 307 back to the
+ * form's page (method and body kept) when they refuse, the page the form was posted from when its
+ * action names it; and the page reads that refusal back.
  */
 import { describe, expect, it, vi } from 'vitest';
 import contacts from '../../netlify/functions/contacts.ts';
@@ -27,11 +28,11 @@ const post = (handler: typeof contacts, path: string, fields: Record<string, str
 const refusal = (location: string | null) => Object.fromEntries(new URL(location!, ORIGIN).searchParams);
 
 describe('a plain form post to POST /api/contacts', () => {
-  it('stores the enquiry, context included, and answers 303 to the confirmation page', async () => {
+  it('stores the enquiry, context included, and answers 303 to /contact saying it was sent', async () => {
     const fields = postedEnquiry();
     const r = await post(contacts, '/api/contacts', fields);
     expect(r.status).toBe(303);
-    expect(r.headers.get('location')).toBe('/contact/sent');
+    expect(r.headers.get('location')).toBe('/contact#enquiry-sent');
     expect(r.text).toBe('');
     const row = await getDb().selectFrom('enquiries').selectAll().where('email', '=', fields.email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ firstName: 'Ada', company: 'Analytical Engines', service: 'Marketing Strategy Assessment', page: 'Home', ctaButton: 'Free Marketing Strategy Assessment' });
@@ -93,7 +94,7 @@ describe('a plain form post to POST /api/contacts', () => {
       for (let i = 0; i < 25; i += 1) {
         const r = await post(contacts, '/api/contacts', fields, `${ip}:${50_000 + i}`);
         expect(r.status).toBe(303);
-        expect(r.headers.get('location')).toBe('/contact/sent');
+        expect(r.headers.get('location')).toBe('/contact#enquiry-sent');
       }
     } finally {
       vi.useRealTimers();
@@ -199,11 +200,11 @@ const newsletterPoints = async (ip: string) =>
   (await getDb().selectFrom('rateLimits').select('points').where('key', '=', `newsletter:${ip}`).executeTakeFirst())?.points;
 
 describe('a plain form post to POST /api/newsletter', () => {
-  it('subscribes and answers 303 to the confirmation page; the same address again comes back as already subscribed', async () => {
+  it('subscribes and answers 303 to /insights saying so; the same address again comes back as already subscribed', async () => {
     const email = `reader.${unique()}@example.com`;
     const r = await post(newsletter, '/api/newsletter', { email, website: '' });
     expect(r.status).toBe(303);
-    expect(r.headers.get('location')).toBe('/newsletter/subscribed');
+    expect(r.headers.get('location')).toBe('/insights#newsletter-subscribed');
     expect(await getDb().selectFrom('subscribers').select('email').where('email', '=', email).execute()).toEqual([{ email }]);
 
     const again = await post(newsletter, '/api/newsletter', { email: email.toUpperCase(), website: '' });
@@ -222,7 +223,7 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
   /** The start of a ten-minute window, so a run's clock never crosses one by chance. */
   const windowStart = () => Math.floor(Date.now() / SUBMISSION_KEY_WINDOW_MS) * SUBMISSION_KEY_WINDOW_MS;
 
-  it('shows the confirmation page again, with no second welcome and no rate-limit point, from the same sender within ten minutes', async () => {
+  it('says subscribed again, with no second welcome and no rate-limit point, from the same sender within ten minutes', async () => {
     const email = `again.${unique()}@example.com`;
     const ip = uniqueIp();
     vi.useFakeTimers({ toFake: ['Date'], now: windowStart() + 1000 });
@@ -232,7 +233,7 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
       for (let i = 0; i < 25; i += 1) {
         const r = await signUp(email, `${ip}:${50_000 + i}`);
         expect(r.status).toBe(303);
-        expect(r.headers.get('location')).toBe('/newsletter/subscribed');
+        expect(r.headers.get('location')).toBe('/insights#newsletter-subscribed');
       }
     } finally {
       vi.useRealTimers();
@@ -248,8 +249,8 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
     try {
       const answers = await Promise.all([signUp(email, ip), signUp(email, ip)]);
       expect(answers.map((r) => [r.status, r.headers.get('location')])).toEqual([
-        [303, '/newsletter/subscribed'],
-        [303, '/newsletter/subscribed'],
+        [303, '/insights#newsletter-subscribed'],
+        [303, '/insights#newsletter-subscribed'],
       ]);
     } finally {
       vi.useRealTimers();
@@ -304,8 +305,8 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
     expect((await call(newsletter, '/api/newsletter', { body: { email: other }, ip })).status).toBe(201);
     expect((await call(newsletter, '/api/newsletter', { body: { email: other }, ip })).status).toBe(409);
     // A sign-up the island made is keyed by its sender and address too: the plain form posting it
-    // again from that sender is its repeat (the confirmation page), from another sender a 409.
-    expect((await signUp(other, ip)).headers.get('location')).toBe('/newsletter/subscribed');
+    // again from that sender is its repeat (subscribed again), from another sender a 409.
+    expect((await signUp(other, ip)).headers.get('location')).toBe('/insights#newsletter-subscribed');
     expect(refusal((await signUp(other, uniqueIp())).headers.get('location'))).toMatchObject({ status: '409' });
   });
 });
@@ -324,6 +325,61 @@ describe("a newsletter sign-up sent again at the rate limit's last point", () =>
     expect(await newsletterPoints(ip)).toBe(20);
     expect(await welcomesTo(email)).toBe(1);
     expect((await signUp(`new.${unique()}@example.com`, ip)).status).toBe(429);
+  });
+});
+
+describe('the page a plain form post goes back to', () => {
+  const CATEGORY_PAGE = '/insights?category=Thought%20Leadership&page=2';
+  const LINK_CONTEXT = '/contact?service=Foundation&page=Packages&ctaButton=Get+Started';
+  const withReturn = (api: string, value: string) => `${api}?${new URLSearchParams({ return: value })}`;
+  const signUp = (returnValue: string, email = `back.${unique()}@example.com`) =>
+    post(newsletter, withReturn('/api/newsletter', returnValue), { email, website: '' });
+
+  it('is the very page (path and query as written) a sign-up was posted from, accepted or refused', async () => {
+    const accepted = await signUp(CATEGORY_PAGE);
+    expect([accepted.status, accepted.headers.get('location')]).toEqual([303, `${CATEGORY_PAGE}#newsletter-subscribed`]);
+    const refused = await signUp(CATEGORY_PAGE, 'reader@example');
+    expect(refused.status).toBe(307);
+    expect(refused.headers.get('location')).toBe(`${CATEGORY_PAGE}&status=400&error=Invalid+request&issue.email=Invalid+email`);
+  });
+
+  it('is the very page an enquiry was posted from, with the context of the link that led there', async () => {
+    const accepted = await post(contacts, withReturn('/api/contacts', LINK_CONTEXT), postedEnquiry());
+    expect([accepted.status, accepted.headers.get('location')]).toEqual([303, `${LINK_CONTEXT}#enquiry-sent`]);
+    const refused = await post(contacts, withReturn('/api/contacts', LINK_CONTEXT), { ...postedEnquiry(), email: 'ada@' });
+    expect(refused.status).toBe(307);
+    expect(refused.headers.get('location')).toBe(`${LINK_CONTEXT}&status=400&error=Invalid+request&issue.email=Invalid+email`);
+  });
+
+  it('drops a refusal the page was sent back with, so the new one is the only one', async () => {
+    const refused = await signUp('/insights?page=2&status=500&error=Forged&issue.email=Forged', 'reader@example');
+    expect(refused.headers.get('location')).toBe('/insights?page=2&status=400&error=Invalid+request&issue.email=Invalid+email');
+  });
+
+  it('is the form page itself for any return value but that page on this site: never another origin or path', async () => {
+    const hostile = [
+      '//evil.example/insights',
+      '///evil.example/insights',
+      '/\\evil.example/insights',
+      'https://evil.example/insights?category=Thought%20Leadership',
+      `${ORIGIN}/insights?page=2`,
+      'javascript:alert(1)//insights',
+      '/admin',
+      '/insights/../admin',
+      '/insights/some-article',
+      '/insights/',
+      '%2F%2Fevil.example/insights',
+      '',
+    ];
+    for (const value of hostile) {
+      const accepted = await signUp(value);
+      expect([accepted.status, accepted.headers.get('location')], value).toEqual([303, '/insights#newsletter-subscribed']);
+      const refused = await signUp(value, 'reader@example');
+      expect(new URL(refused.headers.get('location')!, ORIGIN).pathname, value).toBe('/insights');
+      expect(refused.headers.get('location'), value).toMatch(/^\/insights\?status=400&/);
+    }
+    const enquiry = await post(contacts, withReturn('/api/contacts', '//evil.example/contact?service=x'), postedEnquiry());
+    expect(enquiry.headers.get('location')).toBe('/contact#enquiry-sent');
   });
 });
 

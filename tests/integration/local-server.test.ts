@@ -408,7 +408,7 @@ describe('behind a proxy it trusts (TRUST_PROXY=1)', () => {
         body,
       );
       // The post was the site's own (its Origin matched), and the way back is a path: the browser stays at the proxy.
-      expect([r.status, r.headers.location], host).toEqual([303, '/newsletter/subscribed']);
+      expect([r.status, r.headers.location], host).toEqual([303, '/insights#newsletter-subscribed']);
       const welcome = await getDb()
         .selectFrom('outbox')
         .innerJoin('subscribers', 'subscribers.id', 'outbox.subscriberId')

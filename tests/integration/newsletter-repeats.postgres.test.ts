@@ -40,8 +40,8 @@ describe("POST /api/newsletter, a double click at the rate limit's last point, o
       const email = `click.${unique()}@example.com`;
       const answers = await Promise.all([form(email, ip), form(email, ip)]);
       expect(answers.map((r) => [r.status, r.headers.get('location')])).toEqual([
-        [303, '/newsletter/subscribed'],
-        [303, '/newsletter/subscribed'],
+        [303, '/insights#newsletter-subscribed'],
+        [303, '/insights#newsletter-subscribed'],
       ]);
       expect(await welcomes(email)).toBe(1);
       expect(await points(ip)).toBe(20);

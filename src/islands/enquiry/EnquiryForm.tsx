@@ -7,8 +7,8 @@
  * inputs: on /contact, before the island hydrates or with JavaScript off, the browser
  * posts it itself (native validation from the required and type attributes; maxlength is twice the
  * limit, which the server counts in characters: text-limits.ts maxLengthAttribute),
- * the function answers with the confirmation page, or sends the form back to /contact,
- * which renders it again with what was typed and the refusal (`returned`). Once hydrated,
+ * the function answers with the page it was posted from (`returnPath`): saying it was
+ * sent, or rendering it again with what was typed and the refusal (`returned`). Once hydrated,
  * the island validates with zod and posts JSON, with toasts, and a submissionId that stays
  * the same while the same enquiry is sent again (submit-enquiry.ts). The plain post carries
  * none: /contact is one copy per link context at the CDN, so a key rendered into the form
@@ -21,7 +21,7 @@ import type { WritableAtom } from 'nanostores';
 import { enquiryFormFields, ENQUIRY_LIMITS, type EnquiryFormField } from '../../schemas/enquiry-limits';
 import { enquiryOutcome } from '../../content/form-outcomes';
 import { enquiryForm, honeypotLabel } from '../../content/forms';
-import { FORM_IDS } from '../../lib/permalinks';
+import { formAction, FORM_IDS } from '../../lib/permalinks';
 import { toast } from '../../stores/toasts';
 import type { ReturnedForm } from '../../schemas/returned-form';
 import type { EnquiryContext } from '../../schemas/enquiry';
@@ -62,6 +62,8 @@ interface Props {
   draft?: WritableAtom<Record<string, string>>;
   /** The page's own form (on /contact): carries the id refused posts are sent back to. */
   standalone?: boolean;
+  /** The page (path and query) a plain post of the form goes back to: the page it is on. */
+  returnPath?: string;
   /** A plain form post the function refused, rendered again by the page it came from. */
   returned?: ReturnedForm;
 }
@@ -84,7 +86,7 @@ function emptyTypedFields(form: HTMLFormElement) {
   }
 }
 
-export default function EnquiryForm({ context, onSuccess, draft, standalone = false, returned }: Props) {
+export default function EnquiryForm({ context, onSuccess, draft, standalone = false, returnPath, returned }: Props) {
   const id = useId();
   // Read once: the inputs are uncontrolled, so later changes to the draft are the form's own.
   const [initial] = useState<Record<string, string | undefined>>(() => returned?.values ?? draft?.get() ?? {});
@@ -178,7 +180,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       ref={formRef}
       id={standalone ? FORM_IDS.enquiry : undefined}
       method="post"
-      action={API_PATHS.contacts}
+      action={returnPath === undefined ? API_PATHS.contacts : formAction(API_PATHS.contacts, returnPath)}
       // The browser's own checks until the island's (with its messages) take over.
       noValidate={hydrated}
       onSubmit={onSubmit}

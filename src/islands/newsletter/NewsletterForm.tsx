@@ -3,14 +3,14 @@
  * It posts { email, website, sourcePage } to /api/newsletter, validated with the shared schema.
  * Like EnquiryForm it is a real `method="post"` form: an address typed and submitted
  * before hydration, or with JavaScript off, is posted by the browser itself and
- * answered with the confirmation page, or sent back to the Insights page, which
- * renders the form again with the address and the refusal (`returned`).
+ * answered with the page it was posted from (`returnPath`): saying it was taken, or
+ * rendering the form again with the address and the refusal (`returned`).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSubmitOnce } from '../ui/use-submit-once';
 import { newsletterOutcome } from '../../content/form-outcomes';
 import { honeypotLabel, newsletterForm } from '../../content/forms';
-import { FORM_IDS } from '../../lib/permalinks';
+import { formAction, FORM_IDS } from '../../lib/permalinks';
 import type { ReturnedForm } from '../../schemas/returned-form';
 import { toast } from '../../stores/toasts';
 import { buttonClass } from '../../lib/button-styles';
@@ -27,6 +27,8 @@ interface Props {
   description: string;
   /** Heading level that fits where the form is placed. */
   headingLevel?: 2 | 3;
+  /** The page (path and query) a plain post of the form goes back to: the page it is on. */
+  returnPath: string;
   /** A plain form post the function refused, rendered again by the page. */
   returned?: ReturnedForm;
 }
@@ -35,6 +37,7 @@ export default function NewsletterForm({
   title,
   description,
   headingLevel = 2,
+  returnPath,
   returned,
 }: Props) {
   const id = useId();
@@ -99,7 +102,7 @@ export default function NewsletterForm({
       <form
         id={FORM_IDS.newsletter}
         method="post"
-        action={API_PATHS.newsletter}
+        action={formAction(API_PATHS.newsletter, returnPath)}
         // The browser's own checks until the island's take over.
         noValidate={hydrated}
         onSubmit={onSubmit}

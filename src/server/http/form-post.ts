@@ -2,16 +2,22 @@
  * Plain HTML form posts: the enquiry and newsletter forms work before their islands hydrate and
  * with JavaScript off, posting `application/x-www-form-urlencoded` to the same functions the
  * islands call with JSON. The same schema, Origin check, honeypot and rate limit apply; only the
- * answer differs, since a browser shows it as a page:
- *   - accepted: 303 See Other to a static confirmation page (Post/Redirect/Get, so a reload does
- *     not post again);
+ * answer differs, since a browser shows it as a page, and goes back to the page the form was
+ * posted from: the path and query its action names (`?return=`, permalinks.ts formAction), so a
+ * visitor on page 2 of a category stays there. Only the form's own page is honoured (any other
+ * path, another origin, a missing or unreadable value: the bare form page), so the return value
+ * is never an open redirect, and a 307 never re-posts to a page that does not read the form.
+ *   - accepted: 303 See Other to that page at the form's sent fragment (Post/Redirect/Get, so a
+ *     reload does not post again), whose target the page shows: the same cached copy every
+ *     visitor gets, with the outcome hidden until the fragment names it;
  *   - refused, or failed (the database unavailable: 503; anything unexpected: 500): 307 Temporary
- *     Redirect back to the form's page, which keeps the method and body, so the page (rendered on
+ *     Redirect back to that page, which keeps the method and body, so the page (rendered on
  *     demand) shows the form again with what was typed and why it was not taken, never an API's
- *     JSON. The refusal travels in the query (messages only, never what was typed), and the page
- *     reads it from a POST only: a link cannot make the page show a message. No #fragment: a page
- *     opened at one never autofocuses (HTML's autofocus steps stop at a target element), and the
- *     form sent back focuses, and so scrolls to, the field to correct or the reason itself.
+ *     JSON. The refusal travels in the query after the page's own (messages only, never what was
+ *     typed), and the page reads it from a POST only: a link cannot make the page show a message.
+ *     No #fragment: a page opened at one never autofocuses (HTML's autofocus steps stop at a
+ *     target element), and the form sent back focuses, and so scrolls to, the field to correct or
+ *     the reason itself.
  */
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
@@ -21,6 +27,7 @@ import { answerableError, badRequest } from './errors.ts';
 import { requestLabel, type RouteHandler } from './handler.ts';
 import { isCrossSite } from './request-context.ts';
 import { API_SECURITY_HEADERS } from './security-headers.ts';
+import { FORM_RETURN_PARAM, pathWithQuery } from '../../lib/permalinks.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
@@ -98,24 +105,46 @@ export async function readSubmission<S extends $ZodType>(
 const STATUS = 'status';
 const ERROR = 'error';
 const ISSUE = 'issue.';
+const isRefusalName = (name: string) => name === STATUS || name === ERROR || name.startsWith(ISSUE);
 
 /**
- * Gives a POST handler its plain-form answers: for a form post, success becomes 303 to `done` and
- * any failure (400 with issues, 409, 413, 429, 503, 500) becomes 307 back to `form` (a path). JSON
- * posts are answered by the handler itself, unchanged.
+ * An origin no request comes from: a return value read against it keeps it only when the value is
+ * a path, never when it names a host of its own ('//evil.example', 'https://evil.example/').
  */
-export function withFormPosts({ form, done }: { form: string; done: string }, handler: RouteHandler): RouteHandler {
+const NO_ORIGIN = 'http://return.invalid';
+
+/**
+ * The page a plain post goes back to: the return value's path and query when its path is `form`
+ * on this site, else `form` itself. A refusal's own parameters in it (a form posted from a page a
+ * refusal was sent back to) are dropped, so they never stand before the new refusal's.
+ */
+function returnPath(req: Request, form: string): string {
+  const value = new URL(req.url).searchParams.get(FORM_RETURN_PARAM);
+  if (value === null || !URL.canParse(value, NO_ORIGIN)) return form;
+  const back = new URL(value, NO_ORIGIN);
+  if (back.origin !== NO_ORIGIN || back.pathname !== form) return form;
+  return pathWithQuery(back, (name) => !isRefusalName(name));
+}
+
+/**
+ * Gives a POST handler its plain-form answers: for a form post, success becomes 303 to the page it
+ * was posted from (`form`, or its return value) at `#sent`, and any failure (400 with issues, 409,
+ * 413, 429, 503, 500) becomes 307 back to that page. JSON posts are answered by the handler itself,
+ * unchanged.
+ */
+export function withFormPosts({ form, sent }: { form: string; sent: string }, handler: RouteHandler): RouteHandler {
   return async (req, ctx) => {
     if (!isFormPost(req)) return handler(req, ctx);
+    const back = returnPath(req, form);
     try {
       const response = await handler(req, ctx);
       await response.body?.cancel();
-      return redirect(303, done);
+      return redirect(303, `${back}#${sent}`);
     } catch (err) {
       const refusal = answerableError(err, requestLabel(req));
       const query = new URLSearchParams({ [STATUS]: String(refusal.status), [ERROR]: refusal.message });
       for (const [field, message] of Object.entries(refusal.issues ?? {})) query.set(`${ISSUE}${field}`, message);
-      return redirect(307, `${form}?${query}`, refusal.headers);
+      return redirect(307, `${back}${back.includes('?') ? '&' : '?'}${query}`, refusal.headers);
     }
   };
 }
