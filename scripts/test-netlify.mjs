@@ -443,6 +443,21 @@ async function smoke({ manifest }) {
   const newsletter = await sendJson('/api/newsletter', 'POST', { email: `news.${RUN}@example.com` });
   await newsletter.arrayBuffer();
   check(newsletter.status === 201, 'POST /api/newsletter -> 201', String(newsletter.status));
+  // A plain form post goes back to the page its action names, query and all: the query of a
+  // function's own path must reach it on Netlify's runtime too.
+  const from = '/insights?category=Thought%20Leadership&page=2';
+  const plain = await fetch(new URL(`/api/newsletter?${new URLSearchParams({ return: from })}`, ORIGIN), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    body: new URLSearchParams({ email: `plain.${RUN}@example.com`, website: '' }),
+  });
+  await plain.arrayBuffer();
+  check(
+    plain.status === 303 && plain.headers.get('location') === `${from}#newsletter-subscribed`,
+    'a plain form post to /api/newsletter -> 303 back to the page it was posted from',
+    `${plain.status} ${plain.headers.get('location')}`,
+  );
 
   step('Admin');
   const login = await sendJson('/api/auth/login', 'POST', { username: ADMIN.username, password: ADMIN.password });
