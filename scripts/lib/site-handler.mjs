@@ -132,7 +132,11 @@ async function siteHandlerOn(build, { root, cdnCache }) {
       const location = `/${slashless.replace(/^\/+/, '')}${search}`;
       return new Response(null, { status: 301, headers: { ...SECURITY_HEADERS, Location: location, 'Cache-Control': 'public, max-age=0, must-revalidate' } });
     }
-    if (decodable && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A path ending in a slash is a file on Netlify's CDN only as a folder's index.html (a page's
+    // file is redirected above); anything else goes on to the pages' function, whose trailing-slash
+    // rule redirects it. @netlify/dev drops the slash and serves /favicon.svg/ as the icon itself.
+    const fileAddress = !pathname.endsWith('/') || fs.existsSync(path.join(dist, pathname, 'index.html'));
+    if (decodable && fileAddress && (request.method === 'GET' || request.method === 'HEAD')) {
       // Static files never read a body: @netlify/dev gets a copy without one.
       // The image CDN fetches a local source image from this server itself (the socket's own
       // origin), never from the Host a client wrote, which would make the site fetch from, and keep

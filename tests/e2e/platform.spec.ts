@@ -76,6 +76,23 @@ test('a brochure page has one URL, without a trailing slash, in its links, the s
   expect(hrefs.filter((h) => /^\/[^?#]*(\/|\.html)([?#]|$)/.test(h) && h !== '/')).toEqual([]);
 });
 
+test('a file has one URL: with a trailing slash it is no file, and the pages\' trailing-slash redirect answers it', async ({ request }) => {
+  // Netlify's CDN serves a file at its own path only; a path ending in a slash reaches the pages'
+  // function, which redirects it (/favicon.svg/ was served as the icon itself, a second URL).
+  for (const [from, to] of [
+    ['/favicon.svg/', '/favicon.svg'],
+    ['/favicon.ico/?v=2', '/favicon.ico?v=2'],
+    ['/about.html/', '/about.html'],
+  ]) {
+    const r = await request.get(from!, { maxRedirects: 0 });
+    expect([r.status(), r.headers()['location']], from).toEqual([301, to]);
+  }
+  // A built page's own file name is served as the page, as Netlify's CDN serves it; the pages'
+  // function answers /500.html as it answers /500, on Netlify as here.
+  expect((await request.get('/about.html', { maxRedirects: 0 })).status()).toBe(200);
+  expect((await request.get('/500.html', { maxRedirects: 0 })).status()).toBe(500);
+});
+
 test('with no public origin configured, each answer names the origin it was asked at; a prerendered page names none', async ({ page, request, baseURL }) => {
   // The suite's site is built without SITE_URL and opened at 127.0.0.1, not at the localhost its
   // build ran on: nothing may point at an address the visitor did not use.
