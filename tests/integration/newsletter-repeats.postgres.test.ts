@@ -34,7 +34,7 @@ async function senderAtItsLastPoint() {
 const DOUBLE_CLICKS = 4;
 
 describe("POST /api/newsletter, a double click at the rate limit's last point, on PostgreSQL", () => {
-  it('answers both posts of a plain form with the confirmation page: one sign-up, one welcome, the last point spent once', async () => {
+  it('answers both posts of a plain form with the Insights page saying subscribed: one sign-up, one welcome, the last point spent once', async () => {
     for (let round = 0; round < DOUBLE_CLICKS; round += 1) {
       const ip = await senderAtItsLastPoint();
       const email = `click.${unique()}@example.com`;
