@@ -2,8 +2,6 @@
  * What a visitor is told once the enquiry or newsletter form is sent: the toasts the islands
  * raise (word for word as the firm has them), which a plain form post's page shows in their place.
  */
-import { PAGE_PATHS } from '../lib/permalinks.ts';
-
 export const enquiryOutcome = {
   sentTitle: 'Message sent successfully!',
   sentText: "We'll get back to you within 24 hours.",
@@ -14,8 +12,6 @@ export const enquiryOutcome = {
   checkFields: 'Your message was not sent. Please check the highlighted fields.',
   /** Above a form the server sent back for a reason no field can fix: the failure toast's words on one line. */
   refused: (reason: string) => `Failed to send message: ${reason}`,
-  /** Where the confirmation page leads next. */
-  next: { label: 'Back to Home', href: PAGE_PATHS.home },
 } as const;
 
 export const newsletterOutcome = {
@@ -25,5 +21,4 @@ export const newsletterOutcome = {
   failedText: 'Please try again later.',
   /** Below a form the server sent back for a reason no address can fix: the failure toast's words on one line. */
   refused: (reason: string) => `Subscription failed: ${reason}`,
-  next: { label: 'Back to Insights', href: PAGE_PATHS.insights },
 } as const;

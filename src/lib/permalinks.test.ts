@@ -45,7 +45,7 @@ describe('isCurrentPath', () => {
 describe('normalisePath', () => {
   it("gives a page's one URL, without a trailing slash, from any form Astro or a visitor names it by", () => {
     for (const path of ['/about', '/about/', '/about.html']) expect(normalisePath(path), path).toBe('/about');
-    for (const path of ['/contact/sent', '/contact/sent.html', '/contact/sent/']) expect(normalisePath(path), path).toBe('/contact/sent');
+    for (const path of ['/insights/growth', '/insights/growth.html', '/insights/growth/']) expect(normalisePath(path), path).toBe('/insights/growth');
     for (const path of ['/', '/index.html']) expect(normalisePath(path), path).toBe('/');
     expect(normalisePath('/insights/index')).toBe('/insights/index'); // an article slugged 'index' keeps it
   });

@@ -16,9 +16,6 @@ export const PAGE_PATHS = {
   cookiePolicy: '/cookie-policy',
   privacyPolicy: '/privacy-policy',
   termsOfUse: '/terms-of-use',
-  /** Confirmation pages, static: nothing leads to them since a plain form post goes back to its page. */
-  enquirySent: '/contact/sent',
-  subscribed: '/newsletter/subscribed',
 } as const;
 
 /** The ids of the enquiry and newsletter forms on their pages. */

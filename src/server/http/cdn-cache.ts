@@ -76,7 +76,7 @@ export function markUncached(headers: Headers, key: CacheKey): void {
  * why: form-post.ts returnedForm): no shared cache keeps it (`private`, and markUncached's
  * CDN instructions gone), but the browser may, for Back alone (`no-cache`: any other use
  * revalidates, and a POST is never answered from the cache). With `no-store`, Back from the
- * confirmation page reached after correcting the form found nothing to show: Chromium's 'Confirm
+ * page the corrected form's post was answered with found nothing to show: Chromium's 'Confirm
  * Form Resubmission' error page (ERR_CACHE_MISS) in place of the form.
  */
 export function markReturnedForm(headers: Headers, key: CacheKey): void {

@@ -19,7 +19,7 @@
  * The newsletter derives one the same way from the sender and the address, for every sign-up (its
  * island sends no key either): a sign-up posted again (a double click, a resubmission) spends no
  * rate-limit point, so it is never refused as over the limit, and the plain form is answered with
- * the confirmation page again, where it was told 'already subscribed' about the sign-up it had just
+ * its page at the subscribed fragment again, where it was told 'already subscribed' about the sign-up it had just
  * made (the island's JSON is answered 409, as about any listed address). It looks for the key of
  * this window and of the one before, with the sign-up made within a window's length, so a repeat
  * across a window's edge is a repeat too.
