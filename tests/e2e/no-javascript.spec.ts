@@ -29,6 +29,8 @@ test("a package's 'Get Started' leads to the contact form, which sends the packa
   await expect(page).toHaveURL(/\/contact\?service=Foundation&page=Packages&ctaButton=Get\+Started#enquiry-sent$/);
   await expect(page.getByText('Message sent successfully!')).toBeVisible();
   await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+  // Focused, so a screen reader reads it out rather than the top of a page it has already heard.
+  await expect(page.locator('#enquiry-sent')).toBeFocused();
 });
 
 test('a link whose context the enquiry schema would refuse still leads to a form that can be sent, with the page form\'s own context in its place', async ({ page }) => {
@@ -96,6 +98,7 @@ test('the newsletter form subscribes, and an address already on the list comes b
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page).toHaveURL(/\/insights#newsletter-subscribed$/);
   await expect(page.getByText('Successfully subscribed!')).toBeVisible();
+  await expect(page.locator('#newsletter-subscribed')).toBeFocused();
 
   // Listed by another visitor's sign-up (a sender of its own, through the trusted loopback proxy):
   // this browser's own sign-up sent again would be its repeat, answered as subscribed.
