@@ -304,6 +304,38 @@ test("a title that spells out a style element keeps it as text: it neither style
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe('rgb(255, 0, 0)');
 });
 
+test('a paragraph, heading or list item in Arabic or Hebrew reads right to left, its punctuation at its end; English beside it left to right', async ({ page, request }) => {
+  // The editor shows each paragraph in the direction of its first letter and stores no direction.
+  const article = await createArticle(request, {
+    title: `Right to left ${RUN}`,
+    content: '<h2>مقدمة</h2><p>مرحبا بالعالم!</p><ul><li>שלום, עולם.</li></ul><p>English stays left.</p>',
+  });
+  created.push(article);
+  await page.goto(`/insights/${article.id}`);
+  const body = page.locator('.article-body');
+  /** Where the block's words sit in its box, and whether its last character (the punctuation) is at its left. */
+  const layout = (text: string) =>
+    body.getByText(text, { exact: true }).evaluate((block) => {
+      const words = document.createRange();
+      words.selectNodeContents(block);
+      const last = document.createRange();
+      const textNode = block.firstChild!;
+      last.setStart(textNode, textNode.textContent!.length - 1);
+      last.setEnd(textNode, textNode.textContent!.length);
+      const box = block.getBoundingClientRect();
+      const run = words.getBoundingClientRect();
+      return {
+        atRight: Math.abs(run.right - box.right) < 2,
+        atLeft: Math.abs(run.left - box.left) < 2,
+        endsAtLeft: last.getBoundingClientRect().left - run.left < 2,
+      };
+    });
+  for (const text of ['مقدمة', 'مرحبا بالعالم!', 'שלום, עולם.']) expect(await layout(text), text).toMatchObject({ atRight: true, atLeft: false });
+  expect((await layout('مرحبا بالعالم!')).endsAtLeft).toBe(true);
+  expect((await layout('שלום, עולם.')).endsAtLeft).toBe(true);
+  expect(await layout('English stays left.')).toEqual({ atRight: false, atLeft: true, endsAtLeft: false });
+});
+
 test('printed, an article is its own content: no header, footer, banner or call to action, and its links show where they lead', async ({ page }) => {
   await page.goto(`/insights/${full.id}`);
   await page.emulateMedia({ media: 'print' });
