@@ -1,4 +1,5 @@
 import { REMOTE_IMAGE_HOSTS } from '../lib/remote-images';
+import { articlePage } from './insights';
 
 /** The words of the /admin page: the shell around the panel, then the panel's own (the Enquiries and Subscribers tabs' are in leads.ts). */
 export const adminPage = {
@@ -68,6 +69,11 @@ export const imageFieldCopy = {
   uploaded: { title: 'Image uploaded', description: 'Your image has been uploaded successfully' },
   uploadFailed: { title: 'Upload failed', description: 'Failed to upload image. Please try again.' },
 } as const;
+
+export const videoFieldCopy = {
+  /** Beside an article's Video URL that its page would show as invalid rather than play. */
+  notEmbeddable: `Not a YouTube video's address: the article will show '${articlePage.invalidVideo}' in place of the video`,
+};
 
 export const editorCopy = {
   heading: (level: 1 | 2 | 3) => `Heading ${level}`,

@@ -192,7 +192,7 @@ export const articleFormFields = [
     hint: 'Read out to readers who cannot see the image, and shown where it cannot load. Leave empty if it is only decoration.',
     maxLength: ARTICLE_LIMITS.imageAlt,
   },
-  { name: 'youtubeUrl', label: 'Video URL', kind: 'text', placeholder: 'https://www.youtube.com/watch?v=...', maxLength: ARTICLE_LIMITS.url, inputMode: 'url', half: true },
+  { name: 'youtubeUrl', label: 'Video URL', kind: 'video', placeholder: 'https://www.youtube.com/watch?v=...', maxLength: ARTICLE_LIMITS.url, half: true },
   { name: 'readTime', label: 'Read Time', kind: 'text', placeholder: '5 min read', maxLength: ARTICLE_LIMITS.readTime, half: true },
   { name: 'metaTitle', label: 'Meta Title', kind: 'text', placeholder: `SEO title (${META_TITLE_HINT} characters recommended)`, maxLength: ARTICLE_LIMITS.metaTitle },
   {

@@ -22,7 +22,7 @@ export type FormField<Name extends string = string> = Common<Name> &
      * not enforce it: a maxlength attribute cuts a paste off unseen).
      * `suggestions`: values the browser offers as the field is typed in (a datalist); others may be typed.
      */
-    | { kind: 'text'; maxLength: number; initial?: string; inputMode?: 'url'; suggestions?: readonly string[] }
+    | { kind: 'text'; maxLength: number; initial?: string; suggestions?: readonly string[] }
     | { kind: 'textarea'; maxLength: number; rows: number }
     | { kind: 'select'; options: readonly string[]; initial: string }
     /** A list typed as text: one item a line, or items separated by commas; blanks dropped. */
@@ -34,6 +34,11 @@ export type FormField<Name extends string = string> = Common<Name> &
     | { kind: 'richText' }
     /** An image URL, uploaded or typed; `maxLength` as for text. */
     | { kind: 'image'; maxLength: number }
+    /**
+     * A video's address, typed; `maxLength` as for text. One the article's page cannot embed is said
+     * beside the field as it is typed, and is still saved (the page then says the link is invalid).
+     */
+    | { kind: 'video'; maxLength: number }
   );
 
 /** What the controls hold: text for every kind but a switch. */

@@ -1121,6 +1121,24 @@ test('an image URL pasted past its limit is kept whole and refused beside the fi
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
+test("a video URL the article's page cannot embed is said beside the field before the article is saved, not first to its readers", async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const video = page.getByLabel('Video URL', { exact: true });
+  const unplayable = "Not a YouTube video's address: the article will show 'Invalid YouTube URL' in place of the video";
+  for (const address of ['https://vimeo.com/76979871', 'https://www.youtube.com/playlist?list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs']) {
+    await video.fill(address);
+    await expect(video, address).toHaveAccessibleDescription(unplayable);
+    await expect(video, address).toHaveAttribute('aria-invalid', 'true');
+  }
+  for (const address of ['https://youtu.be/dQw4w9WgXcQ', 'www.youtube.com/watch?v=dQw4w9WgXcQ', '']) {
+    await video.fill(address);
+    await expect(video, address).toHaveAccessibleDescription('');
+    await expect(video, address).not.toHaveAttribute('aria-invalid');
+  }
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});
+
 test('text at its limit with a line break or spaces around it, which the save trims, is not called too long, and is saved', async ({ page }) => {
   await signInToAdminPanel(page);
   const origin = new URL(page.url()).origin;

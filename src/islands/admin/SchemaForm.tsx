@@ -19,7 +19,8 @@ import { FieldError, SelectField, SwitchField, TextAreaField, TextField } from '
 import ImageField from './ImageField';
 import type { Collection } from './collection';
 import { Button, Card } from './ui';
-import { collectionCopy } from '../../content/admin';
+import { collectionCopy, videoFieldCopy } from '../../content/admin';
+import { parseYouTubeId } from '../../lib/youtube';
 import { endedSession } from './session';
 import { holdUnsavedChanges } from './unsaved-changes';
 import { newSubmissionId } from '../../lib/submission-key';
@@ -194,7 +195,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     const onText = (value: string) => set(field.name, value);
     switch (field.kind) {
       case 'text':
-        return <TextField {...common} value={text} onChange={onText} inputMode={field.inputMode} suggestions={field.suggestions} />;
+        return <TextField {...common} value={text} onChange={onText} suggestions={field.suggestions} />;
       case 'integer':
         return <TextField {...common} type="number" step={1} value={text} onChange={onText} />;
       case 'textarea':
@@ -209,6 +210,9 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
         return <SelectField {...common} options={field.options} value={text} onChange={onText} />;
       case 'switch':
         return <SwitchField label={field.label} className={span} checked={values[field.name] === true} onChange={(on) => set(field.name, on)} />;
+      case 'video':
+        // Said before the save: the article's page would say it to every reader instead.
+        return <TextField {...common} error={error ?? (text.trim() && !parseYouTubeId(text) ? videoFieldCopy.notEmbeddable : undefined)} value={text} onChange={onText} inputMode="url" />;
       case 'image':
         return <ImageField label={field.label} className={span} noun={noun} value={text} onChange={onText} error={error} onUploadingChange={setUploading} />;
       case 'richText':
