@@ -163,10 +163,11 @@ export const collectionCopy = {
   saveFailed: (noun: string, reason = 'Please try again') => ({ title: `Error saving ${noun}`, description: reason }),
   /**
    * An edit's save refused because another admin saved the item after the form was opened; the
-   * form now stands on their version, so the next press replaces it knowingly.
+   * form now stands on their version, their values in the fields this admin had not changed, so the
+   * next press replaces the rest knowingly.
    */
   savedSinceOpened: (noun: string) =>
-    `Someone else saved this ${noun} after you opened it. What you typed is still in the form: press Update ${capitalise(noun)} again to save it over their change, or Cancel to keep theirs.`,
+    `Someone else saved this ${noun} after you opened it. Their changes are now in the fields you had not changed, and what you typed is still in the form: press Update ${capitalise(noun)} again to save it over their change, or Cancel to keep theirs.`,
   /** An edit's save refused because another admin deleted the item after the form was opened. */
   deletedSinceOpened: (noun: string) =>
     `Someone else deleted this ${noun} after you opened it, so it cannot be updated. What you typed is still in the form: press Create ${capitalise(noun)} to save it as a new ${noun}, or Cancel to drop it.`,

@@ -876,7 +876,7 @@ test('an edit saved by another admin after it was opened is not overwritten unse
   await page.getByLabel('Description', { exact: true }).fill('My change.');
   await page.getByRole('button', { name: 'Update Article' }).click();
   await expect(
-    toastText(page, 'Someone else saved this article after you opened it. What you typed is still in the form: press Update Article again to save it over their change, or Cancel to keep theirs.'),
+    toastText(page, 'Someone else saved this article after you opened it. Their changes are now in the fields you had not changed, and what you typed is still in the form: press Update Article again to save it over their change, or Cancel to keep theirs.'),
   ).toBeVisible();
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue('My change.');
   expect((await articleByTitle(page, title)).description).toBe('Their change.');
@@ -886,6 +886,50 @@ test('an edit saved by another admin after it was opened is not overwritten unse
   await expect(toastText(page, 'Article updated')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Edit Article' })).toHaveCount(0);
   expect((await articleByTitle(page, title)).description).toBe('My change.');
+  expect((await page.request.delete(`/api/articles/${article.id}`, { headers: { origin } })).status()).toBe(200);
+});
+
+test("a save over another admin's later one keeps their change to the fields this admin left alone: the body they rewrote is not put back", async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const title = `MergedEdit${RUN}`;
+  const created = await page.request.post('/api/articles', {
+    headers: { origin },
+    data: { title, description: 'As first written.', readTime: '3 min read', content: '<p>The first draft.</p>' },
+  });
+  expect(created.status()).toBe(201);
+  const article = (await created.json()) as Article;
+  await page.reload();
+  const panel = page.getByRole('tabpanel');
+  const searched = page.waitForResponse((r) => r.url().includes(`search=${title}`));
+  await panel.getByRole('searchbox', { name: 'Search articles' }).fill(title);
+  await searched;
+  await panel.getByRole('button', { name: `Edit ${title}` }).click();
+
+  // Another admin rewrites the body and the read time while this form is open.
+  const theirs = await page.request.put(`/api/articles/${article.id}`, {
+    headers: { origin },
+    data: { title, description: 'As first written.', readTime: '5 min read', content: '<p>Their rewrite.</p>', updatedAt: article.updatedAt },
+  });
+  expect(theirs.status()).toBe(200);
+
+  // This admin changes the description only.
+  await page.getByLabel('Description', { exact: true }).fill('My change.');
+  await page.getByRole('button', { name: 'Update Article' }).click();
+  await expect(toastText(page, 'Error saving article')).toBeVisible();
+  // Their body and read time are in the form now; the description is still this admin's.
+  await expect(page.getByRole('textbox', { name: 'Content' })).toHaveText('Their rewrite.');
+  await expect(page.getByLabel('Read Time', { exact: true })).toHaveValue('5 min read');
+  await expect(page.getByLabel('Description', { exact: true })).toHaveValue('My change.');
+
+  await page.getByRole('button', { name: 'Update Article' }).click();
+  await expect(toastText(page, 'Article updated')).toBeVisible();
+  const stored = await articleByTitle(page, title);
+  expect({ description: stored.description, readTime: stored.readTime, content: stored.content }).toEqual({
+    description: 'My change.',
+    readTime: '5 min read',
+    content: '<p>Their rewrite.</p>',
+  });
   expect((await page.request.delete(`/api/articles/${article.id}`, { headers: { origin } })).status()).toBe(200);
 });
 
@@ -1047,7 +1091,7 @@ test("a save refused because another admin saved or deleted the service since it
   await description.fill('My change.');
   await panel.getByRole('button', { name: 'Update Service' }).click();
   await expect(
-    toastText(page, 'Someone else saved this service after you opened it. What you typed is still in the form: press Update Service again to save it over their change, or Cancel to keep theirs.'),
+    toastText(page, 'Someone else saved this service after you opened it. Their changes are now in the fields you had not changed, and what you typed is still in the form: press Update Service again to save it over their change, or Cancel to keep theirs.'),
   ).toBeVisible();
   await expect(description).toHaveValue('My change.');
   await expect(row.getByText('Their change.', { exact: true })).toBeVisible();

@@ -4,12 +4,13 @@
  * The server validates with the same schema; its field issues show beside the fields, and the
  * first field with one takes the focus. While its values differ from what it opened with, the form
  * holds unsaved changes (unsaved-changes.ts). A save refused because someone else saved the item
- * since keeps what was typed, and the next press saves it over theirs; one refused because the item
+ * since keeps what was typed, takes their version into the fields left as opened, and the next
+ * press saves what was typed over theirs; one refused because the item
  * was deleted since turns the form into a create. A save refused for an ended session keeps the form as
  * it is: the panel asks for the password, and the admin saves again. While an image uploads, the
  * save waits (its button pending) for the image to be in the form.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent as ReactFocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { limitIssue } from '../../schemas/text-limits';
 import { formValuesOf, payloadOf, type FormField, type FormValues } from '../../schemas/form-fields';
@@ -50,8 +51,14 @@ function issueOf(issues: Record<string, string>, name: string): string | undefin
 export default function SchemaForm({ fields, noun, collection, item, onSaved, onCancel, onDirtyChange }: SchemaFormProps) {
   const formId = useId();
   const richTextLabelId = useId();
-  const opened = useMemo(() => formValuesOf(fields, item), [fields, item]);
+  /**
+   * The values of the version the form stands on: the item as opened, until a save is refused
+   * because someone else saved it since (see `openedAt`). What differs from them is this admin's.
+   */
+  const [opened, setOpened] = useState<FormValues>(() => formValuesOf(fields, item));
   const [values, setValues] = useState<FormValues>(opened);
+  // The rich-text editor loads its text when mounted: a new key loads the text of another version.
+  const [editorLoads, setEditorLoads] = useState(0);
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   // An image on its way: a save now would store the item without it (or with the image it replaces).
@@ -135,12 +142,21 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
         setAsNew(true);
         setSubmissionId(newSubmissionId());
       }
-      // Saved by someone else: the form takes their version's updatedAt (what was typed stays), so
-      // the next press is the admin's informed choice. Unread (the item gone meanwhile, no answer),
-      // the server's own words stand: reopen it.
+      // Saved by someone else: the form stands on their version. A field this admin left as opened
+      // takes their value, one they changed keeps what they typed: the next press saves over their
+      // change to those fields only, as the admin's informed choice, rather than putting back every
+      // field they rewrote. Unread (the item gone meanwhile, no answer), the server's own words
+      // stand: reopen it.
       if (savedSince && item) {
-        const current = await api.get<{ updatedAt: string }>(collection.itemUrl(item.id)).catch(() => null);
+        const current = await api.get<Record<string, unknown> & { updatedAt: string }>(collection.itemUrl(item.id)).catch(() => null);
         if (current) {
+          const theirs = formValuesOf(fields, current);
+          const untouched = (name: string, typed: FormValues) => typed[name] === opened[name];
+          if (fields.some((field) => field.kind === 'richText' && untouched(field.name, values) && theirs[field.name] !== opened[field.name])) {
+            setEditorLoads((n) => n + 1);
+          }
+          setValues((typed) => Object.fromEntries(fields.map(({ name }) => [name, untouched(name, typed) ? theirs[name]! : typed[name]!])));
+          setOpened(theirs);
           setOpenedAt(current.updatedAt);
           unfielded = collectionCopy.savedSinceOpened(noun);
         }
@@ -221,7 +237,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
             <p id={richTextLabelId} className="mb-1.5 text-sm font-medium text-ink-800">
               {field.label}
             </p>
-            <RichTextEditor initialHtml={text} onChange={onText} labelledBy={richTextLabelId} errorId={error ? `${richTextLabelId}-error` : undefined} />
+            <RichTextEditor key={editorLoads} initialHtml={text} onChange={onText} labelledBy={richTextLabelId} errorId={error ? `${richTextLabelId}-error` : undefined} />
             {error && <FieldError id={`${richTextLabelId}-error`}>{error}</FieldError>}
           </div>
         );
