@@ -1,12 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Enquiry, EnquiryListQuery, EnquiryStatus, EnquiryValues } from '../../schemas/enquiry.ts';
-import { containsPattern } from '../db/like.ts';
-import { after, cursorText, keysetBatches, exceedsBudget, type ExportBudget, type KeysetCursor } from '../db/keyset.ts';
-import { inOrder, readPage, type PageQuery } from '../db/page.ts';
-import type { Database, EnquiryRow } from '../db/schema.ts';
+import type { ExportBudget } from '../db/keyset.ts';
+import type { PageQuery } from '../db/page.ts';
+import type { Database } from '../db/schema.ts';
 import { MESSAGE_KINDS, type QueuedMessage } from '../mail/message.ts';
 import type { SpentPoint } from '../rate-limit.ts';
-import { LATEST_MESSAGE_SELECTION, latestMessage, requeueFailed, toOutboxMessage, type LatestMessageColumns, type RequeueOutcome } from './outbox.ts';
+import { leadListReads, type LeadRow } from './lead-lists.ts';
+import { requeueFailed, toOutboxMessage, type RequeueOutcome } from './outbox.ts';
 
 /** What became of an enquiry sent to POST /api/contacts. */
 export type EnquiryWrite =
@@ -115,10 +115,8 @@ export async function insertEnquiryWithNotice(
   throw new Error('the enquiry was neither stored nor found under its key');
 }
 
-type ListedRow = EnquiryRow & LatestMessageColumns;
-
 /** The one row-to-API mapper for enquiries; fields one by one, so a column added on one side fails tsc. */
-function toEnquiry(row: ListedRow): Enquiry {
+function toEnquiry(row: LeadRow<'enquiries'>): Enquiry {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -136,79 +134,37 @@ function toEnquiry(row: ListedRow): Enquiry {
   };
 }
 
+/**
+ * The inbox: newest first, the (created_at desc, id desc) of its indexes; searched in the name, the
+ * email and the company; each enquiry with its latest notice.
+ */
+const inbox = leadListReads({
+  table: 'enquiries',
+  messageKind: MESSAGE_KINDS.enquiryNotice,
+  order: { time: 'enquiries.createdAt', id: 'enquiries.id' },
+  searched: [sql<string>`enquiries.first_name || ' ' || enquiries.last_name`, 'enquiries.email', 'enquiries.company'],
+  toLead: toEnquiry,
+});
+
 type Filter = Pick<EnquiryListQuery, 'status' | 'search'>;
 
-/** The rows a filter keeps: by status, and the search text in the name, the email or the company. */
-function matches(eb: ExpressionBuilder<Database, 'enquiries'>, filter: Filter): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filter.status) conditions.push(eb('enquiries.status', '=', filter.status));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      eb.or([
-        eb(sql<string>`enquiries.first_name || ' ' || enquiries.last_name`, 'ilike', pattern),
-        eb('enquiries.email', 'ilike', pattern),
-        eb('enquiries.company', 'ilike', pattern),
-      ]),
-    );
-  }
-  return eb.and(conditions);
-}
-
-/** The enquiries `filter` keeps, each row whole. */
-function filteredEnquiries(db: Kysely<Database>, filter: Filter = {}) {
-  return db
-    .selectFrom('enquiries')
-    .selectAll('enquiries')
-    .where((eb) => matches(eb, filter));
-}
-
-/**
- * The enquiries `leads` selects (the filter's, a page of them, a batch), each with its latest
- * notice (`message`, null when none was queued). A page or a batch is cut (its LIMIT) inside
- * `leads`, before the join, so notices are looked up for the rows answered alone.
- */
-function withLatestNotice(db: Kysely<Database>, leads: ReturnType<typeof filteredEnquiries>) {
-  return db
-    .selectFrom(leads.as('enquiries'))
-    .leftJoinLateral(latestMessage(db, MESSAGE_KINDS.enquiryNotice, 'enquiries'), (join) => join.onTrue())
-    .selectAll('enquiries')
-    .select(LATEST_MESSAGE_SELECTION);
-}
-
-/** The inbox's order, newest first: the (created_at desc, id desc) of its indexes. */
-const INBOX_ORDER = { time: 'enquiries.createdAt', id: 'enquiries.id' } as const;
-
 /** One page of the inbox, newest first, with the count of every row the filter matches. */
-export async function listEnquiries(
-  db: Kysely<Database>,
-  q: Filter & PageQuery,
-): Promise<{ items: Enquiry[]; total: number }> {
-  const { items, total } = await readPage(filteredEnquiries(db, q), (page) => withLatestNotice(db, page), INBOX_ORDER, q);
-  return { items: items.map((r) => toEnquiry(r)), total };
+export function listEnquiries(db: Kysely<Database>, q: Filter & PageQuery): Promise<{ items: Enquiry[]; total: number }> {
+  return inbox.page(db, q);
 }
 
 /** Every enquiry the filter matches, newest first, a batch at a time (the CSV export). */
 export function exportEnquiries(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<Enquiry[]> {
-  return keysetBatches(
-    (cursor: KeysetCursor | undefined, limit: number) => {
-      let batch = filteredEnquiries(db, filter);
-      if (cursor) batch = batch.where(after(INBOX_ORDER, cursor));
-      return inOrder(withLatestNotice(db, inOrder(batch, INBOX_ORDER).limit(limit)).select(cursorText(INBOX_ORDER).as('cursorAt')), INBOX_ORDER).execute();
-    },
-    (row) => toEnquiry(row),
-    batchSize,
-  );
+  return inbox.batches(db, filter, batchSize);
 }
 
 /** Whether the enquiries the filter's export holds exceed `budget` as rows (keyset.ts exceedsBudget). */
 export function enquiryExportExceeds(db: Kysely<Database>, filter: Filter, budget: ExportBudget): Promise<boolean> {
-  return exceedsBudget(db, withLatestNotice(db, filteredEnquiries(db, filter)), budget);
+  return inbox.exportExceeds(db, filter, budget);
 }
 
-export async function findEnquiry(db: Kysely<Database>, id: number): Promise<Enquiry | undefined> {
-  const row = await withLatestNotice(db, filteredEnquiries(db).where('enquiries.id', '=', id)).executeTakeFirst();
-  return row && toEnquiry(row);
+export function findEnquiry(db: Kysely<Database>, id: number): Promise<Enquiry | undefined> {
+  return inbox.find(db, id);
 }
 
 export async function setEnquiryStatus(db: Kysely<Database>, id: number, status: EnquiryStatus): Promise<boolean> {

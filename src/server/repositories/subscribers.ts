@@ -1,17 +1,15 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.ts';
-import { containsPattern } from '../db/like.ts';
-import { inOrder, readPage, type PageQuery } from '../db/page.ts';
-import { after, cursorText, keysetBatches, exceedsBudget, type ExportBudget, type KeysetCursor } from '../db/keyset.ts';
-import type { Database, SubscriberRow } from '../db/schema.ts';
+import type { ExportBudget } from '../db/keyset.ts';
+import type { PageQuery } from '../db/page.ts';
+import type { Database } from '../db/schema.ts';
 import type { SpentPoint } from '../rate-limit.ts';
 import { MESSAGE_KINDS, type OutgoingMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
-import { LATEST_MESSAGE_SELECTION, latestMessage, requeueFailed, toOutboxMessage, type LatestMessageColumns, type RequeueOutcome } from './outbox.ts';
-
-type ListedRow = SubscriberRow & LatestMessageColumns;
+import { leadListReads, type LeadRow } from './lead-lists.ts';
+import { requeueFailed, toOutboxMessage, type RequeueOutcome } from './outbox.ts';
 
 /** The one row-to-API mapper for subscribers; fields one by one, so a column added on one side fails tsc. */
-function toSubscriber(row: ListedRow): Subscriber {
+function toSubscriber(row: LeadRow<'subscribers'>): Subscriber {
   return {
     id: row.id,
     email: row.email,
@@ -154,66 +152,37 @@ export async function unsubscribe(db: Kysely<Database>, email: string): Promise<
   return row !== undefined;
 }
 
+/**
+ * The subscribers list: the latest sign-up first, the (subscribed_at desc, id desc) of its
+ * indexes; searched in the address; each subscriber with the welcome of its latest sign-up.
+ */
+const subscribers = leadListReads({
+  table: 'subscribers',
+  messageKind: MESSAGE_KINDS.welcome,
+  order: { time: 'subscribers.subscribedAt', id: 'subscribers.id' },
+  searched: ['subscribers.email'],
+  toLead: toSubscriber,
+});
+
 type Filter = Pick<SubscriberListQuery, 'status' | 'search'>;
 
-function matches(eb: ExpressionBuilder<Database, 'subscribers'>, filter: Filter): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filter.status && filter.status !== 'all') conditions.push(eb('subscribers.status', '=', filter.status));
-  if (filter.search) conditions.push(eb('subscribers.email', 'ilike', containsPattern(filter.search)));
-  return eb.and(conditions);
-}
-
-/** The subscribers `filter` keeps, each row whole. */
-function filteredSubscribers(db: Kysely<Database>, filter: Filter = {}) {
-  return db
-    .selectFrom('subscribers')
-    .selectAll('subscribers')
-    .where((eb) => matches(eb, filter));
-}
-
-/**
- * The subscribers `leads` selects (the filter's, a page of them, a batch), each with its latest
- * welcome (`message`, null when none was queued). A page or a batch is cut (its LIMIT) inside
- * `leads`, before the join, so welcomes are looked up for the rows answered alone.
- */
-function withLatestWelcome(db: Kysely<Database>, leads: ReturnType<typeof filteredSubscribers>) {
-  return db
-    .selectFrom(leads.as('subscribers'))
-    .leftJoinLateral(latestMessage(db, MESSAGE_KINDS.welcome, 'subscribers'), (join) => join.onTrue())
-    .selectAll('subscribers')
-    .select(LATEST_MESSAGE_SELECTION);
-}
-
-/** The list's order, the latest sign-up first: the (subscribed_at desc, id desc) of its indexes. */
-const LIST_ORDER = { time: 'subscribers.subscribedAt', id: 'subscribers.id' } as const;
-
 /** One page of subscribers, the latest sign-up first, with the count the filter matches. */
-export async function listSubscribers(db: Kysely<Database>, q: Filter & PageQuery): Promise<{ items: Subscriber[]; total: number }> {
-  const { items, total } = await readPage(filteredSubscribers(db, q), (page) => withLatestWelcome(db, page), LIST_ORDER, q);
-  return { items: items.map((r) => toSubscriber(r)), total };
+export function listSubscribers(db: Kysely<Database>, q: Filter & PageQuery): Promise<{ items: Subscriber[]; total: number }> {
+  return subscribers.page(db, q);
 }
 
 /** Every subscriber the filter matches, the latest sign-up first, a batch at a time (the CSV export). */
 export function exportSubscribers(db: Kysely<Database>, filter: Filter, batchSize?: number): AsyncGenerator<Subscriber[]> {
-  return keysetBatches(
-    (cursor: KeysetCursor | undefined, limit: number) => {
-      let batch = filteredSubscribers(db, filter);
-      if (cursor) batch = batch.where(after(LIST_ORDER, cursor));
-      return inOrder(withLatestWelcome(db, inOrder(batch, LIST_ORDER).limit(limit)).select(cursorText(LIST_ORDER).as('cursorAt')), LIST_ORDER).execute();
-    },
-    (row) => toSubscriber(row),
-    batchSize,
-  );
+  return subscribers.batches(db, filter, batchSize);
 }
 
 /** Whether the subscribers the filter's export holds exceed `budget` as rows (keyset.ts exceedsBudget). */
 export function subscriberExportExceeds(db: Kysely<Database>, filter: Filter, budget: ExportBudget): Promise<boolean> {
-  return exceedsBudget(db, withLatestWelcome(db, filteredSubscribers(db, filter)), budget);
+  return subscribers.exportExceeds(db, filter, budget);
 }
 
-export async function findSubscriber(db: Kysely<Database>, id: number): Promise<Subscriber | undefined> {
-  const row = await withLatestWelcome(db, filteredSubscribers(db).where('subscribers.id', '=', id)).executeTakeFirst();
-  return row && toSubscriber(row);
+export function findSubscriber(db: Kysely<Database>, id: number): Promise<Subscriber | undefined> {
+  return subscribers.find(db, id);
 }
 
 /**
