@@ -108,14 +108,11 @@ export default route({
     await requireAdmin(req);
     const id = idParam(ctx);
     const { updatedAt: openedAt, ...values } = await readJson(req, articleUpdateSchema, { maxBytes: MAX_ARTICLE_BODY });
-    const article = await withSlugCheck(() => updateArticle(db, id, values, openedAt));
-    if (!article) {
-      // Two admins editing one article: the later save would drop the earlier one's change unseen.
-      if (openedAt !== undefined && (await findArticle(db, id))) throw conflict(SAVED_SINCE_OPENED, { updatedAt: SAVED_SINCE_OPENED });
-      throw notFound('Article not found');
-    }
+    const edit = await withSlugCheck(() => updateArticle(db, id, values, openedAt));
+    if (edit.outcome === 'missing') throw notFound('Article not found');
+    if (edit.outcome === 'saved-since') throw conflict(SAVED_SINCE_OPENED, { updatedAt: SAVED_SINCE_OPENED });
     await purgeCacheTag(CACHE_TAGS.articles);
-    return json(article);
+    return json(edit.item);
   },
 
   DELETE: async (req, ctx) => {

@@ -59,14 +59,11 @@ export default route({
     await requireAdmin(req);
     const id = idParam(ctx);
     const { updatedAt: openedAt, ...values } = await readJson(req, serviceUpdateSchema);
-    const service = await updateService(db, id, values, openedAt);
-    if (!service) {
-      // Two admins editing one service: the later save would drop the earlier one's change unseen.
-      if (openedAt !== undefined && (await findService(db, id))) throw conflict(SAVED_SINCE_OPENED, { updatedAt: SAVED_SINCE_OPENED });
-      throw notFound('Service not found');
-    }
+    const edit = await updateService(db, id, values, openedAt);
+    if (edit.outcome === 'missing') throw notFound('Service not found');
+    if (edit.outcome === 'saved-since') throw conflict(SAVED_SINCE_OPENED, { updatedAt: SAVED_SINCE_OPENED });
     await purgeCacheTag(CACHE_TAGS.services);
-    return json(service);
+    return json(edit.item);
   },
 
   DELETE: async (req, ctx) => {

@@ -10,11 +10,21 @@ import type { Database, EditedTable } from './schema.ts';
  */
 const stillAt = (openedAt: string): RawBuilder<SqlBool> => sql<SqlBool>`date_trunc('milliseconds', updated_at) = ${new Date(openedAt)}::timestamptz`;
 
+/** What became of an edit. */
+export type Edit<T> =
+  /** Stored now; or this very edit sent again after its answer was lost: the row as stored. */
+  | { outcome: 'updated'; item: T }
+  /** Saved since the edit was opened, with other content: nothing written. */
+  | { outcome: 'saved-since' }
+  /** No row has that id. */
+  | { outcome: 'missing' };
+
 /**
- * Replaces the row `id` of `table` with `values`; undefined when there is none or, with `openedAt`
- * (the `updatedAt` its edit was opened at), when it has been saved since with other content. A row
- * saved since that holds `sent` is this very edit sent again after its answer was lost: answered
- * with the row as stored, nothing written, rather than refused as someone else's save.
+ * Replaces the row `id` of `table` with `values`, unless, with `openedAt` (the `updatedAt` its edit
+ * was opened at), it has been saved since with other content: two admins editing one row, the
+ * later save would drop the earlier one's change unseen. A row saved since that holds `sent` is
+ * this very edit sent again after its answer was lost: answered with the row as stored, nothing
+ * written, rather than refused as someone else's save.
  */
 export async function updateUnlessSavedSince<Table extends EditedTable, T>(
   db: Kysely<Database>,
@@ -24,7 +34,7 @@ export async function updateUnlessSavedSince<Table extends EditedTable, T>(
   openedAt: string | undefined,
   sent: Partial<Insertable<Database[Table]>>,
   toItem: (row: Selectable<Database[Table]>) => T,
-): Promise<T | undefined> {
+): Promise<Edit<T>> {
   // Built untyped and typed again at the edges, as createOnce's statement is (db/create-once.ts).
   const untyped = db as Kysely<any>;
   type Row = Selectable<Database[Table]>;
@@ -34,8 +44,9 @@ export async function updateUnlessSavedSince<Table extends EditedTable, T>(
     .where('id', '=', id);
   if (openedAt !== undefined) update = update.where(stillAt(openedAt));
   const updated = (await update.returningAll().executeTakeFirst()) as Row | undefined;
-  if (updated) return toItem(updated);
-  if (openedAt === undefined) return undefined;
+  if (updated) return { outcome: 'updated', item: toItem(updated) };
+  if (openedAt === undefined) return { outcome: 'missing' };
   const stored = (await untyped.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-  return stored && holdsSent(stored, sent) ? toItem(stored) : undefined;
+  if (!stored) return { outcome: 'missing' };
+  return holdsSent(stored, sent) ? { outcome: 'updated', item: toItem(stored) } : { outcome: 'saved-since' };
 }

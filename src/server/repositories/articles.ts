@@ -7,7 +7,7 @@ import { createOnce, type Creation } from '../db/create-once.ts';
 import { containsPattern } from '../db/like.ts';
 import { cutToPage, type PageQuery } from '../db/page.ts';
 import { parseRowId } from '../db/row-id.ts';
-import { updateUnlessSavedSince } from '../db/row-version.ts';
+import { updateUnlessSavedSince, type Edit } from '../db/row-version.ts';
 import type { ArticleRow, Database, NewArticle } from '../db/schema.ts';
 
 /**
@@ -318,10 +318,10 @@ export async function createArticle(db: Kysely<Database>, { submissionId, ...val
 }
 
 /**
- * Replaces an article; undefined when there is none with that id or, with `openedAt`, when it has
- * been saved since with other content (db/row-version.ts).
+ * Replaces an article, unless, with `openedAt`, it has been saved since with other content
+ * (db/row-version.ts).
  */
-export async function updateArticle(db: Kysely<Database>, id: number, values: ArticleValues, openedAt?: string): Promise<Article | undefined> {
+export async function updateArticle(db: Kysely<Database>, id: number, values: ArticleValues, openedAt?: string): Promise<Edit<Article>> {
   const row = articleRow(values);
   return updateUnlessSavedSince(db, 'articles', id, row, openedAt, sentColumns(row, values), toArticle);
 }

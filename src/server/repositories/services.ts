@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Service, ServiceCreateValues } from '../../schemas/service.ts';
 import { createOnce, type Creation } from '../db/create-once.ts';
-import { updateUnlessSavedSince } from '../db/row-version.ts';
+import { updateUnlessSavedSince, type Edit } from '../db/row-version.ts';
 import type { Database, ServiceRow, ServiceUpdate } from '../db/schema.ts';
 
 /**
@@ -56,10 +56,10 @@ export async function createService(db: Kysely<Database>, { submissionId, ...val
 }
 
 /**
- * Replaces a service; undefined when there is none with that id or, with `openedAt`, when it has
- * been saved since with other content (db/row-version.ts).
+ * Replaces a service, unless, with `openedAt`, it has been saved since with other content
+ * (db/row-version.ts).
  */
-export async function updateService(db: Kysely<Database>, id: number, values: ServiceUpdate, openedAt?: string): Promise<Service | undefined> {
+export async function updateService(db: Kysely<Database>, id: number, values: ServiceUpdate, openedAt?: string): Promise<Edit<Service>> {
   const { updatedAt: _, ...sent } = values;
   return updateUnlessSavedSince(db, 'services', id, values, openedAt, sent, toService);
 }
