@@ -5,22 +5,14 @@
 import type { Config } from '@netlify/functions';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
 import { runScheduledJob } from '../../src/server/scheduled-job.ts';
+import { scheduledSweep } from '../../src/server/uploads/deploy-stores.ts';
 import { UNUSED_IMAGE_GRACE_DAYS, deleteUnusedImages } from '../../src/server/uploads/store.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DELETES_PER_RUN = 200;
-const RUN_BUDGET_MS = 20_000;
 
 export default function unusedImages(): Promise<Response> {
   // Connections of this run only, closed before it ends (a frozen instance must not keep one).
-  return withRequestDatabase(() => {
-    const started = Date.now();
-    return runScheduledJob(
-      'unused-images',
-      () => deleteUnusedImages(getDb(), { uploadedBefore: new Date(started - UNUSED_IMAGE_GRACE_DAYS * DAY_MS), limit: DELETES_PER_RUN, deadline: started + RUN_BUDGET_MS }),
-      (deleted) => `${deleted} unused images deleted`,
-    );
-  });
+  return withRequestDatabase(() =>
+    runScheduledJob('unused-images', () => deleteUnusedImages(getDb(), scheduledSweep(UNUSED_IMAGE_GRACE_DAYS)), (deleted) => `${deleted} unused images deleted`),
+  );
 }
 
 export const config: Config = { schedule: '@daily' };

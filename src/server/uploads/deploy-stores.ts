@@ -58,6 +58,17 @@ export interface UploadSweep {
   only?: readonly string[];
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A Scheduled Function's run of a sweep, begun at `started`: images uploaded more than `days` ago,
+ * at most 200 deleted and 20 s spent looking (Netlify stops a Scheduled Function at 30 s; the rest
+ * wait for the next run).
+ */
+export function scheduledSweep(days: number, started = Date.now()): UploadSweep {
+  return { uploadedBefore: new Date(started - days * DAY_MS), limit: 200, deadline: started + 20_000 };
+}
+
 /**
  * Deletes the images uploaded on deploy previews and branch deploys (every store `uploadStores`
  * gives a deploy that is not the live site) before `uploadedBefore`, at most `limit` a run and
