@@ -11,17 +11,19 @@ import { json } from '../../src/server/http/respond.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { findEnquiry, requeueFailedNotice } from '../../src/server/repositories/enquiries.ts';
 
+const NOT_FOUND = 'Enquiry or notice not found';
+
 export default route({
   POST: async (req, ctx) => {
     const db = getDb();
     await requireAdmin(req);
     const id = idParam(ctx);
     const outcome = await requeueFailedNotice(db, id);
-    if (outcome === 'missing') throw notFound('Enquiry or notice not found');
+    if (outcome === 'missing') throw notFound(NOT_FOUND);
     if (outcome === 'not-failed') throw conflict('This notice has not failed: it is sent, or still being tried');
     // Read before the send starts: the answer shows the notice as it was put back, pending.
     const enquiry = await findEnquiry(db, id);
-    if (!enquiry) throw notFound('Enquiry or notice not found'); // deleted meanwhile, its notice with it
+    if (!enquiry) throw notFound(NOT_FOUND); // deleted meanwhile, its notice with it
     sendAfterResponse(ctx, { table: 'enquiries', id });
     return json(enquiry);
   },
