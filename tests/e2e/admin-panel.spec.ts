@@ -852,19 +852,25 @@ test('after a save refused for its fields, the first field named takes the focus
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
-test('an edit saved by another admin after it was opened is not overwritten unseen: the save is refused, saying so, keeps what was typed, and a second press saves it over theirs', async ({ page }) => {
+/** Signs in, creates an article through the API and opens it in the panel's edit form, as found by its title. */
+async function editNewArticle(page: Page, data: { title: string } & Record<string, unknown>) {
   await signInToAdminPanel(page);
   const origin = new URL(page.url()).origin;
-  const title = `EditedTwice${RUN}`;
-  const created = await page.request.post('/api/articles', { headers: { origin }, data: { title, description: 'As first written.', readTime: '3 min read' } });
+  const created = await page.request.post('/api/articles', { headers: { origin }, data });
   expect(created.status()).toBe(201);
   const article = (await created.json()) as Article;
   await page.reload();
   const panel = page.getByRole('tabpanel');
-  const searched = page.waitForResponse((r) => r.url().includes(`search=${title}`));
-  await panel.getByRole('searchbox', { name: 'Search articles' }).fill(title);
+  const searched = page.waitForResponse((r) => r.url().includes(`search=${data.title}`));
+  await panel.getByRole('searchbox', { name: 'Search articles' }).fill(data.title);
   await searched;
-  await panel.getByRole('button', { name: `Edit ${title}` }).click();
+  await panel.getByRole('button', { name: `Edit ${data.title}` }).click();
+  return { origin, article };
+}
+
+test('an edit saved by another admin after it was opened is not overwritten unseen: the save is refused, saying so, keeps what was typed, and a second press saves it over theirs', async ({ page }) => {
+  const title = `EditedTwice${RUN}`;
+  const { origin, article } = await editNewArticle(page, { title, description: 'As first written.', readTime: '3 min read' });
 
   // Another admin saves the article while this form is open.
   const theirs = await page.request.put(`/api/articles/${article.id}`, {
@@ -890,21 +896,8 @@ test('an edit saved by another admin after it was opened is not overwritten unse
 });
 
 test("a save over another admin's later one keeps their change to the fields this admin left alone: the body they rewrote is not put back", async ({ page }) => {
-  await signInToAdminPanel(page);
-  const origin = new URL(page.url()).origin;
   const title = `MergedEdit${RUN}`;
-  const created = await page.request.post('/api/articles', {
-    headers: { origin },
-    data: { title, description: 'As first written.', readTime: '3 min read', content: '<p>The first draft.</p>' },
-  });
-  expect(created.status()).toBe(201);
-  const article = (await created.json()) as Article;
-  await page.reload();
-  const panel = page.getByRole('tabpanel');
-  const searched = page.waitForResponse((r) => r.url().includes(`search=${title}`));
-  await panel.getByRole('searchbox', { name: 'Search articles' }).fill(title);
-  await searched;
-  await panel.getByRole('button', { name: `Edit ${title}` }).click();
+  const { origin, article } = await editNewArticle(page, { title, description: 'As first written.', readTime: '3 min read', content: '<p>The first draft.</p>' });
 
   // Another admin rewrites the body and the read time while this form is open.
   const theirs = await page.request.put(`/api/articles/${article.id}`, {
