@@ -694,7 +694,12 @@ test('a session ended while its image uploads (a logout in another tab) asks for
   await page.getByRole('button', { name: 'New Article' }).click();
   const title = `Upload across a logout ${RUN}`;
   await page.getByLabel('Title', { exact: true }).fill(title);
+  // 'Uploading...' shows from the moment the upload URL is asked for, before the server has issued
+  // it: a logout that reached the server first would refuse the URL itself, and no PUT would come.
+  // The logout waits for the PUT, whose URL the session has issued, to be on its way.
+  const put = page.waitForRequest((r) => r.method() === 'PUT' && isUploadTarget(new URL(r.url())));
   const upload = await startHeldUpload(page);
+  await put;
   // Another tab of the same browser signs out: the session, and the upload URL issued in it, end.
   expect((await page.request.post('/api/auth/logout', { headers: { Origin: new URL(page.url()).origin } })).status()).toBe(200);
   expect((await upload.release()).status()).toBe(401);
