@@ -712,6 +712,24 @@ test('a session ended while its image uploads (a logout in another tab) asks for
   await again.getByRole('button', { name: 'Sign In' }).click();
   await expect(again).toBeHidden();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+
+  // A logout before the upload URL is issued: the request for the URL meets the ended session, and
+  // the panel asks the same question, with no failure toast either.
+  const isUploadUrlRequest = (u: URL) => u.pathname === '/api/objects/upload';
+  const releaseUrlRequest = await holdRoute(page, isUploadUrlRequest);
+  const urlRequest = page.waitForRequest((r) => isUploadUrlRequest(new URL(r.url())));
+  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
+  await urlRequest;
+  expect((await page.request.post('/api/auth/logout', { headers: { Origin: new URL(page.url()).origin } })).status()).toBe(200);
+  const refused = page.waitForResponse((r) => isUploadUrlRequest(new URL(r.url())));
+  releaseUrlRequest();
+  expect((await refused).status()).toBe(401);
+  await page.unroute(isUploadUrlRequest);
+  await expect(again).toBeVisible();
+  await expect(toastText(page, 'Upload failed')).toHaveCount(0);
+  await again.getByLabel('Password', { exact: true }).fill(E2E_LOGOUT_ADMIN.password);
+  await again.getByRole('button', { name: 'Sign In' }).click();
+  await expect(again).toBeHidden();
   // Signed in again, the same image goes up.
   await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
   await expect(toastText(page, 'Image uploaded')).toBeVisible();
