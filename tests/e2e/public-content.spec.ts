@@ -122,7 +122,10 @@ test('contact: the form beside the details, the 24-hour promise, hours, offices 
     await expect(form.getByLabel(label, { exact: true })).toBeVisible();
   }
   await expect(form.getByRole('button', { name: 'Send Message' })).toBeVisible();
-  await expect(page.getByText(/within 24 hours/).first()).toBeVisible();
+  await expect(page.getByText('We reply to every enquiry within 24 hours.')).toBeVisible();
+  await expect(page.getByText('Within 24 hours, Monday to Friday.')).toBeVisible();
+  // The words a plain post's sent fragment shows stay hidden until the address names it.
+  await expect(page.getByText("We'll get back to you within 24 hours.")).toBeHidden();
   await expect(page.getByText('Mon-Fri 9 AM-6 PM AEST')).toBeVisible();
   await expect(page.getByText(/by appointment only, in Sydney and Melbourne/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Free Marketing Strategy Assessment' })).toBeVisible();
