@@ -15,7 +15,7 @@
  */
 import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import postcss, { type AtRule, type Container, type Declaration, type Node, type Root } from 'postcss';
-import { rawTextElements } from './raw-text-elements.ts';
+import { rawTextElements, type RawTextElement } from './raw-text-elements.ts';
 import { siteStylesheetPath, TAILWIND_MARKER } from './site-stylesheet.ts';
 
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
@@ -188,10 +188,11 @@ const plainStyleElements = (html: string) => rawTextElements(html).filter(({ nam
  * place and in their order, so the cascade is the same; `tailwind` (the sheet's element) holds
  * `kept` instead. Each inline style is one more hash in the page's policy, which on an on-demand
  * page is a header in the first round trip. Other styles in the body stay where they are.
+ * `styles` are the page's plain style elements, found once per page: each search walks every tag.
  */
-function inOneStyleElement(html: string, tailwind: string, kept: string): PrunedPage {
+function inOneStyleElement(html: string, styles: RawTextElement[], tailwind: string, kept: string): PrunedPage {
   const headEnd = html.indexOf('</head>');
-  const elements = plainStyleElements(html).filter(({ element, text, index }) => index < headEnd || text === ISLAND_STYLES || element === tailwind);
+  const elements = styles.filter(({ element, text, index }) => index < headEnd || text === ISLAND_STYLES || element === tailwind);
   const css = elements.map(({ element, text }) => (element === tailwind ? kept : text)).join('');
   let out = html;
   for (const { element, index } of elements.toReversed()) out = out.slice(0, index) + out.slice(index + element.length);
@@ -222,7 +223,8 @@ export function pageStyles(): PageStyles {
   const pruned = new Map<string, string>();
 
   function prune(html: string): PrunedPage {
-    const style = plainStyleElements(html).find(({ text }) => text.includes(TAILWIND_MARKER));
+    const styles = plainStyleElements(html);
+    const style = styles.find(({ text }) => text.includes(TAILWIND_MARKER));
     if (!style || CLIENT_ONLY_ISLAND.test(html)) return { html, style: null };
     const { element, text: css } = style;
     let sheet = parsed.get(css);
@@ -241,7 +243,7 @@ export function pageStyles(): PageStyles {
       if (pruned.size >= CACHE_LIMIT) pruned.delete(pruned.keys().next().value!);
       pruned.set(key, kept);
     }
-    const page = inOneStyleElement(html, element, kept);
+    const page = inOneStyleElement(html, styles, element, kept);
     return { ...page, html: page.html.replace(HTML_ELEMENT, `<html data-site-stylesheet="${sheet.href}"`) };
   }
 
