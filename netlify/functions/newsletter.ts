@@ -12,7 +12,6 @@ import { newsletterSchema } from '../../src/schemas/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
 import { isFormPost, readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
-import { SUBMISSION_KEY_WINDOW_MS, recentDerivedSubmissionKeys } from '../../src/server/http/derived-submission-key.ts';
 import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress, sameOriginRefererPath } from '../../src/server/http/request-context.ts';
@@ -21,7 +20,7 @@ import { givePointBack, overLimit, rateLimiter, spendPoint } from '../../src/ser
 import { mailLinkOrigin } from '../../src/server/mail/link-origin.ts';
 import { welcomeAwaitingOrigin, welcomeMessage } from '../../src/server/mail/welcome.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
-import { findRepeatedSignup, subscribeWithWelcome } from '../../src/server/repositories/subscribers.ts';
+import { signUpWithWelcome } from '../../src/server/repositories/subscribers.ts';
 import { FORM_SENT_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
 
 const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
@@ -31,51 +30,35 @@ export default route({
     const submitted = await readSubmission(req, newsletterSchema);
     const { email, website } = submitted;
     if (website) return json({}, { status: 201 }); // honeypot: see contacts.ts
-    const db = getDb();
     const sender = clientAddress(ctx);
-    // Neither form carries a key of its own (the Insights page is one cached copy for everyone,
-    // and the island sends none): a sign-up's key is derived from the sender and the address, as
-    // the enquiry form's is. A repeat is looked for before the rate-limit point is spent, so one
-    // at the limit is not refused.
-    const now = Date.now();
-    const keys = recentDerivedSubmissionKeys(sender, { email: email.toLowerCase() }, now);
-    const since = new Date(now - SUBMISSION_KEY_WINDOW_MS);
-    /**
-     * A repeat of this sender's sign-up: the plain form is answered as that sign-up was (the
-     * confirmation page), the island as it always has been about a listed address (409). It starts
-     * no send: the first post queued the welcome and sends it after its own answer (the scheduled
-     * sender retries it), so posting again and again makes no work beyond the one lookup.
-     */
-    const repeatedAnswer = (id: number) => {
-      if (!isFormPost(req)) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
-      return json({ id }, { status: 201 });
-    };
-    const earlier = await findRepeatedSignup(db, email, keys, since);
-    if (earlier !== undefined) return repeatedAnswer(earlier);
-    const linkOrigin = mailLinkOrigin(req);
     const limiter = rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: 3600 });
-    const welcome = linkOrigin ? await welcomeMessage(email, linkOrigin) : welcomeAwaitingOrigin(email);
     const sourcePage = submitted.sourcePage || sameOriginRefererPath(req);
-    // The point and the sign-up in one statement, so the point of a second post of one sign-up
-    // waits on the first's until the first's row is committed.
-    const written = await subscribeWithWelcome(db, { email, sourcePage, signupKey: keys[0] }, welcome, {
-      spend: spendPoint(limiter, sender, { now }),
+    // The welcome is composed only for a sign-up of its own: a repeat sends none.
+    const welcome = async () => {
+      const linkOrigin = mailLinkOrigin(req);
+      return linkOrigin ? welcomeMessage(email, linkOrigin) : welcomeAwaitingOrigin(email);
+    };
+    const signup = await signUpWithWelcome(getDb(), { email, sourcePage, sender }, welcome, {
+      spend: (now) => spendPoint(limiter, sender, { now }),
+      giveBack: (spent) => givePointBack(limiter, sender, spent),
       allowed: limiter.points,
     });
-    if (written.outcome === 'subscribed') {
-      sendAfterResponse(ctx, { table: 'subscribers', id: written.id });
-      return json({ id: written.id }, { status: 201 });
+    switch (signup.outcome) {
+      case 'subscribed':
+        sendAfterResponse(ctx, { table: 'subscribers', id: signup.id });
+        return json({ id: signup.id }, { status: 201 });
+      // A repeat of this sender's sign-up: the plain form is answered as that sign-up was (the
+      // confirmation page), the island as it always has been about a listed address (409). It starts
+      // no send: the first post queued the welcome and sends it after its own answer (the scheduled
+      // sender retries it), so posting again and again makes no work beyond the one lookup.
+      case 'repeated':
+        if (!isFormPost(req)) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
+        return json({ id: signup.id }, { status: 201 });
+      case 'over-limit':
+        throw overLimit(signup.spent, 'Too many sign-ups from your network in the last hour. Please try again later.');
+      case 'already-subscribed':
+        throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
     }
-    // Two posts of one sign-up at once (a double click): both missed the other's row and spent a
-    // point; the second's statement found the address listed, or, where the first took the hour's
-    // last point, itself over the limit. It finds the first's row now, and gives its point back.
-    const raced = await findRepeatedSignup(db, email, keys, since);
-    if (raced !== undefined) {
-      await givePointBack(limiter, sender, written.spent).execute(db);
-      return repeatedAnswer(raced);
-    }
-    if (written.outcome === 'over-limit') throw overLimit(written.spent, 'Too many sign-ups from your network in the last hour. Please try again later.');
-    throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
   }),
 });
 

@@ -3,6 +3,7 @@ import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.t
 import type { ExportBudget } from '../db/keyset.ts';
 import type { PageQuery } from '../db/page.ts';
 import type { Database } from '../db/schema.ts';
+import { SUBMISSION_KEY_WINDOW_MS, recentDerivedSubmissionKeys } from '../http/derived-submission-key.ts';
 import type { SpentPoint } from '../rate-limit.ts';
 import { MESSAGE_KINDS, type OutgoingMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
 import { leadListReads, type LeadRow } from './lead-lists.ts';
@@ -26,7 +27,7 @@ export type Subscription =
   /** Subscribed now, its welcome queued. */
   | { outcome: 'subscribed'; id: number; jobId: number }
   /** The address is subscribed already (in any letter case): nothing written, the point spent. */
-  | { outcome: 'listed'; spent: SpentPoint }
+  | { outcome: 'already-subscribed'; spent: SpentPoint }
   /** The sender is over its rate limit: nothing written. */
   | { outcome: 'over-limit'; spent: SpentPoint };
 
@@ -40,7 +41,7 @@ const UNLIMITED = { spend: sql<SpentPoint>`select 1 as points, null::bigint as e
  * subscribes again, with this consent's time and page; one that is subscribed already (in any
  * letter case) is left as it is. `signupKey` is derived from the sender and the address
  * (src/server/http/derived-submission-key.ts), kept so that the same sign-up sent again is known as a
- * repeat (findRepeatedSignup).
+ * repeat (signUpWithWelcome).
  *
  * The point and the row in one statement make two posts of one sign-up at once take turns: the
  * second's point waits on the first's until the first's row is committed, so a second that finds
@@ -102,15 +103,26 @@ export async function subscribeWithWelcome(
     .executeTakeFirstOrThrow();
   if (row.jobId !== null && row.subscriberId !== null) return { outcome: 'subscribed', id: row.subscriberId, jobId: row.jobId };
   const spent = { points: row.points, expire: row.expire };
-  return row.points > limit.allowed ? { outcome: 'over-limit', spent } : { outcome: 'listed', spent };
+  return row.points > limit.allowed ? { outcome: 'over-limit', spent } : { outcome: 'already-subscribed', spent };
 }
+
+/** What became of a sign-up sent to POST /api/newsletter. */
+export type Signup =
+  /** Subscribed now, its welcome queued. */
+  | { outcome: 'subscribed'; id: number; jobId: number }
+  /** The same sign-up again (the sender's, of this address, within ten minutes): that subscriber, nothing written, no point spent. */
+  | { outcome: 'repeated'; id: number }
+  /** The address is subscribed already, by another sign-up: nothing written, the point spent. */
+  | { outcome: 'already-subscribed' }
+  /** The sender is over its rate limit: nothing written. */
+  | { outcome: 'over-limit'; spent: SpentPoint };
 
 /**
  * The subscriber a sign-up repeats: the address (any letter case), still subscribed, by a post
  * whose key is one of `keys` (the sender's, this window's and the one before's), made after
  * `since`. Undefined when there is none, so the post is a sign-up of its own.
  */
-export async function findRepeatedSignup(db: Kysely<Database>, email: string, keys: string[], since: Date): Promise<number | undefined> {
+async function findRepeatedSignup(db: Kysely<Database>, email: string, keys: string[], since: Date): Promise<number | undefined> {
   const row = await db
     .selectFrom('subscribers')
     .select('id')
@@ -120,6 +132,45 @@ export async function findRepeatedSignup(db: Kysely<Database>, email: string, ke
     .where('subscribedAt', '>', since)
     .executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * A sign-up from `sender` (the client's address): subscribeWithWelcome, unless it repeats one this
+ * sender made of this address within ten minutes (a double click, a resubmission). Its key is
+ * derived from the sender and the address (src/server/http/derived-submission-key.ts): neither form
+ * carries a key of its own (the Insights page is one cached copy for everyone, and the island sends
+ * none). A repeat is looked for before the rate-limit point is spent, so one at the limit is not
+ * refused, and it writes nothing and composes no welcome (`welcome` is called only for a sign-up
+ * of its own): the first post queued the welcome and sends it after its own answer.
+ *
+ * Two posts of one sign-up at once both miss the other's row and spend a point; the second's
+ * statement waits on the first's (subscribeWithWelcome) and finds the address listed or, where the
+ * first took the hour's last point, itself over the limit. It finds the first's row in a statement
+ * of its own then, and gives its point back (`giveBack`, from src/server/rate-limit.ts
+ * givePointBack): it is a repeat too, never refused as over the limit.
+ */
+export async function signUpWithWelcome(
+  db: Kysely<Database>,
+  { email, sourcePage, sender }: { email: string; sourcePage: string | null; sender: string },
+  welcome: () => Promise<OutgoingMessage | WelcomeAwaitingOrigin>,
+  limit: { spend: (now: number) => RawBuilder<SpentPoint>; giveBack: (spent: SpentPoint) => RawBuilder<{ points: number }>; allowed: number },
+): Promise<Signup> {
+  const now = Date.now();
+  const keys = recentDerivedSubmissionKeys(sender, { email: email.toLowerCase() }, now);
+  const since = new Date(now - SUBMISSION_KEY_WINDOW_MS);
+  const earlier = await findRepeatedSignup(db, email, keys, since);
+  if (earlier !== undefined) return { outcome: 'repeated', id: earlier };
+  const written = await subscribeWithWelcome(db, { email, sourcePage, signupKey: keys[0] }, await welcome(), {
+    spend: limit.spend(now),
+    allowed: limit.allowed,
+  });
+  if (written.outcome === 'subscribed') return written;
+  const raced = await findRepeatedSignup(db, email, keys, since);
+  if (raced !== undefined) {
+    await limit.giveBack(written.spent).execute(db);
+    return { outcome: 'repeated', id: raced };
+  }
+  return written.outcome === 'over-limit' ? written : { outcome: 'already-subscribed' };
 }
 
 /**
