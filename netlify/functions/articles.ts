@@ -11,7 +11,8 @@
 // GET    /api/articles/:id             one article; a draft is a 404 except for an admin
 // POST   /api/articles                 create (admin): 201; with the submissionId of a create already
 //                                      stored, 200 and that article when it is the same content (a
-//                                      retry whose answer was lost), 409 when it is not
+//                                      retry whose answer was lost), 409 when it is not, with
+//                                      that article as `stored` (the form goes on as its edit)
 // PUT    /api/articles/:id             replace (admin); with the updatedAt its edit was opened at, 409
 //                                      if someone saved it since with other content (the same
 //                                      content: 200, a retry whose answer was lost)
@@ -30,7 +31,7 @@ import { readJson } from '../../src/server/http/body.ts';
 import { readQuery } from '../../src/server/http/query.ts';
 import { conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
-import { json } from '../../src/server/http/respond.ts';
+import { json, keyReusedJson } from '../../src/server/http/respond.ts';
 import { createArticle, deleteArticle, findArticle, listArticlePage, updateArticle } from '../../src/server/repositories/articles.ts';
 import { MAX_PAGE_SIZE, listQueryFields } from '../../src/schemas/list-query.ts';
 import * as z from 'zod/mini';
@@ -53,7 +54,7 @@ const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles])
 
 const SLUG_TAKEN = 'Another article already uses this slug';
 const SAVED_SINCE_OPENED = 'Someone else saved this article after you opened it: reopen it to see their change, then make yours';
-const KEY_REUSED = 'This form already created an article with other content: close it and edit that article from the list';
+const KEY_REUSED = 'This form already created an article with other content: save yours as an edit of that article, stored in this answer';
 
 /** The slug column is unique: a duplicate is the author's to fix, not a server error. */
 async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
@@ -97,7 +98,7 @@ export default route({
     await requireAdmin(req);
     const values = await readJson(req, articleCreateSchema, { maxBytes: MAX_ARTICLE_BODY });
     const created = await withSlugCheck(() => createArticle(db, values));
-    if (created.outcome === 'key-reused') throw conflict(KEY_REUSED, { submissionId: KEY_REUSED });
+    if (created.outcome === 'key-reused') return keyReusedJson(KEY_REUSED, created.item, adminHeaders);
     // A retry purges as well: its first send may have ended between its commit and its purge.
     await purgeCacheTag(CACHE_TAGS.articles);
     return json(created.item, { status: created.outcome === 'stored' ? 201 : 200 });

@@ -2,7 +2,8 @@
 // GET    /api/services/:id  one service; an inactive one is a 404 except for an admin
 // POST   /api/services      create (admin): 201; with the submissionId of a create already stored,
 //                            200 and that service when it is the same content (a retry whose
-//                            answer was lost), 409 when it is not
+//                            answer was lost), 409 when it is not, with that service as
+//                            `stored` (the form goes on as its edit)
 // PUT    /api/services/:id  replace (admin); with the updatedAt its edit was opened at, 409 if
 //                            someone saved it since with other content (the same content: 200, a
 //                            retry whose answer was lost)
@@ -18,7 +19,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { readJson } from '../../src/server/http/body.ts';
 import { conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
-import { json } from '../../src/server/http/respond.ts';
+import { json, keyReusedJson } from '../../src/server/http/respond.ts';
 import { createService, deleteService, findService, listServices, updateService } from '../../src/server/repositories/services.ts';
 
 // Whether inactive services are included depends on the session cookie, so the CDN keys on it
@@ -28,7 +29,7 @@ const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.services]);
 
 const SAVED_SINCE_OPENED = 'Someone else saved this service after you opened it: reopen it to see their change, then make yours';
-const KEY_REUSED = 'This form already created a service with other content: close it and edit that service from the list';
+const KEY_REUSED = 'This form already created a service with other content: save yours as an edit of that service, stored in this answer';
 
 export default route({
   GET: async (req, ctx) => {
@@ -48,7 +49,7 @@ export default route({
     await requireAdmin(req);
     const values = await readJson(req, serviceCreateSchema);
     const created = await createService(db, values);
-    if (created.outcome === 'key-reused') throw conflict(KEY_REUSED, { submissionId: KEY_REUSED });
+    if (created.outcome === 'key-reused') return keyReusedJson(KEY_REUSED, created.item, adminHeaders);
     // A retry purges as well: its first send may have ended between its commit and its purge.
     await purgeCacheTag(CACHE_TAGS.services);
     return json(created.item, { status: created.outcome === 'stored' ? 201 : 200 });

@@ -404,6 +404,7 @@ describe('drafts are for admins only', () => {
 });
 
 describe('a create sent again with its submissionId (an answer lost after the commit)', () => {
+  const KEY_REUSED = 'This form already created an article with other content: save yours as an edit of that article, stored in this answer';
   /** The articles stored with `title`, drafts too, as the admin's list finds them. */
   async function storedWithTitle(cookie: string, title: string) {
     const r = await call(articles, `/api/articles?drafts=include&page=1&pageSize=10&search=${encodeURIComponent(title)}`, { headers: { cookie } });
@@ -432,7 +433,7 @@ describe('a create sent again with its submissionId (an answer lost after the co
     expect(retry.json).toEqual(first.json);
   });
 
-  it('refuses the key sent with other content (409 on submissionId), leaving the stored article as it was', async () => {
+  it('refuses the key sent with other content (409 on submissionId) with the stored article, leaving it as it was', async () => {
     const { cookie } = await adminSession();
     const title = `Keyed ${RUN} ${crypto.randomUUID()}`;
     const submissionId = crypto.randomUUID();
@@ -440,9 +441,37 @@ describe('a create sent again with its submissionId (an answer lost after the co
     expect(first.status).toBe(201);
     const other = await create(cookie, { ...payload({ title, description: 'Another summary.' }), publishedAt: undefined, submissionId });
     expect(other.status).toBe(409);
-    expect(other.json.issues).toEqual({ submissionId: 'This form already created an article with other content: close it and edit that article from the list' });
+    expect(other.json).toEqual({ error: KEY_REUSED, issues: { submissionId: KEY_REUSED }, stored: first.json });
     expect((await get(first.json.id, cookie)).json).toEqual(first.json);
     expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
+  });
+
+  it("answers the key with the article as it now stands, and a PUT standing on that answer's version saves the change over it", async () => {
+    const { cookie } = await adminSession();
+    const title = `Keyed then edited ${RUN} ${crypto.randomUUID()}`;
+    const submissionId = crypto.randomUUID();
+    const first = await create(cookie, { ...payload({ title }), publishedAt: undefined, submissionId });
+    const { id, updatedAt } = first.json;
+    // Saved since the create (by another admin): the 409 holds that version.
+    const edited = await call(articles, `/api/articles/${id}`, {
+      method: 'PUT',
+      params: { id: String(id) },
+      headers: { cookie },
+      body: { ...payload({ title, readTime: '9 min read' }), publishedAt: undefined, updatedAt },
+    });
+    expect(edited.status).toBe(200);
+    const other = await create(cookie, { ...payload({ title, description: 'Typed after the lost answer.' }), publishedAt: undefined, submissionId });
+    expect(other.status).toBe(409);
+    expect(other.json.stored).toEqual(edited.json);
+    const saved = await call(articles, `/api/articles/${id}`, {
+      method: 'PUT',
+      params: { id: String(id) },
+      headers: { cookie },
+      body: { ...payload({ title, description: 'Typed after the lost answer.' }), publishedAt: undefined, updatedAt: other.json.stored.updatedAt },
+    });
+    expect(saved.status).toBe(200);
+    expect((await get(id, cookie)).json.description).toBe('Typed after the lost answer.');
+    expect(await storedWithTitle(cookie, title)).toEqual([id]);
   });
 
   it('stores each create without a key, as API clients that send none are answered', async () => {

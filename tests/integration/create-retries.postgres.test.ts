@@ -53,7 +53,7 @@ describe('POST /api/articles and /api/services with a submissionId, on PostgreSQ
     expect(await getDb().selectFrom('articles').select('id').where('title', '=', title).execute()).toEqual([{ id: first.id }]);
   });
 
-  it("refuses a service's key sent with other content (409 on submissionId) when the first send commits while its statement runs", async () => {
+  it("refuses a service's key sent with other content (409 on submissionId, with the stored service) when the first send commits while its statement runs", async () => {
     const { cookie } = await adminSession();
     const title = `Raced ${RUN}`;
     const body = { title, description: 'Sent twice.', icon: 'target', features: ['One'], submissionId: crypto.randomUUID() };
@@ -62,7 +62,8 @@ describe('POST /api/articles and /api/services with a submissionId, on PostgreSQ
       () => call(services, '/api/services', { method: 'POST', body: { ...body, features: ['Two'] }, headers: { cookie } }),
     );
     expect(r.status).toBe(409);
-    expect(r.json.issues).toEqual({ submissionId: 'This form already created a service with other content: close it and edit that service from the list' });
+    const keyReused = 'This form already created a service with other content: save yours as an edit of that service, stored in this answer';
+    expect(r.json).toEqual({ error: keyReused, issues: { submissionId: keyReused }, stored: first });
     expect(await getDb().selectFrom('services').select(['id', 'features']).where('title', '=', title).execute()).toEqual([{ id: first.id, features: ['One'] }]);
   });
 });

@@ -215,14 +215,15 @@ describe('a create sent again with its submissionId (an answer lost after the co
     expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
   });
 
-  it('refuses the key sent with other content (409 on submissionId), leaving the stored service as it was', async () => {
+  it('refuses the key sent with other content (409 on submissionId) with the stored service, leaving it as it was', async () => {
     const { cookie } = await adminSession();
     const title = `Keyed ${RUN} ${crypto.randomUUID()}`;
     const submissionId = crypto.randomUUID();
     const first = await create(cookie, payload({ title, submissionId }));
     const other = await create(cookie, payload({ title, sortOrder: 9, submissionId }));
     expect(other.status).toBe(409);
-    expect(other.json.issues).toEqual({ submissionId: 'This form already created a service with other content: close it and edit that service from the list' });
+    const keyReused = 'This form already created a service with other content: save yours as an edit of that service, stored in this answer';
+    expect(other.json).toEqual({ error: keyReused, issues: { submissionId: keyReused }, stored: first.json });
     const stored = await call(services, `/api/services/${first.json.id}`, { params: { id: String(first.json.id) }, headers: { cookie } });
     expect(stored.json).toEqual(first.json);
     expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);

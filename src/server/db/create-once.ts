@@ -13,8 +13,12 @@ export type Creation<T> =
   | { outcome: 'stored'; item: T }
   /** Its key was stored before with this very content (a retry whose answer was lost): that item, nothing written. */
   | { outcome: 'replayed'; item: T }
-  /** Its key was stored before with other content: nothing written. */
-  | { outcome: 'key-reused' };
+  /**
+   * Its key was stored before with other content: nothing written. The item stored under the key,
+   * as it now stands, goes back with the refusal: the form that sent both holds its typing over
+   * that item, and goes on as its edit rather than being told to drop the typing and reopen it.
+   */
+  | { outcome: 'key-reused'; item: T };
 
 /**
  * Whether the row stored under a key holds what a send of that key would store: each column of
@@ -28,7 +32,8 @@ export const holdsSent = (stored: object, sent: object): boolean =>
  * key is stored, united with a read of the row stored under the key, each row flagged `inserted`).
  * Neither inserted nor read means the key's row was committed while the statement ran (its insert
  * waited on the key, then did nothing; its snapshot was taken before): it is read again, there now.
- * A stored row holding what was `sent` is a retry, answered with it; other content misuses the key.
+ * A stored row holding what was `sent` is a retry, answered with it; other content misuses the key,
+ * and is refused with it.
  */
 async function creationOf<Row extends object, T>(
   rows: readonly (Row & { inserted: boolean })[],
@@ -40,7 +45,7 @@ async function creationOf<Row extends object, T>(
   if (inserted) return { outcome: 'stored', item: toItem(inserted) };
   const earlier = rows[0] ?? (await storedUnderKey());
   if (!earlier) throw new Error('the row was neither stored nor found under its key');
-  return holdsSent(earlier, sent) ? { outcome: 'replayed', item: toItem(earlier) } : { outcome: 'key-reused' };
+  return { outcome: holdsSent(earlier, sent) ? 'replayed' : 'key-reused', item: toItem(earlier) };
 }
 
 /**

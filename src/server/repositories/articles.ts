@@ -310,7 +310,8 @@ function sentColumns(row: NewArticle, values: ArticleValues): Partial<NewArticle
 
 /**
  * Stores a new article, once per `submissionId` (db/create-once.ts): the same content again is a
- * retry, answered with the article stored under the key; other content is a misuse of the key.
+ * retry, answered with the article stored under the key; other content is a misuse of the key,
+ * refused with that article (the form that sent it goes on as its edit).
  */
 export async function createArticle(db: Kysely<Database>, { submissionId, ...values }: ArticleCreateValues): Promise<Creation<Article>> {
   const row = articleRow(values);

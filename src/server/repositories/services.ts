@@ -49,7 +49,8 @@ export async function findService(db: Kysely<Database>, id: number): Promise<Ser
 
 /**
  * Stores a new service, once per `submissionId` (db/create-once.ts). The same content is a retry,
- * answered with the service stored under the key; other content is a misuse of the key.
+ * answered with the service stored under the key; other content is a misuse of the key, refused
+ * with that service (the form that sent it goes on as its edit).
  */
 export async function createService(db: Kysely<Database>, { submissionId, ...values }: ServiceCreateValues): Promise<Creation<Service>> {
   return createOnce(db, 'services', values, submissionId, values, toService);
