@@ -168,6 +168,14 @@ export const collectionCopy = {
    */
   savedSinceOpened: (noun: string) =>
     `Someone else saved this ${noun} after you opened it. Their changes are now in the fields you had not changed, and what you typed is still in the form: press Update ${capitalise(noun)} again to save it over their change, or Cancel to keep theirs.`,
+  /**
+   * A create refused because an earlier press of this form stored the item (its answer lost), and
+   * the content has changed since: the form now edits that item, keeping what was typed.
+   */
+  createdBefore: (noun: string) => ({
+    title: `${capitalise(noun)} already created`,
+    description: `Your first press of Create ${capitalise(noun)} stored this ${noun}, though its answer was lost. The form now edits that ${noun}, with what you typed still in it: press Update ${capitalise(noun)} to save your changes to it, or Cancel to keep it as first stored.`,
+  }),
   /** An edit's save refused because another admin deleted the item after the form was opened. */
   deletedSinceOpened: (noun: string) =>
     `Someone else deleted this ${noun} after you opened it, so it cannot be updated. What you typed is still in the form: press Create ${capitalise(noun)} to save it as a new ${noun}, or Cancel to drop it.`,

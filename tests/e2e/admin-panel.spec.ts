@@ -52,6 +52,25 @@ async function startHeldUpload(page: Page, image = png(16, 9)) {
   return { release, end: () => page.unroute(isUploadTarget) };
 }
 
+/**
+ * Loses the answer to the next POST to `path`: it reaches the server, which stores the item and
+ * answers, and the page sees a dropped connection instead. What the server answered is pushed to
+ * the array returned.
+ */
+async function loseNextCreateAnswer<T>(page: Page, path: string) {
+  const reachedServer: { status: number; body: T }[] = [];
+  await page.route(
+    `**${path}`,
+    async (route) => {
+      const response = await route.fetch();
+      reachedServer.push({ status: response.status(), body: await response.json() });
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  return reachedServer;
+}
+
 async function articleByTitle(page: Page, title: string): Promise<Article> {
   const list = (await (await page.request.get('/api/articles')).json()) as Article[];
   expect(list.map((a) => a.title)).toContain(title);
@@ -960,16 +979,7 @@ test('a Create whose answer was lost after the article was stored, pressed again
   });
 
   // The first press reaches the server and is answered; the page never gets that answer.
-  const reachedServer: { status: number; body: Article }[] = [];
-  await page.route(
-    '**/api/articles',
-    async (route) => {
-      const response = await route.fetch();
-      reachedServer.push({ status: response.status(), body: await response.json() });
-      await route.abort('connectionreset');
-    },
-    { times: 1 },
-  );
+  const reachedServer = await loseNextCreateAnswer<Article>(page, '/api/articles');
   await page.getByRole('button', { name: 'New Article' }).click();
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Description', { exact: true }).fill('Sent once, answered never.');
@@ -1003,6 +1013,64 @@ test('a Create whose answer was lost after the article was stored, pressed again
   expect(sentKeys[2]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(sentKeys[2]).not.toBe(sentKeys[0]);
   for (const id of [stored.id, ((await second.json()) as Article).id]) expect((await page.request.delete(`/api/articles/${id}`, { headers: { origin } })).status()).toBe(200);
+});
+
+test('a Create whose answer was lost, edited and pressed again, becomes the edit of the stored article with what was typed kept, and Update saves it', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const title = `LostThenEdited${RUN}`;
+  const isArticleWrite = (r: { url: () => string; method: () => string }) => new URL(r.url()).pathname.startsWith('/api/articles') && ['POST', 'PUT'].includes(r.method());
+
+  // The first press reaches the server and is stored; the page never gets the answer.
+  const reachedServer = await loseNextCreateAnswer<Article>(page, '/api/articles');
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const panel = page.getByRole('tabpanel');
+  const form = panel.locator('form');
+  const editor = form.getByRole('textbox', { name: 'Content' });
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Description', { exact: true }).fill('As first sent.');
+  await form.getByLabel('Read Time', { exact: true }).fill('4 min read');
+  await editor.click();
+  await page.keyboard.type('Typed before the answer was lost.');
+  await form.getByRole('button', { name: 'Create Article' }).click();
+  await expect(toastText(page, 'Error saving article')).toBeVisible();
+  expect(reachedServer).toEqual([{ status: 201, body: expect.objectContaining({ title, description: 'As first sent.' }) }]);
+  const stored = reachedServer[0]!.body;
+
+  // The admin changes a field and presses Create again: other content under the same key.
+  await form.getByLabel('Description', { exact: true }).fill('Changed after the lost answer.');
+  await editor.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' And after.');
+  const [refused] = await Promise.all([page.waitForResponse((r) => isArticleWrite(r.request())), form.getByRole('button', { name: 'Create Article' }).click()]);
+  expect(refused.status()).toBe(409);
+
+  // The form is now the edit of the stored article, saying so, with every typed value still in it.
+  await expect(
+    toastText(
+      page,
+      'Your first press of Create Article stored this article, though its answer was lost. The form now edits that article, with what you typed still in it: press Update Article to save your changes to it, or Cancel to keep it as first stored.',
+    ),
+  ).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Edit Article' })).toBeVisible();
+  await expect(form.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(form.getByLabel('Description', { exact: true })).toHaveValue('Changed after the lost answer.');
+  await expect(form.getByLabel('Read Time', { exact: true })).toHaveValue('4 min read');
+  await expect(editor).toHaveText('Typed before the answer was lost. And after.');
+
+  // Update saves it over the stored article, as an edit standing on its version.
+  const [saved] = await Promise.all([page.waitForResponse((r) => isArticleWrite(r.request())), form.getByRole('button', { name: 'Update Article' }).click()]);
+  expect([saved.request().method(), new URL(saved.url()).pathname, saved.status()]).toEqual(['PUT', `/api/articles/${stored.id}`, 200]);
+  expect(saved.request().postDataJSON()).toEqual(expect.objectContaining({ updatedAt: stored.updatedAt }));
+  expect(saved.request().postDataJSON()).not.toHaveProperty('submissionId');
+  await expect(toastText(page, 'Article updated')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Edit Article' })).toBeHidden();
+  await expect(panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) })).toHaveCount(1);
+  const list = (await (await page.request.get('/api/articles')).json()) as Article[];
+  expect(list.filter((a) => a.title === title).map((a) => ({ id: a.id, description: a.description, content: a.content }))).toEqual([
+    { id: stored.id, description: 'Changed after the lost answer.', content: '<p>Typed before the answer was lost. And after.</p>' },
+  ]);
+  expect((await page.request.delete(`/api/articles/${stored.id}`, { headers: { origin } })).status()).toBe(200);
 });
 
 test("a refusal of the article's content is the editor's own message: it is marked invalid, described by it and focused", async ({ page }) => {
@@ -1140,6 +1208,46 @@ test("a save refused because another admin saved or deleted the service since it
   const recreated = services.filter((s) => s.title === title);
   expect(recreated.map((s) => s.description)).toEqual(['Their change, and mine.']);
   expect((await page.request.delete(`/api/services/${recreated[0]!.id}`, { headers: { origin } })).status()).toBe(200);
+});
+
+test('a service Create whose answer was lost, edited and pressed again, becomes the edit of the stored service with what was typed kept', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const title = `LostService${RUN}`;
+  await page.getByRole('tab', { name: 'Services' }).click();
+  const reachedServer = await loseNextCreateAnswer<{ id: number; updatedAt: string }>(page, '/api/services');
+  await page.getByRole('button', { name: 'New Service' }).click();
+  const panel = page.getByRole('tabpanel');
+  const form = panel.locator('form');
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Description', { exact: true }).fill('As first sent.');
+  await form.getByLabel('Icon Name', { exact: true }).fill('target');
+  await form.getByLabel('Features (one per line)', { exact: true }).fill('Audit');
+  await form.getByRole('button', { name: 'Create Service' }).click();
+  await expect(toastText(page, 'Error saving service')).toBeVisible();
+  expect(reachedServer.map((r) => r.status)).toEqual([201]);
+  const stored = reachedServer[0]!.body;
+
+  await form.getByLabel('Features (one per line)', { exact: true }).fill('Audit\nRoadmap');
+  await form.getByRole('button', { name: 'Create Service' }).click();
+  await expect(
+    toastText(
+      page,
+      'Your first press of Create Service stored this service, though its answer was lost. The form now edits that service, with what you typed still in it: press Update Service to save your changes to it, or Cancel to keep it as first stored.',
+    ),
+  ).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Edit Service' })).toBeVisible();
+  await expect(form.getByLabel('Features (one per line)', { exact: true })).toHaveValue('Audit\nRoadmap');
+
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/services/${stored.id}`),
+    form.getByRole('button', { name: 'Update Service' }).click(),
+  ]);
+  expect(saved.status()).toBe(200);
+  await expect(toastText(page, 'Service updated')).toBeVisible();
+  const services = (await (await page.request.get('/api/services')).json()) as { id: number; title: string; features: string[] }[];
+  expect(services.filter((s) => s.title === title).map((s) => ({ id: s.id, features: s.features }))).toEqual([{ id: stored.id, features: ['Audit', 'Roadmap'] }]);
+  expect((await page.request.delete(`/api/services/${stored.id}`, { headers: { origin } })).status()).toBe(200);
 });
 
 test('text pasted past a field\'s limit is kept whole and refused beside the field, not cut off unseen', async ({ page }) => {

@@ -6,7 +6,9 @@
  * holds unsaved changes (unsaved-changes.ts). A save refused because someone else saved the item
  * since keeps what was typed, takes their version into the fields left as opened, and the next
  * press saves what was typed over theirs; one refused because the item
- * was deleted since turns the form into a create. A save refused for an ended session keeps the form as
+ * was deleted since turns the form into a create. A create refused because an earlier press of
+ * this form stored the item, its answer lost, turns the form into that item's edit, keeping what
+ * was typed since. A save refused for an ended session keeps the form as
  * it is: the panel asks for the password, and the admin saves again. While an image uploads, the
  * save waits (its button pending) for the image to be in the form.
  */
@@ -43,6 +45,20 @@ export interface SchemaFormProps {
 /** Room left between a focused field and the save bar below it. */
 const SAVE_BAR_GAP_PX = 8;
 
+type StoredItem = { id: number; updatedAt: string } & Record<string, unknown>;
+
+/**
+ * The item a create's refusal says this form's key stored before (409 on `submissionId`, the item
+ * as `stored`: src/schemas/submission-id.ts), if it is that refusal.
+ */
+function storedBefore(err: unknown): StoredItem | undefined {
+  if (!(err instanceof ApiError) || err.status !== 409 || err.fieldIssues.submissionId === undefined) return undefined;
+  const stored = (err.body as { stored?: unknown }).stored;
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { id, updatedAt } = stored as Record<string, unknown>;
+  return typeof id === 'number' && typeof updatedAt === 'string' ? (stored as StoredItem) : undefined;
+}
+
 /** The first issue of a field or of any of its items ('features.2'). */
 function issueOf(issues: Record<string, string>, name: string): string | undefined {
   return issues[name] ?? Object.entries(issues).find(([key]) => key.startsWith(`${name}.`))?.[1];
@@ -65,16 +81,20 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
   const [uploading, setUploading] = useState(false);
   const [saved, setSaved] = useState(false);
   /**
-   * An edit whose item someone else deleted after it was opened: nothing is left to update, so the
-   * form creates instead, and what was typed is saved as a new item rather than lost with the old.
+   * The item the form edits, or null while it creates: the one it was opened for, until a save
+   * finds otherwise. An edit whose item someone else deleted after it was opened has nothing left
+   * to update, so the form creates instead, and what was typed is saved as a new item rather than
+   * lost with the old. A create whose earlier press stored the item (its answer lost), pressed
+   * again with other content, edits that item from then on: what was typed since is saved over
+   * it, rather than lost with a form the admin had to close to reach it.
    */
-  const [asNew, setAsNew] = useState(false);
-  const editing = item !== null && !asNew;
+  const [edited, setEdited] = useState(item);
+  const editing = edited !== null;
   /**
    * A create form's key (src/schemas/submission-id.ts): made once per opened form (each is a new
    * mount), or once an edit turns into a create, and sent with every press of Create, so a press
    * after an answer lost once the item was stored is answered with that item rather than storing a
-   * second one.
+   * second one (or, its content changed since, refused with that item, which the form then edits).
    */
   const [submissionId, setSubmissionId] = useState(() => (item === null ? newSubmissionId() : undefined));
   /**
@@ -122,24 +142,39 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     try {
       // An edit sends back the updatedAt of the version it stands on: a save over another admin's
       // later one is refused (409) rather than dropping their change unseen.
-      if (item && !asNew) await api.put(collection.itemUrl(item.id), { ...payload, updatedAt: openedAt });
+      if (edited) await api.put(collection.itemUrl(edited.id), { ...payload, updatedAt: openedAt });
       else await api.post(collection.url, { ...payload, submissionId });
       toast(collectionCopy.saved(noun, editing));
       setSaved(true);
       onSaved();
     } catch (err) {
       if (endedSession(err)) return;
+      // Stored by this form's earlier press, whose answer was lost, and changed since: no failure
+      // of this press, nothing is lost. The form edits that item from now on, standing on its
+      // version as stored (what was typed differs from it, so it is unsaved), and the next press
+      // saves the typing over it as an edit.
+      const stored = editing ? undefined : storedBefore(err);
+      if (stored) {
+        setEdited(stored);
+        setSubmissionId(undefined);
+        setOpened(formValuesOf(fields, stored));
+        setOpenedAt(stored.updatedAt);
+        toast(collectionCopy.createdBefore(noun));
+        // The list may not show it yet: its load came before the first press.
+        void collection.reload();
+        return;
+      }
       console.error(`[admin] saving the ${noun} failed`, err);
       if (err instanceof ApiError) setIssues(err.fieldIssues);
-      // Saved by someone else since it was opened, or created by this form before with other content
-      // (a press whose answer was lost, then a change): no field shows that, the toast says it.
+      // Saved by someone else since it was opened, or a key refused with no item to go on from
+      // (an answer that lost it): no field shows that, the toast says it.
       let unfielded = err instanceof ApiError ? (err.fieldIssues.updatedAt ?? err.fieldIssues.submissionId) : undefined;
       // Deleted by someone else since it was opened: 'Please try again' would be refused every time.
       const deleted = editing && err instanceof ApiError && err.status === 404;
       const savedSince = editing && err instanceof ApiError && err.fieldIssues.updatedAt !== undefined;
       // Deleted by someone else: the next press creates it anew, as a create form's first press.
       if (deleted) {
-        setAsNew(true);
+        setEdited(null);
         setSubmissionId(newSubmissionId());
       }
       // Saved by someone else: the form stands on their version. A field this admin left as opened
@@ -147,8 +182,8 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       // change to those fields only, as the admin's informed choice, rather than putting back every
       // field they rewrote. Unread (the item gone meanwhile, no answer), the server's own words
       // stand: reopen it.
-      if (savedSince && item) {
-        const current = await api.get<Record<string, unknown> & { updatedAt: string }>(collection.itemUrl(item.id)).catch(() => null);
+      if (savedSince && edited) {
+        const current = await api.get<Record<string, unknown> & { updatedAt: string }>(collection.itemUrl(edited.id)).catch(() => null);
         if (current) {
           const theirs = formValuesOf(fields, current);
           const untouched = (name: string, typed: FormValues) => typed[name] === opened[name];
