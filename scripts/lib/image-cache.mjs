@@ -31,6 +31,21 @@ const INVALID_SOURCE = {
 };
 
 /**
+ * This server's own answer to a transformation the request makes impossible: a width below 1, a
+ * quality that is no number, a source in a format no decoder reads. The emulation passes the error
+ * sharp throws on them on as a 500, '[IPX_ERROR]' (its named 500s are its own configuration
+ * faults); the fault is the request's, and a client must never be able to call up a server error.
+ */
+const UNMAKEABLE_IMAGE = {
+  status: 400,
+  headers: withImageSecurity([['content-type', 'text/plain; charset=utf-8'], ['cache-control', 'no-store']]),
+  body: Buffer.from('Bad Request: the image cannot be made with these parameters'),
+};
+
+/** Whether the emulation's answer is its 500 for an error sharp threw on the request's parameters or source. */
+const isRefusedTransformation = (entry) => entry.status === 500 && entry.body.toString('utf8').includes('[500] [IPX_ERROR]');
+
+/**
  * The emulation's answer as it is kept and sent: its body read whole (a Response rebuilt around a
  * stream would go out chunked, without its length), its headers with the site's.
  * @param {Response} response
@@ -72,6 +87,7 @@ export function withImageCache(netlify, { maxBytes = 128 * 1024 * 1024 } = {}) {
       const result = await netlify.handleAndIntrospect(request, options);
       if (!result?.response) return result;
       const entry = await asEntry(result.response);
+      if (isRefusedTransformation(entry)) return respond(UNMAKEABLE_IMAGE);
       // Only a transformed image is kept: a source missing now may be uploaded later.
       if (entry.status !== 200) return respond(entry);
       cache.set(key, entry);

@@ -13,6 +13,22 @@ import { IMAGE_SECURITY_HEADERS } from '../../src/server/http/security-headers.t
 import { uniformPng } from '../support/png.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
 
+const GREY = uniformPng({ width: 4, height: 4, bitDepth: 8, colourType: 0, row: Buffer.from([0, 128, 128, 128, 128]) });
+
+/** A 4 x 4 PNG as the one image of an ICO file, as favicons are written. */
+function icoOf(png: Buffer): Buffer {
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(1, 2); // type: icon
+  head.writeUInt16LE(1, 4); // one image
+  head.writeUInt8(4, 6); // width
+  head.writeUInt8(4, 7); // height
+  head.writeUInt16LE(1, 10); // colour planes
+  head.writeUInt16LE(32, 12); // bits per pixel
+  head.writeUInt32LE(png.length, 14);
+  head.writeUInt32LE(22, 18); // where the image starts
+  return Buffer.concat([head, png]);
+}
+
 let project: string;
 let snapshots: string;
 let site: Awaited<ReturnType<typeof createSiteHandler>>;
@@ -24,7 +40,9 @@ beforeAll(async () => {
   const files: Record<string, string | Buffer> = {
     'netlify.toml': '[build]\n  publish = "dist"\n',
     'dist/index.html': '<p>home</p>',
-    'dist/grey.png': uniformPng({ width: 4, height: 4, bitDepth: 8, colourType: 0, row: Buffer.from([0, 128, 128, 128, 128]) }),
+    // An icon file (a PNG in an ICO directory): its size can be read, but sharp decodes no ICO.
+    'dist/icon.ico': icoOf(GREY),
+    'dist/grey.png': GREY,
     '.netlify/v1/config.json': '{"headers":[]}',
     '.netlify/v1/functions/ssr/ssr.mjs': "export default () => new Response('not found', { status: 404 });",
   };
@@ -77,4 +95,19 @@ it("passes on the emulation's 304 to a browser's revalidation with the same head
   const r = await raw(server.port, `GET /.netlify/images?url=%2Fgrey.png&w=3 HTTP/1.1\nHost: www.surgere.example\nAccept: image/png, */*;q=0.1\nIf-None-Match: ${etag}`);
   expect([r.status, r.body, etag]).toEqual([304, '', etag]);
   for (const [name, value] of Object.entries(IMAGE_SECURITY_HEADERS)) expect(r.headers[name.toLowerCase()], name).toBe(value);
+});
+
+it('answers a transformation the request makes impossible (a width below 1, a quality that is no number, a source in a format it cannot read) with 400, never a server error', async () => {
+  for (const query of ['url=%2Fgrey.png&w=-1&fm=png', 'url=%2Fgrey.png&w=2&q=abc&fm=png', 'url=%2Ficon.ico&w=2&fm=png']) {
+    const r = await image(query, 'www.surgere.example');
+    expect([r.status, r.headers['content-type'], r.headers['cache-control'], r.body], query).toEqual([
+      400,
+      'text/plain; charset=utf-8',
+      'no-store',
+      'Bad Request: the image cannot be made with these parameters',
+    ]);
+    for (const [name, value] of Object.entries(IMAGE_SECURITY_HEADERS)) expect(r.headers[name.toLowerCase()], `${query}: ${name}`).toBe(value);
+  }
+  // The refusal is not kept: the same source at a valid width is still made.
+  expect((await image('url=%2Fgrey.png&w=1&fm=png', 'www.surgere.example')).status).toBe(200);
 });
