@@ -137,6 +137,36 @@ test("an article's page allows the site's inline scripts alone, not one its text
   }
 });
 
+test('a method no page takes (PUT, DELETE, PATCH, OPTIONS) answers 405 naming the ones it does, on a static page and an on-demand one, and renders nothing', async ({ request }) => {
+  // Allow per path: the pages a refused plain form post is sent back to read a POST too.
+  const cases: Array<[path: string, allow: string]> = [
+    ['/about', 'GET, HEAD'],
+    ['/services', 'GET, HEAD'],
+    ['/insights/no-such-article-anywhere', 'GET, HEAD'],
+    ['/sitemap.xml', 'GET, HEAD'],
+    ['/contact', 'GET, HEAD, POST'],
+    ['/insights?page=2', 'GET, HEAD, POST'],
+    ['/insights/', 'GET, HEAD, POST'],
+  ];
+  for (const [path, allow] of cases) {
+    for (const method of ['PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const label = `${method} ${path}`;
+      const res = await request.fetch(path, { method, data: '{}', headers: { 'content-type': 'application/json' }, maxRedirects: 0 });
+      expect([res.status(), res.headers()['allow'], res.headers()['content-type'], res.headers()['cache-control']], label).toEqual([
+        405,
+        allow,
+        'text/html; charset=utf-8',
+        'no-store',
+      ]);
+      expect(await res.text(), label).toContain(`<title>Method Not Allowed</title>`);
+      expectHeaders(res, SHARED, label);
+    }
+  }
+  // An /api path no function claims stays the API's JSON 404, whatever the method.
+  const api = await request.fetch('/api/no-such-route', { method: 'PUT', data: '{}', headers: { 'content-type': 'application/json' } });
+  expect([api.status(), await api.json()]).toEqual([404, { error: 'No API route for /api/no-such-route' }]);
+});
+
 test('hostile path parameters answer 404, never 5xx', async ({ request }) => {
   for (const path of ['/insights/%00', '/insights/a%00b', '/insights/%F0%9F%9A%80', '/api/articles/%00', '/api/services/%00', '/objects/uploads/%00']) {
     const res = await request.get(path);

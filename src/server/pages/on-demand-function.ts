@@ -6,10 +6,12 @@
  * (security.checkOrigin) refuses a cross-site post ahead of ours, and the adapter refuses locals a
  * client wrote before Astro runs at all. Here, at the function's boundary, none is left out, on
  * Netlify and under `npm start` alike (both load this build). scripts/lib/on-demand-entry-plugin.mjs
- * makes it the entry.
+ * makes it the entry. A method no page takes is answered here too, before Astro renders a page for
+ * it (src/server/pages/page-methods.ts).
  */
 import { createHandler as createAdapterHandler } from '@astrojs/netlify/ssr-function.js';
 import { withSecurityHeaders } from '../http/security-headers.ts';
+import { methodNotAllowed } from './page-methods.ts';
 
 /** Statuses whose Location a browser follows without showing the answer's body. */
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -17,7 +19,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export function createHandler(options: Parameters<typeof createAdapterHandler>[0]): ReturnType<typeof createAdapterHandler> {
   const handle = createAdapterHandler(options);
   return async (request, context) => {
-    const response = await handle(request, context);
+    const response = methodNotAllowed(request) ?? (await handle(request, context));
     // A copy, since a Response's headers may be immutable (Response.redirect's, a fetched one's);
     // the body streams on untouched.
     const headers = withSecurityHeaders(new Headers(response.headers));
