@@ -20,8 +20,12 @@ import { projectRoot } from './runtime-env.mjs';
 import { storedEncodings } from './stored-encodings.mjs';
 import { isApiPath } from '../../src/lib/api-paths.ts';
 import { remoteImagePatterns } from '../../src/lib/remote-images.ts';
+import { pageMethods } from '../../src/server/pages/page-methods.ts';
 
-/** What the site answers at all; anything else (TRACE, TRACK, WebDAV verbs...) is a 405. */
+/**
+ * What the site answers at all; anything else (TRACE, TRACK, WebDAV verbs...) is a 405, whose Allow
+ * is the API's methods under /api and elsewhere the page's own, as its 405 to a PUT names them.
+ */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const ALLOW = METHODS.join(', ');
 
@@ -161,7 +165,7 @@ async function siteHandlerOn(build, { root, cdnCache }) {
     cache,
     async handle(request, context) {
       const { pathname } = new URL(request.url);
-      if (!METHODS.includes(request.method)) return plainAnswer(pathname, 405, `Method ${request.method} not allowed`, { Allow: ALLOW });
+      if (!METHODS.includes(request.method)) return plainAnswer(pathname, 405, `Method ${request.method} not allowed`, { Allow: isApiPath(pathname) ? ALLOW : pageMethods(pathname) });
       try {
         const answer = cache ? await cache.serve(request, (asked) => route(asked, context)) : await route(request, context);
         return await withValidators(request, answer);
