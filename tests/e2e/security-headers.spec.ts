@@ -167,6 +167,21 @@ test('a method no page takes (PUT, DELETE, PATCH, OPTIONS) answers 405 naming th
   expect([api.status(), await api.json()]).toEqual([404, { error: 'No API route for /api/no-such-route' }]);
 });
 
+test("Astro's origin check refusing a form post to an /api path no function claims answers the API's JSON, not text", async ({ request }) => {
+  for (const method of ['POST', 'PUT']) {
+    for (const origin of [undefined, 'https://evil.example']) {
+      const label = `${method} from ${origin ?? 'no Origin'}`;
+      const res = await request.fetch('/api/no-such-route', { method, form: { a: '1' }, headers: origin ? { origin } : {} });
+      expect([res.status(), res.headers()['content-type'], await res.json().catch(() => 'not JSON')], label).toEqual([
+        403,
+        'application/json; charset=utf-8',
+        { error: `Cross-site ${method} form submissions are forbidden` },
+      ]);
+      expectHeaders(res, API_SECURITY_HEADERS, label);
+    }
+  }
+});
+
 test('hostile path parameters answer 404, never 5xx', async ({ request }) => {
   for (const path of ['/insights/%00', '/insights/a%00b', '/insights/%F0%9F%9A%80', '/api/articles/%00', '/api/services/%00', '/objects/uploads/%00']) {
     const res = await request.get(path);

@@ -10,16 +10,30 @@
  * it (src/server/pages/page-methods.ts).
  */
 import { createHandler as createAdapterHandler } from '@astrojs/netlify/ssr-function.js';
+import { isApiPath } from '../../lib/api-paths.ts';
+import { errorJson } from '../http/respond.ts';
 import { withSecurityHeaders } from '../http/security-headers.ts';
 import { methodNotAllowed } from './page-methods.ts';
 
 /** Statuses whose Location a browser follows without showing the answer's body. */
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/**
+ * Under /api every refusal is the API's JSON error. The one route of this function there is the
+ * JSON 404 (src/pages/api/[...path].ts), but Astro's origin check answers a form post from no or
+ * another origin before it, in text/plain ('Cross-site POST form submissions are forbidden'): that
+ * refusal goes out as JSON, its status and words kept.
+ */
+async function apiAsJson(request: Request, response: Response): Promise<Response> {
+  if (response.status < 400 || !isApiPath(new URL(request.url).pathname)) return response;
+  if (response.headers.get('content-type')?.startsWith('application/json')) return response;
+  return errorJson(response.status, (await response.text()).trim() || response.statusText);
+}
+
 export function createHandler(options: Parameters<typeof createAdapterHandler>[0]): ReturnType<typeof createAdapterHandler> {
   const handle = createAdapterHandler(options);
   return async (request, context) => {
-    const response = methodNotAllowed(request) ?? (await handle(request, context));
+    const response = await apiAsJson(request, methodNotAllowed(request) ?? (await handle(request, context)));
     // A copy, since a Response's headers may be immutable (Response.redirect's, a fetched one's);
     // the body streams on untouched.
     const headers = withSecurityHeaders(new Headers(response.headers));
