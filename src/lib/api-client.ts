@@ -98,14 +98,10 @@ export const api = {
 };
 
 /**
- * The description a failure toast shows: the server's `error` text when it sent
- * one, else the generic error message; 'Please try again later.' when there is
- * nothing useful (network failure, empty answer).
+ * The description a failure toast shows: the server's own `error` text when it sent one, else
+ * 'Please try again later.'. Any other answer body (a 4xx page's HTML, JSON with no `error`, a 5xx's
+ * stack trace) was written for no reader and is never shown.
  */
 export function describeFailure(error: unknown): string {
-  const fallback = 'Please try again later.';
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.serverMessage) return error.serverMessage;
-  // A 5xx page body (HTML, a stack trace) means nothing to a visitor.
-  return error.status >= 500 ? fallback : error.message;
+  return (error instanceof ApiError && error.serverMessage) || 'Please try again later.';
 }
