@@ -5,11 +5,10 @@
  */
 import { enquirySchema, type EnquiryInput } from '../../schemas/enquiry';
 import { fieldIssues } from '../../schemas/fields';
-import { api, ApiError, describeFailure } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { API_PATHS } from '../../lib/api-paths';
 import { newSubmissionId } from '../../lib/submission-key';
-
-export type SubmitResult = { ok: true } | { ok: false; issues: Record<string, string>; message?: string };
+import { failedResult, type FormResult } from '../ui/form-result';
 
 /** Client-side check with the shared schema; null when valid. */
 export function validateEnquiry(payload: EnquiryInput): Record<string, string> | null {
@@ -33,7 +32,7 @@ function submissionIdFor(content: string): string {
 }
 
 /** POST /api/contacts. On failure: the server's field issues (400) and the toast description. */
-export async function sendEnquiry(payload: EnquiryInput): Promise<SubmitResult> {
+export async function sendEnquiry(payload: EnquiryInput): Promise<FormResult> {
   // Compared as the server compares it, after the schema's trimming: text that differs in its
   // surrounding spaces only is the same enquiry.
   const parsed = enquirySchema.safeParse({ ...payload, submissionId: undefined });
@@ -46,10 +45,6 @@ export async function sendEnquiry(payload: EnquiryInput): Promise<SubmitResult> 
     // The server holds this key for other content (it compared differently): the next press sends
     // this content as the new enquiry it is.
     if (error instanceof ApiError && error.fieldIssues.submissionId) unconfirmed = undefined;
-    return {
-      ok: false,
-      issues: error instanceof ApiError ? error.fieldIssues : {},
-      message: describeFailure(error),
-    };
+    return failedResult(error);
   }
 }

@@ -76,20 +76,20 @@ export default function NewsletterForm({
     }
 
     setPending(true);
-    const failure = await submit.subscribe(payload);
+    const result = await submit.subscribe(payload);
     setPending(false);
-    if (failure === null) {
+    if (result.ok) {
       // Emptied, not form.reset(): that puts back the address the form was rendered with, which
       // for a form the server sent back is a refused one.
       if (emailRef.current) emailRef.current.value = '';
       toast({ title: newsletterOutcome.sentTitle, description: newsletterOutcome.sentText });
     } else {
       // An address the server refused is marked on the field as the plain form post marks it.
-      if (failure.emailIssue) {
-        setError(failure.emailIssue);
+      if (result.issues.email) {
+        setError(result.issues.email);
         emailRef.current?.focus();
       }
-      toast({ title: newsletterOutcome.failedTitle, description: failure.message, variant: 'destructive' });
+      toast({ title: newsletterOutcome.failedTitle, description: result.message, variant: 'destructive' });
     }
   }
 

@@ -4,8 +4,9 @@
  */
 import { newsletterSchema, type NewsletterInput } from '../../schemas/newsletter';
 import { fieldIssues, REQUIRED } from '../../schemas/fields';
-import { api, ApiError, describeFailure } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { API_PATHS } from '../../lib/api-paths';
+import { failedResult, type FormResult } from '../ui/form-result';
 
 /** The email field's message, or null when valid. */
 export function validateNewsletter(payload: NewsletterInput): string | null {
@@ -13,19 +14,12 @@ export function validateNewsletter(payload: NewsletterInput): string | null {
   return parsed.success ? null : (fieldIssues(parsed.error).email ?? REQUIRED);
 }
 
-export interface SubscribeFailure {
-  /** The failure toast's description. */
-  message: string;
-  /** The server's message for the address (a 400 or 409 naming `email`), shown beside the field. */
-  emailIssue?: string;
-}
-
-/** POST /api/newsletter; resolves to null on success, else what the form shows of the failure. */
-export async function subscribe(payload: NewsletterInput): Promise<SubscribeFailure | null> {
+/** POST /api/newsletter. On failure: the server's message for the address (a 400 or 409 naming `email`) and the toast description. */
+export async function subscribe(payload: NewsletterInput): Promise<FormResult> {
   try {
     await api.post(API_PATHS.newsletter, payload);
-    return null;
+    return { ok: true };
   } catch (error) {
-    return { message: describeFailure(error), emailIssue: error instanceof ApiError ? error.fieldIssues.email : undefined };
+    return failedResult(error);
   }
 }
