@@ -34,3 +34,10 @@ export const HELD_PRESS_ATTRIBUTE = 'data-held-press';
 
 /** Names the page runtime's content-hashed file on the root element (BaseLayout). */
 export const PAGE_RUNTIME_ATTRIBUTE = 'data-page-runtime';
+
+/**
+ * Whether a click on a link is meant for a new tab or window (a button other than the main one, or
+ * a modifier key): such a click follows the link, as any link's would, rather than open a dialog.
+ */
+export const meantForNewTab = (event: MouseEvent): boolean =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;

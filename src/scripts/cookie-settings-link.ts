@@ -4,6 +4,7 @@
  * scripts it is a plain link to the Cookie Policy.
  */
 import { COOKIE_SETTINGS_LINK_ATTRIBUTE } from '../lib/cookie-consent';
+import { meantForNewTab } from '../lib/page-controls';
 import { setCookieSettingsOpen } from '../stores/cookie-consent';
 
 // From now on it opens a dialog, and says so (without scripts it is a plain link).
@@ -11,8 +12,7 @@ for (const link of document.querySelectorAll(`[${COOKIE_SETTINGS_LINK_ATTRIBUTE}
 
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${COOKIE_SETTINGS_LINK_ATTRIBUTE}]`) : null;
-  // A click meant for a new tab or window keeps the link's own behaviour.
-  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!link || meantForNewTab(event)) return;
   event.preventDefault();
   setCookieSettingsOpen(true, link);
 });

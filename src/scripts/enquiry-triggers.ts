@@ -11,7 +11,7 @@
  * The store module is shared, so both use the same atom.
  */
 import { demandIsland } from '../lib/island-demand';
-import { ENQUIRY_ATTRIBUTES } from '../lib/page-controls';
+import { ENQUIRY_ATTRIBUTES, meantForNewTab } from '../lib/page-controls';
 import type { EnquiryContext } from '../schemas/enquiry';
 import { openEnquiry } from '../stores/enquiry';
 
@@ -35,8 +35,7 @@ document.addEventListener('pointerdown', (event) => {
 });
 
 document.addEventListener('click', (event) => {
-  // A click meant for a new tab or window follows the link, as any link's would.
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (meantForNewTab(event)) return;
   const target = event.target;
   if (!(target instanceof Element)) return;
   const trigger = target.closest(TRIGGERS);
