@@ -36,6 +36,12 @@ describe('describeFailure', () => {
     expect(await failureOf('/crash')).toBe('Please try again later.');
   });
 
+  it("gives the caller's own words in place of the generic ones", async () => {
+    expect(await api.get(origin + '/html-404').then(() => expect.unreachable(), (error) => describeFailure(error, 'Failed to delete the image.'))).toBe(
+      'Failed to delete the image.',
+    );
+  });
+
   it('says try again when there was no answer at all', async () => {
     expect(await api.get('http://127.0.0.1:1/nothing').then(() => expect.unreachable(), describeFailure)).toBe('Please try again later.');
   });

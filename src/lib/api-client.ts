@@ -99,9 +99,10 @@ export const api = {
 
 /**
  * The description a failure toast shows: the server's own `error` text when it sent one, else
- * 'Please try again later.'. Any other answer body (a 4xx page's HTML, JSON with no `error`, a 5xx's
- * stack trace) was written for no reader and is never shown.
+ * `fallback` (the form's or the action's own words, 'Please try again later.' unless it has some).
+ * Any other answer body (a 4xx page's HTML, JSON with no `error`, a 5xx's stack trace) was written
+ * for no reader and is never shown.
  */
-export function describeFailure(error: unknown): string {
-  return (error instanceof ApiError && error.serverMessage) || 'Please try again later.';
+export function describeFailure(error: unknown, fallback = 'Please try again later.'): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
 }

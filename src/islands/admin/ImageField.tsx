@@ -7,7 +7,7 @@
  * says which article, while one does).
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, describeFailure } from '../../lib/api-client';
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_IMAGE_TYPES,
@@ -131,8 +131,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
     } catch (err) {
       if (endedSession(err)) return;
       if (!(err instanceof ApiError)) console.error('[admin] image delete failed', err);
-      const reason = err instanceof ApiError ? err.serverMessage : undefined;
-      toast({ ...imageFieldCopy.deleteFailed, description: reason ?? imageFieldCopy.deleteFailed.description, variant: 'destructive' });
+      toast({ ...imageFieldCopy.deleteFailed, description: describeFailure(err, imageFieldCopy.deleteFailed.description), variant: 'destructive' });
     }
   }
 

@@ -4,7 +4,7 @@
  * there was no answer.
  */
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, describeFailure } from '../../lib/api-client';
 import { toast } from '../../stores/toasts';
 
 interface Failure {
@@ -37,7 +37,7 @@ export function useAuthRequest<Result = unknown>({ url, refused, unreachable, on
     } catch (err) {
       if (err instanceof ApiError) {
         if (onRefused?.(err) === true) return null;
-        toast({ title: refused.title, description: err.serverMessage || refused.description, variant: 'destructive' });
+        toast({ title: refused.title, description: describeFailure(err, refused.description), variant: 'destructive' });
       } else {
         console.error(`[admin] ${url} request failed`, err);
         toast({ ...unreachable, variant: 'destructive' });
