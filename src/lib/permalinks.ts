@@ -68,6 +68,23 @@ export function insightsListUrl({ category, page = 1 }: { category?: string | nu
   return query ? `${PAGE_PATHS.insights}?${query}` : PAGE_PATHS.insights;
 }
 
+/** The admin panel's page. */
+export const ADMIN_PATH = '/admin';
+
+/**
+ * A place in the admin panel: /admin, with the tab, its list's search, filters (each under its own
+ * name) and page when given. The caller leaves out what is the default, so each place has one URL.
+ */
+export function adminPanelUrl({ tab, search = '', filters = {}, page = 1 }: { tab?: string | null; search?: string; filters?: Readonly<Record<string, string>>; page?: number }): string {
+  const params = new URLSearchParams();
+  if (tab) params.set('tab', tab);
+  if (search) params.set('search', search);
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString().replaceAll('+', '%20');
+  return query ? `${ADMIN_PATH}?${query}` : ADMIN_PATH;
+}
+
 /** The sitemap's parts once it is an index: the site's own pages, then published articles by the thousand. */
 export const sitemapPagesPath = () => '/sitemap-pages.xml';
 export const sitemapArticlesPath = (part: number) => `/sitemap-articles-${part}.xml`;

@@ -10,7 +10,7 @@ import { optionalText } from './fields';
 /** Rows a page holds unless the client asks for another size. */
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
-const SEARCH_MAX_LENGTH = 200;
+export const SEARCH_MAX_LENGTH = 200;
 
 const wholeNumber = (min: number, max: number) =>
   z.coerce

@@ -88,10 +88,22 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
     if (!document.activeElement || document.activeElement === document.body) focusHeading();
   }, [items, focusHeading]);
 
+  // The search box shows a search the list was moved to from outside (Back or Forward to another
+  // search, sign-out), but never overwrites typing with the search this box itself sent.
+  const sentSearch = useRef(query.search);
+  useEffect(() => {
+    if (query.search === sentSearch.current) return;
+    sentSearch.current = query.search;
+    setSearchText(query.search);
+  }, [query.search]);
+
   // The search goes out once typing pauses, not on every key.
   useEffect(() => {
     if (searchText === query.search) return;
-    const timer = setTimeout(() => void collection.setQuery({ search: searchText }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      sentSearch.current = searchText;
+      void collection.setQuery({ search: searchText });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [searchText, query.search, collection]);
 

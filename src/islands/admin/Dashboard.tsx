@@ -1,10 +1,12 @@
 /**
  * The signed-in panel: title, Welcome, Change Password, Logout and the tabs on Radix Tabs. Each
  * tab's collection loads the first time the tab opens (Articles at once, being the default). Tabs
- * with a form stay mounted while hidden, so switching tabs never loses a half-written form.
+ * with a form stay mounted while hidden, so switching tabs never loses a half-written form. The
+ * open tab and its list's query live in the page's URL (`panel-location.ts`): read at start-up
+ * (so signing in lands on the URL's tab) and on Back/Forward, written as they change.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import ArticlesTab, { articles } from './ArticlesTab';
 import ChangePasswordDialog from './ChangePasswordDialog';
 import { createCollection, type Collection } from './collection';
@@ -14,6 +16,7 @@ import EnquiriesTab, { EnquiriesBadge, enquiries } from './EnquiriesTab';
 import SubscribersTab, { subscribers } from './SubscribersTab';
 import { enquiriesTab, subscribersTab } from '../../content/leads';
 import LogoutButton from './LogoutButton';
+import { panelPlaceUrl, readPanelPlace, writePanelPlace } from './panel-location';
 import { $session } from './session';
 import { useStore } from '../../stores/use-store';
 import { dashboardCopy } from '../../content/admin';
@@ -48,9 +51,31 @@ const TABS: TabEntry[] = [
   comingSoon('site-content', dashboardCopy.tabs.siteContent, API_PATHS.siteContent, dashboardCopy.comingSoon.siteContent),
 ];
 
+/** The tab the URL names, its list moved to the URL's query before it loads. */
+function placeFromUrl(): string {
+  const place = readPanelPlace(location.search, TABS);
+  void place.tab.collection.goTo(place.query);
+  return place.tab.value;
+}
+
 export default function Dashboard({ username }: { username: string }) {
-  const [tab, setTab] = useState(TABS[0]!.value);
+  const [tab, setTab] = useState(placeFromUrl);
   const signedIn = useStore($session).status === 'signedIn';
+  const active = TABS.find((t) => t.value === tab)!;
+  const { query } = useStore(active.collection.$state);
+  // A tab chosen by the admin is a new history entry; every other change rewrites the current one.
+  const nextWrite = useRef<'push' | 'replace'>('replace');
+
+  useEffect(() => {
+    writePanelPlace(panelPlaceUrl({ tab: active, query }, TABS), nextWrite.current);
+    nextWrite.current = 'replace';
+  }, [active, query]);
+
+  useEffect(() => {
+    const onPopState = () => setTab(placeFromUrl());
+    addEventListener('popstate', onPopState);
+    return () => removeEventListener('popstate', onPopState);
+  }, []);
 
   // Also once signed in again after the session ended: a list refused then loads now.
   useEffect(() => {
@@ -73,7 +98,14 @@ export default function Dashboard({ username }: { username: string }) {
         </div>
       </header>
 
-      <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => {
+          nextWrite.current = 'push';
+          setTab(value);
+        }}
+        className="mt-6"
+      >
         <Tabs.List aria-label={dashboardCopy.tabsLabel} className="flex flex-wrap gap-1 rounded-card bg-ink-100 p-1">
           {TABS.map((t) => (
             <Tabs.Trigger

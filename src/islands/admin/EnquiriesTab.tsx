@@ -24,7 +24,7 @@ import { SelectField } from './fields';
 import { Badge } from './ui';
 import { API_PATHS, withId } from '../../lib/api-paths';
 
-export const enquiries = createCollection<Enquiry>({ url: API_PATHS.enquiries, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE });
+export const enquiries = createCollection<Enquiry>({ url: API_PATHS.enquiries, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE, filterValues: { status: ['', ...ENQUIRY_STATUSES] } });
 
 /** How many enquiries are New: the tab's badge. */
 const $newCount = atom(0);

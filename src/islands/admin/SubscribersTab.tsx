@@ -20,7 +20,7 @@ const ALL = 'all';
  * The status filter is always sent, 'all' included: the server's own default for an export is the
  * subscribed addresses only, and Export CSV must hold what the list shows.
  */
-export const subscribers = createCollection<Subscriber>({ url: API_PATHS.subscribers, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE, initialFilters: { status: ALL } });
+export const subscribers = createCollection<Subscriber>({ url: API_PATHS.subscribers, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE, initialFilters: { status: ALL }, filterValues: { status: [ALL, ...SUBSCRIBER_STATUSES] } });
 
 const statusOptions = SUBSCRIBER_STATUSES.map((value) => ({ value, label: text.statusLabels[value] }));
 

@@ -41,6 +41,8 @@ export interface Collection<T> {
   readonly pageSize: number | null;
   /** The filters the list starts with: what shows every item. */
   readonly initialFilters: Readonly<Record<string, string>>;
+  /** Each filter's values, the initial one included: what a query from the panel's URL may set. */
+  readonly filterValues: Readonly<Record<string, readonly string[]>>;
   readonly $state: ReadableAtom<CollectionState<T>>;
   /** Loads the list unless it is loaded or loading: the first time, after a failed load, and after a load an ended session refused. */
   open(): Promise<void>;
@@ -48,6 +50,11 @@ export interface Collection<T> {
   reload(): Promise<void>;
   /** Changes the query and loads it; a new search or filter starts again at page 1. */
   setQuery(change: Partial<ListQuery>): Promise<void>;
+  /**
+   * Moves the list to `query` (the panel's URL at start-up, Back or Forward): before its first load
+   * the query is only kept for that load, after it the list loads the query when it differs.
+   */
+  goTo(query: ListQuery): Promise<void>;
   /** The URL of one item. */
   itemUrl(id: number | string): string;
   /**
@@ -66,11 +73,13 @@ interface CollectionOptions {
   params?: Readonly<Record<string, string>>;
   /** The filters a new or reset list starts with, e.g. { status: 'all' }. */
   initialFilters?: Readonly<Record<string, string>>;
+  /** Each filter's values, e.g. { status: ['all', 'subscribed', 'unsubscribed'] }. */
+  filterValues?: Readonly<Record<string, readonly string[]>>;
 }
 
 const resets = new Set<() => void>();
 
-export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, initialFilters = {} }: CollectionOptions): Collection<T> {
+export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, initialFilters = {}, filterValues = {} }: CollectionOptions): Collection<T> {
   const firstQuery = (): ListQuery => ({ page: 1, search: '', filters: { ...initialFilters } });
   const initial = (): CollectionState<T> => ({ status: 'idle', items: [], total: 0, query: firstQuery() });
   const $state = atom<CollectionState<T>>(initial());
@@ -126,6 +135,7 @@ export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, 
     nouns,
     pageSize: pageSize ?? null,
     initialFilters,
+    filterValues,
     $state,
     async open() {
       const { status } = $state.get();
@@ -136,6 +146,11 @@ export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, 
       const current = $state.get().query;
       const narrowed = change.search !== undefined || change.filters !== undefined;
       return load({ ...current, ...change, page: change.page ?? (narrowed ? 1 : current.page) });
+    },
+    async goTo(query) {
+      const state = $state.get();
+      if (state.status === 'idle') $state.set({ ...state, query });
+      else if (listUrl(query) !== listUrl(state.query)) await load(query);
     },
     itemUrl: (id) => `${url}/${encodeURIComponent(String(id))}`,
     csvUrl: (search) => listUrl({ ...$state.get().query, search }, 'csv'),
