@@ -138,3 +138,24 @@ describe("0014: the admin create form's key for each article and service", () =>
     await expect(db.insertInto('services').values({ ...service, submissionId: key.toUpperCase() }).execute()).rejects.toThrow(/services_submission_id_key/);
   });
 });
+
+describe('0022: the published count of each category, kept by the database', () => {
+  it('counts the articles a database already holds, then keeps the counts', async () => {
+    const { db } = connection;
+    await migrateToLatest(db, await migrationsBefore('0022_article_category_counts'));
+    await sql`delete from articles`.execute(db);
+    await sql`insert into articles (title, description, read_time, category, is_published)
+      select 'Before ' || i, 'd', '1 min read', (array['Thought Leadership', 'Industry Trends & Insights', 'Events & Announcements'])[1 + i % 3], i % 4 <> 0
+      from generate_series(1, 30) i`.execute(db);
+
+    expect(await migrateToLatest(db)).toContain('0022_article_category_counts');
+    const kept = async () => (await db.selectFrom('articleCategoryCounts').select(['category', 'published']).orderBy('category').execute());
+    expect(await kept()).toEqual([
+      { category: 'Events & Announcements', published: 8 },
+      { category: 'Industry Trends & Insights', published: 7 },
+      { category: 'Thought Leadership', published: 8 },
+    ]);
+    await db.insertInto('articles').values({ title: 'After', description: 'd', readTime: '1 min read', category: 'Thought Leadership' }).execute();
+    expect((await kept()).find((r) => r.category === 'Thought Leadership')).toEqual({ category: 'Thought Leadership', published: 9 });
+  });
+});

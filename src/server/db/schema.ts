@@ -165,6 +165,15 @@ export interface ArticleFormerSlugsTable {
   movedAt: CreatedAt;
 }
 
+/**
+ * Published articles per category, kept by triggers on articles (migration 0022): the Insights
+ * list's counts and the sitemap's total without reading the articles. A row may hold 0.
+ */
+export interface ArticleCategoryCountsTable {
+  category: ArticleCategory;
+  published: number;
+}
+
 /** The catalogue tables the seed (migration 0021_catalogue_seed) has filled once: never filled again. */
 export interface SeededTablesTable {
   name: string;
@@ -190,6 +199,7 @@ export interface Database {
   companyStats: CompanyStatsTable;
   articles: ArticlesTable;
   articleFormerSlugs: ArticleFormerSlugsTable;
+  articleCategoryCounts: ArticleCategoryCountsTable;
   rateLimits: RateLimitsTable;
   seededTables: SeededTablesTable;
 }
