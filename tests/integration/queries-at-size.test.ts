@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/server/db/client.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { listArticlePage, listPublishedArticleLinks } from '../../src/server/repositories/articles.ts';
+import { listArticlePage, listPublishedArticleCardPage, listPublishedArticleLinks } from '../../src/server/repositories/articles.ts';
 import { enquiryExportExceeds, listEnquiries } from '../../src/server/repositories/enquiries.ts';
 import { listSubscribers, subscriberExportExceeds } from '../../src/server/repositories/subscribers.ts';
 import { useOwnDatabase } from '../support/own-database.ts';
@@ -259,5 +259,17 @@ describe('the sitemap', () => {
     const plans = await plansOf(connection.pool, (db) => listPublishedArticleLinks(db, { offset: 30, limit: 30 }));
     expect(plans).toHaveLength(1);
     expect(plans[0]!.nodes.map((n) => n.nodeType)).not.toContain('WindowAgg');
+  });
+});
+
+describe('the Insights list', () => {
+  it("reads the categories' counts from the kept counts, and no article beyond its page's", async () => {
+    // Seq scans off: the cards' page is then sought along its index, so an article read beyond
+    // the page's (and the one after it) can only be the counts reading the articles, as they did.
+    const plans = await plansOf(connection.pool, (db) => listPublishedArticleCardPage(db, { category: null, page: 1, pageSize: PAGE_SIZE }), ['enable_seqscan = off']);
+    expect(plans).toHaveLength(1);
+    const articlesRead = readsOf(plans[0]!, 'articles').map((n) => n.rows * n.loops);
+    expect(Math.max(...articlesRead)).toBeLessThanOrEqual(PAGE_SIZE + 1);
+    expect(readsOf(plans[0]!, 'article_category_counts').length).toBe(1);
   });
 });
