@@ -158,7 +158,29 @@ describe('copyDatabase', () => {
     const original = await snapshot(source.db);
     expect(copied.articles).toBe(original.articles);
     expect(copied.article_former_slugs).toBe(original.article_former_slugs);
-    expect(copied.triggers).toBe('articles_keep_former_slug=O,articles_mark_copied=O');
+    expect(copied.triggers).toBe(
+      'articles_count_deleted_by_category=O,articles_count_inserted_by_category=O,articles_count_truncated_by_category=O,' +
+        'articles_count_updated_by_category=O,articles_keep_former_slug=O,articles_mark_copied=O',
+    );
+  });
+
+  it("rebuilds the categories' counts from the copied articles, never copies them, and keeps them after", async () => {
+    const target = await migratedDatabase('site_copy_to');
+    // Counts in the source that its articles do not give: a copy of the table would carry them over.
+    await sql`update article_category_counts set published = published + 5`.execute(source.db);
+    try {
+      const result = await copyDatabase(source.db, target.db);
+      expect(result.rows.map((r) => r.table)).not.toContain('article_category_counts');
+    } finally {
+      await sql`update article_category_counts set published = published - 5`.execute(source.db);
+    }
+    const counts = async () => (await sql<{ category: string; published: number }>`select category, published from article_category_counts order by category`.execute(target.db)).rows;
+    expect(await counts()).toEqual([{ category: 'Thought Leadership', published: 2 }]);
+    await sql`update articles set category = 'Industry Trends & Insights' where slug = 'second'`.execute(target.db);
+    expect(await counts()).toEqual([
+      { category: 'Industry Trends & Insights', published: 1 },
+      { category: 'Thought Leadership', published: 1 },
+    ]);
   });
 
   it('refuses databases whose site tables differ, naming every difference and the side to bring up to date', async () => {

@@ -201,6 +201,18 @@ async function sequencesOf(db: Kysely<any>, table: SiteTable, columns: readonly 
   return found;
 }
 
+type DerivedTable = { [T in SiteTable]: (typeof SITE_TABLES)[T] extends 'derived' ? T : never }[SiteTable];
+
+/**
+ * How each derived table is rebuilt from the tables it derives from, once they are copied: the
+ * statement its triggers' effects add up to (migration 0022 backfills the counts the same way).
+ */
+const REBUILDS: Record<DerivedTable, ReturnType<typeof sql>> = {
+  article_category_counts: sql`
+    insert into article_category_counts (category, published)
+    select category, count(*)::integer from articles where is_published group by category`,
+};
+
 export interface CopyOptions {
   /** Copy into a target that holds rows someone wrote (they are deleted). */
   replace?: boolean;
@@ -232,6 +244,8 @@ const STATEMENT_CHARS = 4_000_000;
  * - Rows travel as JSON text (to_jsonb on the source, jsonb_populate_recordset on the target):
  *   every value exactly as stored (timestamps to the microsecond, arrays, jsonb), by column name,
  *   read through a cursor a batch at a time, so memory stays bounded whatever a table's size.
+ * - Derived tables (article_category_counts) are emptied with the others and rebuilt from the
+ *   copied rows before the commit, never copied (site-tables.ts).
  * - Tables go parents first (foreign keys); generated columns are left to the target to compute;
  *   identity columns take the copied values (OVERRIDING SYSTEM VALUE).
  * - The target's own triggers are disabled for the copy (ALTER TABLE ... DISABLE TRIGGER USER, undone
@@ -266,6 +280,7 @@ export async function copyDatabase(source: Kysely<any>, target: Kysely<any>, opt
 
       const copied: CopyResult['rows'] = [];
       for (const table of tables) {
+        if (SITE_TABLES[table] === 'derived') continue;
         const columns = targetColumns.filter((c) => c.table === table && !c.generated);
         const names = sql.join(columns.map((c) => sql.id(c.name)));
         const overriding = columns.some((c) => c.identity === 'ALWAYS') ? sql`overriding system value` : sql``;
@@ -312,6 +327,7 @@ export async function copyDatabase(source: Kysely<any>, target: Kysely<any>, opt
         }
         copied.push({ table, rows: count });
       }
+      for (const rebuild of Object.values(REBUILDS)) await rebuild.execute(to);
       for (const t of triggered) await sql`alter table ${sql.table(t)} enable trigger user`.execute(to);
       return { rows: copied };
     });

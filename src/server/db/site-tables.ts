@@ -6,9 +6,12 @@
  * - written: what visitors and admins wrote (leads, articles, accounts, mail to send);
  * - catalogue: what the seed migration (0021) fills on every new database, which admins may edit;
  * - bookkeeping: which catalogue tables were seeded (seeded_tables);
- * - counters: the sign-in throttle's counters, which expire on their own.
+ * - counters: the sign-in throttle's counters, which expire on their own;
+ * - derived: what triggers keep from other tables (article_category_counts, from articles), which
+ *   a copy rebuilds from the copied rows rather than copies: the source's could be out of step with
+ *   its articles only through a copy of them, and the target's triggers are off while it copies.
  */
-export type SiteTableKind = 'written' | 'catalogue' | 'bookkeeping' | 'counters';
+export type SiteTableKind = 'written' | 'catalogue' | 'bookkeeping' | 'counters' | 'derived';
 
 export const SITE_TABLES = {
   enquiries: 'written',
@@ -17,6 +20,7 @@ export const SITE_TABLES = {
   users: 'written',
   articles: 'written',
   article_former_slugs: 'written',
+  article_category_counts: 'derived',
   services: 'catalogue',
   packages: 'catalogue',
   team_members: 'catalogue',
