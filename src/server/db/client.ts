@@ -45,8 +45,9 @@ export function configureNeonProxy(proxy: string | undefined): void {
  * Terminate message is out. So `client.end()` never closes the WebSocket (and never resolves): the
  * socket lives on until the server hangs up, and a server that does not (PGlite's socket server)
  * or a network that drops it later raises an error on a client nobody listens to any more. This
- * accepts both forms; the callback waits for the driver's coalesced writes to go out first (they
- * are flushed on a zero timer). Patched once per process, whichever bundle loads first.
+ * accepts both forms; the callback waits a timer's turn, so that writes the driver still holds
+ * (should coalescing be on again, below) go out before the socket closes. Closing is not on the
+ * answer's path. Patched once per process, whichever bundle loads first.
  */
 const WRITE_FIXED = Symbol.for('site.neonSocketWriteCallback');
 type SocketWrite = (this: unknown, data: unknown, encoding?: unknown, callback?: () => void) => boolean;
