@@ -11,7 +11,7 @@ import { enquirySchema } from '../../src/schemas/enquiry.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
 import { isFormPost, readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
-import { derivedSubmissionKey } from '../../src/server/http/derived-submission-key.ts';
+import { derivedSubmissionKey } from '../../src/server/derived-submission-key.ts';
 import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';

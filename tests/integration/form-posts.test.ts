@@ -10,7 +10,7 @@ import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { returnedForm } from '../../src/server/http/form-post.ts';
-import { SUBMISSION_KEY_WINDOW_MS } from '../../src/server/http/derived-submission-key.ts';
+import { SUBMISSION_KEY_WINDOW_MS } from '../../src/server/derived-submission-key.ts';
 import { call, ORIGIN } from '../support/call.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { ENQUIRY_LIMITS } from '../../src/schemas/enquiry-limits.ts';

@@ -42,7 +42,7 @@ export interface SubscribersTable {
   unsubscribedAt: Timestamp | null;
   /**
    * The key of the sign-up that last subscribed it, derived from its sender and address
-   * (src/server/http/derived-submission-key.ts; migration 0020, whose comment predates JSON sign-ups
+   * (src/server/derived-submission-key.ts; migration 0020, whose comment predates JSON sign-ups
    * being keyed too and names the module by its former name, plain-post-key.ts): null for rows from before.
    */
   signupKey: ColumnType<string | null, string | null | undefined, string | null>;

@@ -3,7 +3,7 @@ import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.t
 import type { ExportBudget } from '../db/keyset.ts';
 import type { PageQuery } from '../db/page.ts';
 import type { Database } from '../db/schema.ts';
-import { SUBMISSION_KEY_WINDOW_MS, recentDerivedSubmissionKeys } from '../http/derived-submission-key.ts';
+import { SUBMISSION_KEY_WINDOW_MS, recentDerivedSubmissionKeys } from '../derived-submission-key.ts';
 import type { SpentPoint } from '../rate-limit.ts';
 import { MESSAGE_KINDS, type OutgoingMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
 import { leadListReads, type LeadRow } from './lead-lists.ts';
@@ -40,7 +40,7 @@ const UNLIMITED = { spend: sql<SpentPoint>`select 1 as points, null::bigint as e
  * and writes nothing when it is over `limit.allowed`. An address that unsubscribed before
  * subscribes again, with this consent's time and page; one that is subscribed already (in any
  * letter case) is left as it is. `signupKey` is derived from the sender and the address
- * (src/server/http/derived-submission-key.ts), kept so that the same sign-up sent again is known as a
+ * (src/server/derived-submission-key.ts), kept so that the same sign-up sent again is known as a
  * repeat (signUpWithWelcome).
  *
  * The point and the row in one statement make two posts of one sign-up at once take turns: the
@@ -137,7 +137,7 @@ async function findRepeatedSignup(db: Kysely<Database>, email: string, keys: str
 /**
  * A sign-up from `sender` (the client's address): subscribeWithWelcome, unless it repeats one this
  * sender made of this address within ten minutes (a double click, a resubmission). Its key is
- * derived from the sender and the address (src/server/http/derived-submission-key.ts): neither form
+ * derived from the sender and the address (src/server/derived-submission-key.ts): neither form
  * carries a key of its own (the Insights page is one cached copy for everyone, and the island sends
  * none). A repeat is looked for before the rate-limit point is spent, so one at the limit is not
  * refused, and it writes nothing and composes no welcome (`welcome` is called only for a sign-up

@@ -25,7 +25,7 @@
  * across a window's edge is a repeat too.
  */
 import { createHash } from 'node:crypto';
-import { uuidOf } from '../../lib/submission-key.ts';
+import { uuidOf } from '../lib/submission-key.ts';
 
 export const SUBMISSION_KEY_WINDOW_MS = 10 * 60 * 1000;
 
