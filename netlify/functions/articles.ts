@@ -31,7 +31,7 @@ import { readJson } from '../../src/server/http/body.ts';
 import { readQuery } from '../../src/server/http/query.ts';
 import { conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
-import { json, keyReusedJson } from '../../src/server/http/respond.ts';
+import { json } from '../../src/server/http/respond.ts';
 import { createArticle, deleteArticle, findArticle, listArticlePage, updateArticle } from '../../src/server/repositories/articles.ts';
 import { MAX_PAGE_SIZE, listQueryFields } from '../../src/schemas/list-query.ts';
 import * as z from 'zod/mini';
@@ -98,7 +98,7 @@ export default route({
     await requireAdmin(req);
     const values = await readJson(req, articleCreateSchema, { maxBytes: MAX_ARTICLE_BODY });
     const created = await withSlugCheck(() => createArticle(db, values));
-    if (created.outcome === 'key-reused') return keyReusedJson(KEY_REUSED, created.item, adminHeaders);
+    if (created.outcome === 'key-reused') throw conflict(KEY_REUSED, { submissionId: KEY_REUSED }, { stored: created.item });
     // A retry purges as well: its first send may have ended between its commit and its purge.
     await purgeCacheTag(CACHE_TAGS.articles);
     return json(created.item, { status: created.outcome === 'stored' ? 201 : 200 });

@@ -19,7 +19,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { readJson } from '../../src/server/http/body.ts';
 import { conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
-import { json, keyReusedJson } from '../../src/server/http/respond.ts';
+import { json } from '../../src/server/http/respond.ts';
 import { createService, deleteService, findService, listServices, updateService } from '../../src/server/repositories/services.ts';
 
 // Whether inactive services are included depends on the session cookie, so the CDN keys on it
@@ -49,7 +49,7 @@ export default route({
     await requireAdmin(req);
     const values = await readJson(req, serviceCreateSchema);
     const created = await createService(db, values);
-    if (created.outcome === 'key-reused') return keyReusedJson(KEY_REUSED, created.item, adminHeaders);
+    if (created.outcome === 'key-reused') throw conflict(KEY_REUSED, { submissionId: KEY_REUSED }, { stored: created.item });
     // A retry purges as well: its first send may have ended between its commit and its purge.
     await purgeCacheTag(CACHE_TAGS.services);
     return json(created.item, { status: created.outcome === 'stored' ? 201 : 200 });

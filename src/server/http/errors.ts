@@ -1,24 +1,36 @@
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 import { ObjectStoreUnavailableError } from '../uploads/object-store-errors.ts';
 
+/** What an error's body may carry beside its message and issues (respond.ts, ErrorBody). */
+export interface ErrorDetail {
+  /**
+   * What a refused create's `submissionId` names: the row an earlier send of the key stored, as it
+   * now stands (src/schemas/submission-id.ts), so the form goes on as its edit (its id and version
+   * in hand) with no second request. Only a 409 on `submissionId` carries it.
+   */
+  stored?: unknown;
+}
+
 /** Thrown anywhere below a handler to answer with a given status and the one error shape. */
 export class HttpError extends Error {
   readonly status: number;
   readonly issues: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
-  constructor(status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>) {
+  readonly detail: ErrorDetail | undefined;
+  constructor(status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>, detail?: ErrorDetail) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.issues = issues;
     this.headers = headers;
+    this.detail = detail;
   }
 }
 
 export const badRequest = (message: string, issues?: Record<string, string>) => new HttpError(400, message, issues);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, issues?: Record<string, string>) => new HttpError(409, message, issues);
+export const conflict = (message: string, issues?: Record<string, string>, detail?: ErrorDetail) => new HttpError(409, message, issues, undefined, detail);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

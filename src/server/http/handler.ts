@@ -1,6 +1,6 @@
 import { withRequestDatabase } from '../db/client.ts';
 import { parseRowId } from '../db/row-id.ts';
-import { answerableError, notFound } from './errors.ts';
+import { answerableError, notFound, type ErrorDetail } from './errors.ts';
 import { errorJson } from './respond.ts';
 import { isCrossSite, type RequestContext } from './request-context.ts';
 
@@ -44,8 +44,8 @@ const allowOf = (methods: readonly string[]) => [...methods, ...(methods.include
 export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHeaders = {}, authorisedByUrlToken = false, paths }: RouteOptions = {}) {
   const everyMethod = Object.keys(handlers) as Method[];
   // Every error this function answers carries errorHeaders.
-  const errorAnswer = (status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>) =>
-    errorJson(status, message, issues, { ...errorHeaders, ...headers });
+  const errorAnswer = (status: number, message: string, issues?: Record<string, string>, headers?: Record<string, string>, detail?: ErrorDetail) =>
+    errorJson(status, message, issues, { ...errorHeaders, ...headers }, detail);
   return async (req: Request, context: RequestContext): Promise<Response> => {
     const method = req.method.toUpperCase();
     const methods: readonly string[] = paths ? (context?.params?.id !== undefined ? paths.item : paths.list) : everyMethod;
@@ -64,8 +64,8 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>, { errorHe
         }),
       );
     } catch (err) {
-      const { status, message, issues, headers } = answerableError(err, requestLabel(req));
-      return errorAnswer(status, message, issues, headers);
+      const { status, message, issues, headers, detail } = answerableError(err, requestLabel(req));
+      return errorAnswer(status, message, issues, headers, detail);
     }
   };
 }

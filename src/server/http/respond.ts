@@ -1,14 +1,10 @@
+import type { ErrorDetail } from './errors.ts';
 import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 /** The one error body every endpoint answers with. */
-export interface ErrorBody {
+export interface ErrorBody extends ErrorDetail {
   error: string;
   issues?: Record<string, string>;
-  /**
-   * What a refused create's `submissionId` names: the row an earlier send of the key stored, as it
-   * now stands (src/schemas/submission-id.ts). Only a 409 on `submissionId` carries it.
-   */
-  stored?: unknown;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -26,17 +22,8 @@ export function errorJson(
   message: string,
   issues?: Record<string, string>,
   headers?: Record<string, string>,
+  detail?: ErrorDetail,
 ): Response {
-  const body: ErrorBody = issues && Object.keys(issues).length > 0 ? { error: message, issues } : { error: message };
+  const body: ErrorBody = issues && Object.keys(issues).length > 0 ? { error: message, issues, ...detail } : { error: message, ...detail };
   return json(body, { status, ...(headers ? { headers } : {}) });
-}
-
-/**
- * The 409 refusing a create whose `submissionId` an earlier send stored with other content:
- * `message` on the key, and the row that send stored, so the form goes on as its edit (its id and
- * version in hand) with no second request.
- */
-export function keyReusedJson(message: string, stored: unknown, headers?: Record<string, string>): Response {
-  const body: ErrorBody = { error: message, issues: { submissionId: message }, stored };
-  return json(body, { status: 409, ...(headers ? { headers } : {}) });
 }
