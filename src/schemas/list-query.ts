@@ -12,10 +12,15 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 export const SEARCH_MAX_LENGTH = 200;
 
+/**
+ * A query value that is a number written as its digits alone, as /insights reads its page
+ * (src/lib/pagination.ts): '1e3', '2.0', '+2', '0x10' and ' 2' are refused, not read as numbers.
+ */
 const wholeNumber = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'Must be a whole number' })
-    .check(z.int('Must be a whole number'), z.minimum(min, `Must be at least ${min}`), z.maximum(max, `Must be at most ${max}`));
+  z.pipe(
+    z.string().check(z.regex(/^\d+$/, 'Must be a whole number')),
+    z.coerce.number<string>().check(z.minimum(min, `Must be at least ${min}`), z.maximum(max, `Must be at most ${max}`)),
+  );
 
 export const listQueryFields = {
   /** 1-based. */

@@ -140,6 +140,13 @@ describe('the admin list, paged', () => {
     ['page=abc&pageSize=12', 'page'],
     ['page=1&pageSize=0', 'pageSize'],
     ['page=1&pageSize=500', 'pageSize'],
+    // A number is its digits alone, as /insights?page= reads it: no exponent, fraction, sign, base or spaces.
+    ['page=1e3&pageSize=12', 'page'],
+    ['page=2.0&pageSize=12', 'page'],
+    ['page=%2B2&pageSize=12', 'page'],
+    ['page=0x10&pageSize=12', 'page'],
+    ['page=%202&pageSize=12', 'page'],
+    ['page=1&pageSize=1e1', 'pageSize'],
   ])('GET /api/articles?%s is a 400 naming %s', async (query, field) => {
     const r = await call(articlesFunction, `/api/articles?${query}`);
     expect(r.status).toBe(400);

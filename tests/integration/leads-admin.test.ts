@@ -105,6 +105,10 @@ describe('GET /api/enquiries', () => {
     const r = await get('/api/enquiries?page=0&pageSize=1000&status=done');
     expect(r.status).toBe(400);
     expect(Object.keys(r.json.issues).sort()).toEqual(['page', 'pageSize', 'status']);
+    // Digits alone: an exponent or a fraction is no page, not page 10.
+    const spelled = await get('/api/enquiries?page=1e1&pageSize=2.5');
+    expect(spelled.status).toBe(400);
+    expect(spelled.json.issues).toEqual({ page: 'Must be a whole number', pageSize: 'Must be a whole number' });
   });
 
   it('exports what the filter shows as CSV: BOM, header row, CRLF, ISO times', async () => {
