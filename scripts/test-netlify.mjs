@@ -366,11 +366,16 @@ async function smoke({ manifest }) {
   }
   for (const extra of ['/admin', '/robots.txt', '/sitemap.xml', '/insights/rss.xml']) pagePaths.add(extra);
   check(pagePaths.size >= 12, `the sitemap lists the public pages`, `${pagePaths.size} paths`);
+  /** Pages whose HTML does not name its encoding, UTF-8, in its Content-Type. */
+  const unnamed = [];
   for (const p of pagePaths) {
     const r = await get(p);
     await r.arrayBuffer();
-    check(r.status === 200, `GET ${p} -> 200`, `${r.status} ${r.headers.get('content-type') ?? ''}`);
+    const type = r.headers.get('content-type') ?? '';
+    check(r.status === 200, `GET ${p} -> 200`, `${r.status} ${type}`);
+    if (type.startsWith('text/html') && !/^text\/html; ?charset=utf-8$/i.test(type)) unnamed.push(`${p} (${type})`);
   }
+  check(unnamed.length === 0, 'every page names UTF-8 in its Content-Type, static and on-demand', unnamed.join(', '));
   const slashed = [...pagePaths].filter((p) => p !== '/' && (p.endsWith('/') || p.endsWith('.html')));
   check(slashed.length === 0, 'the sitemap names every page without a trailing slash', slashed.join(', '));
   const aboutHtml = await (await get('/about')).text();

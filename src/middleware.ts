@@ -20,6 +20,8 @@ export const onRequest = defineMiddleware(async (_context, next) => {
     const pruned = styles.prune(await response.text());
     const page = withPagePolicy(withIslandRuntimeOnDemand(pruned.html), headers.get('content-security-policy'), pruned.style);
     if (page.header) headers.set('content-security-policy', page.header);
+    // Named, as the static pages' is, so no browser sniffs the encoding from the first bytes.
+    headers.set('content-type', 'text/html; charset=utf-8');
     headers.delete('content-length');
     response = new Response(page.html, { status: response.status, statusText: response.statusText, headers });
   }

@@ -85,6 +85,14 @@ test('a page, an on-demand page, a JSON answer, an error, an image and a 404 all
   expectHeaders(image, IMAGE_SECURITY_HEADERS, 'image');
 });
 
+test('every page names its encoding, UTF-8: static ones, on-demand ones and the 404', async ({ request }) => {
+  // Without a charset a browser must sniff the encoding from the page's first bytes.
+  for (const path of ['/', '/about', '/insights', '/services', '/contact', '/no-such-page']) {
+    const res = await request.get(path);
+    expect(res.headers()['content-type'], path).toBe('text/html; charset=utf-8');
+  }
+});
+
 test("the on-demand function's own answers, which no page renders, carry the set too", async ({ request }) => {
   // Answers Astro or its Netlify adapter gives before, or instead of, the site's middleware: they
   // carry our policy alone (Astro adds none to them), with the rest of the set.
