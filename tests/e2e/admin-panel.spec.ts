@@ -1250,6 +1250,36 @@ test('a service Create whose answer was lost, edited and pressed again, becomes 
   expect((await page.request.delete(`/api/services/${stored.id}`, { headers: { origin } })).status()).toBe(200);
 });
 
+test('a Create turned into the stored service\'s edit closes when that service is deleted from the list, as any edit of it does', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const title = `LostThenDeleted${RUN}`;
+  await page.getByRole('tab', { name: 'Services' }).click();
+  const reachedServer = await loseNextCreateAnswer<{ id: number; updatedAt: string }>(page, '/api/services');
+  await page.getByRole('button', { name: 'New Service' }).click();
+  const panel = page.getByRole('tabpanel');
+  const form = panel.locator('form');
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Description', { exact: true }).fill('As first sent.');
+  await form.getByLabel('Icon Name', { exact: true }).fill('target');
+  await form.getByLabel('Features (one per line)', { exact: true }).fill('Audit');
+  await form.getByRole('button', { name: 'Create Service' }).click();
+  await expect(toastText(page, 'Error saving service')).toBeVisible();
+  expect(reachedServer.map((r) => r.status)).toEqual([201]);
+  await form.getByLabel('Features (one per line)', { exact: true }).fill('Audit\nRoadmap');
+  await form.getByRole('button', { name: 'Create Service' }).click();
+  await expect(panel.getByRole('heading', { name: 'Edit Service' })).toBeVisible();
+
+  const row = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toastText(page, 'Service deleted')).toBeVisible();
+  // The form edited what is gone: it closes, rather than stay for a press that meets 'deleted since'.
+  await expect(panel.getByRole('heading', { name: 'Edit Service' })).toHaveCount(0);
+  await expect(form).toHaveCount(0);
+  const services = (await (await page.request.get('/api/services')).json()) as { title: string }[];
+  expect(services.filter((s) => s.title === title)).toEqual([]);
+});
+
 test('text pasted past a field\'s limit is kept whole and refused beside the field, not cut off unseen', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('tab', { name: 'Services' }).click();

@@ -157,6 +157,7 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           onCancel={editor.close}
           onSaved={editor.saved}
           onDirtyChange={editor.onDirtyChange}
+          onEditingChange={editor.onEditingChange}
         />
       )}
 

@@ -40,6 +40,12 @@ export interface SchemaFormProps {
   onCancel: () => void;
   /** Told whether the values now differ from what the form opened with. */
   onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * Told the id of the item the form now edits, or null while it creates, whenever that changes:
+   * a create becomes the edit of the item its lost first answer stored, an edit whose item was
+   * deleted meanwhile a create.
+   */
+  onEditingChange?: (id: number | null) => void;
 }
 
 /** Room left between a focused field and the save bar below it. */
@@ -64,7 +70,7 @@ function issueOf(issues: Record<string, string>, name: string): string | undefin
   return issues[name] ?? Object.entries(issues).find(([key]) => key.startsWith(`${name}.`))?.[1];
 }
 
-export default function SchemaForm({ fields, noun, collection, item, onSaved, onCancel, onDirtyChange }: SchemaFormProps) {
+export default function SchemaForm({ fields, noun, collection, item, onSaved, onCancel, onDirtyChange, onEditingChange }: SchemaFormProps) {
   const formId = useId();
   const richTextLabelId = useId();
   /**
@@ -118,6 +124,9 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     onDirtyChange?.(dirty);
     return dirty ? holdUnsavedChanges() : undefined;
   }, [dirty, onDirtyChange]);
+
+  const editedId = edited?.id ?? null;
+  useEffect(() => onEditingChange?.(editedId), [editedId, onEditingChange]);
 
   // After a refused save, the first field with an issue takes the focus (in the form's order).
   useEffect(() => {

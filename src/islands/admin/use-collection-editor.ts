@@ -24,6 +24,8 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
   const [discarding, setDiscarding] = useState<{ next: OpenForm<T> } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const opener = useRef<Element | null>(null);
+  /** The item the open form edits, as it last said (SchemaForm): not always the one it opened with. */
+  const editingId = useRef<number | null>(null);
 
   /**
    * Opens `next`, or closes the form and gives the focus back to what opened it, if it is still on
@@ -59,6 +61,7 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
     deleting,
     discarding: discarding !== null,
     onDirtyChange: useCallback((value: boolean) => setDirty(value), []),
+    onEditingChange: useCallback((id: number | null) => void (editingId.current = id), []),
     open: (item: T | null) => {
       opener.current = document.activeElement;
       replaceForm({ item, key: ++formSession });
@@ -81,7 +84,9 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
       try {
         await api.delete(collection.itemUrl(item.id));
         toast(collectionCopy.deleted(noun));
-        if (form?.item?.id === item.id) show(null);
+        // The form that edits it has nothing left to save to, whether opened for it or turned into
+        // its edit (a create whose lost first answer had stored it).
+        if (form && editingId.current === item.id) show(null);
         await collection.reload();
         // Its row, and the Delete button the confirmation gave the focus back to, have gone.
         focusTab();
