@@ -1210,10 +1210,12 @@ test("a save refused because another admin saved or deleted the service since it
   expect((await page.request.delete(`/api/services/${recreated[0]!.id}`, { headers: { origin } })).status()).toBe(200);
 });
 
-test('a service Create whose answer was lost, edited and pressed again, becomes the edit of the stored service with what was typed kept', async ({ page }) => {
-  await signInToAdminPanel(page);
-  const origin = new URL(page.url()).origin;
-  const title = `LostService${RUN}`;
+/**
+ * Creates a service titled `title` in the Services tab with the first answer lost, edits a field and
+ * presses Create again: the form becomes the stored service's edit. Returns the tab panel, the form
+ * and the service as the lost answer held it.
+ */
+async function serviceCreateTurnedIntoEdit(page: Page, title: string) {
   await page.getByRole('tab', { name: 'Services' }).click();
   const reachedServer = await loseNextCreateAnswer<{ id: number; updatedAt: string }>(page, '/api/services');
   await page.getByRole('button', { name: 'New Service' }).click();
@@ -1226,10 +1228,16 @@ test('a service Create whose answer was lost, edited and pressed again, becomes 
   await form.getByRole('button', { name: 'Create Service' }).click();
   await expect(toastText(page, 'Error saving service')).toBeVisible();
   expect(reachedServer.map((r) => r.status)).toEqual([201]);
-  const stored = reachedServer[0]!.body;
-
   await form.getByLabel('Features (one per line)', { exact: true }).fill('Audit\nRoadmap');
   await form.getByRole('button', { name: 'Create Service' }).click();
+  return { panel, form, stored: reachedServer[0]!.body };
+}
+
+test('a service Create whose answer was lost, edited and pressed again, becomes the edit of the stored service with what was typed kept', async ({ page }) => {
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const title = `LostService${RUN}`;
+  const { panel, form, stored } = await serviceCreateTurnedIntoEdit(page, title);
   await expect(
     toastText(
       page,
@@ -1253,20 +1261,7 @@ test('a service Create whose answer was lost, edited and pressed again, becomes 
 test('a Create turned into the stored service\'s edit closes when that service is deleted from the list, as any edit of it does', async ({ page }) => {
   await signInToAdminPanel(page);
   const title = `LostThenDeleted${RUN}`;
-  await page.getByRole('tab', { name: 'Services' }).click();
-  const reachedServer = await loseNextCreateAnswer<{ id: number; updatedAt: string }>(page, '/api/services');
-  await page.getByRole('button', { name: 'New Service' }).click();
-  const panel = page.getByRole('tabpanel');
-  const form = panel.locator('form');
-  await form.getByLabel('Title', { exact: true }).fill(title);
-  await form.getByLabel('Description', { exact: true }).fill('As first sent.');
-  await form.getByLabel('Icon Name', { exact: true }).fill('target');
-  await form.getByLabel('Features (one per line)', { exact: true }).fill('Audit');
-  await form.getByRole('button', { name: 'Create Service' }).click();
-  await expect(toastText(page, 'Error saving service')).toBeVisible();
-  expect(reachedServer.map((r) => r.status)).toEqual([201]);
-  await form.getByLabel('Features (one per line)', { exact: true }).fill('Audit\nRoadmap');
-  await form.getByRole('button', { name: 'Create Service' }).click();
+  const { panel, form } = await serviceCreateTurnedIntoEdit(page, title);
   await expect(panel.getByRole('heading', { name: 'Edit Service' })).toBeVisible();
 
   const row = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
