@@ -53,7 +53,7 @@ test('a running site answers pages it had not loaded yet after `astro sync` has 
     expect(await missing.text()).toContain(notFoundPage.title);
     const insights = await request.get(`${site.url}/insights`);
     expect(insights.status()).toBe(200);
-    expect(insights.headers()['content-type']).toBe('text/html');
+    expect(insights.headers()['content-type']).toBe('text/html; charset=utf-8');
   } finally {
     // What the sync emptied is put back, so what runs after this file finds the build it left.
     fs.rmSync(BUILD, { recursive: true, force: true });
