@@ -6,7 +6,7 @@
  */
 import { useStore } from '../../stores/use-store';
 import { useEffect, useRef, useState } from 'react';
-import { $session, checkSession } from './session';
+import { $session, checkSession, showsPanel } from './session';
 import Dashboard from './Dashboard';
 import LoginCard from './LoginCard';
 import ResetPasswordCard from './ResetPasswordCard';
@@ -74,7 +74,7 @@ export default function AdminApp() {
           <LoginCard onForgotPassword={() => setResetOpen(true)} focusForgotPassword={backFromReset} />
         ))}
       {/* An ended session keeps the panel, and what is typed in it, under the sign-in dialog. */}
-      {(session.status === 'signedIn' || session.status === 'ended') && <Dashboard username={session.username} />}
+      {showsPanel(session) && <Dashboard username={session.username} />}
       {session.status === 'ended' && <SessionEndedDialog username={session.username} />}
     </div>
   );

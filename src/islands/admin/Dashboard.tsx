@@ -2,8 +2,8 @@
  * The signed-in panel: title, Welcome, Change Password, Logout and the tabs on Radix Tabs. Each
  * tab's collection loads the first time the tab opens (Articles at once, being the default). Tabs
  * with a form stay mounted while hidden, so switching tabs never loses a half-written form. The
- * open tab and its list's query live in the page's URL (`panel-location.ts`): read at start-up
- * (so signing in lands on the URL's tab) and on Back/Forward, written as they change.
+ * open tab and its list's query live in the page's URL (`panel-location.ts`): read as the panel
+ * opens (so signing in lands on the URL's tab) and on Back/Forward, written as they change.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
@@ -17,7 +17,7 @@ import SubscribersTab, { subscribers } from './SubscribersTab';
 import { enquiriesTab, subscribersTab } from '../../content/leads';
 import LogoutButton from './LogoutButton';
 import { panelPlaceUrl, readPanelPlace, writePanelPlace } from './panel-location';
-import { $session } from './session';
+import { $session, showsPanel } from './session';
 import { useStore } from '../../stores/use-store';
 import { dashboardCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
@@ -51,15 +51,23 @@ const TABS: TabEntry[] = [
   comingSoon('site-content', dashboardCopy.tabs.siteContent, API_PATHS.siteContent, dashboardCopy.comingSoon.siteContent),
 ];
 
-/** The tab the URL names, its list moved to the URL's query before it loads. */
-function placeFromUrl(): string {
+/** Moves the panel's list to the place the URL names (goTo: before its first load, only the query that load asks for); the tab's value. */
+function goToUrlPlace(): string {
   const place = readPanelPlace(location.search, TABS);
   void place.tab.collection.goTo(place.query);
   return place.tab.value;
 }
 
+// The panel opens at the URL's place (after a sign-in, or a session found at load): its list moves
+// there as the session changes, before the Dashboard renders, so rendering only reads the URL's tab
+// and every control starts from the list's query. Signing in again over an ended session keeps the
+// panel, and its place, as they were.
+$session.listen((session, before) => {
+  if (showsPanel(session) && !showsPanel(before)) goToUrlPlace();
+});
+
 export default function Dashboard({ username }: { username: string }) {
-  const [tab, setTab] = useState(placeFromUrl);
+  const [tab, setTab] = useState(() => readPanelPlace(location.search, TABS).tab.value);
   const signedIn = useStore($session).status === 'signedIn';
   const active = TABS.find((t) => t.value === tab)!;
   const { query } = useStore(active.collection.$state);
@@ -72,7 +80,7 @@ export default function Dashboard({ username }: { username: string }) {
   }, [active, query]);
 
   useEffect(() => {
-    const onPopState = () => setTab(placeFromUrl());
+    const onPopState = () => setTab(goToUrlPlace());
     addEventListener('popstate', onPopState);
     return () => removeEventListener('popstate', onPopState);
   }, []);

@@ -19,6 +19,11 @@ export type SessionState =
 
 export const $session = atom<SessionState>({ status: 'checking' });
 
+/** Whether the panel shows in this state: signed in, or ended with the panel kept under the sign-in dialog. */
+export function showsPanel(state: SessionState | undefined): state is Extract<SessionState, { username: string }> {
+  return state?.status === 'signedIn' || state?.status === 'ended';
+}
+
 export function signedIn(username: string): void {
   $session.set({ status: 'signedIn', username });
 }
