@@ -42,7 +42,14 @@ const UNMAKEABLE_IMAGE = {
   body: Buffer.from('Bad Request: the image cannot be made with these parameters'),
 };
 
-/** Whether the emulation's answer is its 500 for an error sharp threw on the request's parameters or source. */
+/**
+ * Whether the emulation's answer is its 500 for an error sharp threw on the request's parameters or
+ * source. The body is the one place that names it: ipx catches every error (none reaches this
+ * code) and answers its own configuration faults (IPX_NO_STORAGE, IPX_FILESYSTEM_ERROR) 500 too,
+ * with the same headers. Its status text names those faults and is empty for sharp's errors, but
+ * empty is also what a Response rebuilt on the way would make of theirs, turning a server fault
+ * into the client's 400.
+ */
 const isRefusedTransformation = (entry) => entry.status === 500 && entry.body.toString('utf8').includes('[500] [IPX_ERROR]');
 
 /**
