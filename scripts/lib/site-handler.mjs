@@ -12,6 +12,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { errorJson } from '../../src/server/http/respond.ts';
 import { SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { snapshotBuild } from './build-snapshot.mjs';
+import { builtFiles } from './built-files.mjs';
 import { applyHeaderRules, loadFrameworkHeaderRules, withValidators } from './cdn.mjs';
 import { durableCache } from './durable-cache.mjs';
 import { loadFunctions, startSchedules } from './functions-router.mjs';
@@ -119,6 +120,9 @@ async function siteHandlerOn(build, { root, cdnCache }) {
   const encode = storedEncodings();
   const cache = cdnCache ? durableCache({ encode }) : undefined;
   const dist = path.join(build.root, 'dist');
+  const built = builtFiles(dist);
+  // Where a redirect rule could answer a path no file answers, every lookup goes to the emulation.
+  const redirectRules = fs.existsSync(path.join(dist, '_redirects')) || ((await netlify.getConfig()).config.redirects ?? []).length > 0;
 
   /** Netlify's order: a function's path, then a file, then the on-demand function. */
   async function route(request, { ip, serverOrigin }) {
@@ -130,7 +134,7 @@ async function siteHandlerOn(build, { root, cdnCache }) {
     // A page built as a file (dist/about.html) has one URL, /about: Netlify's CDN answers it there
     // and redirects /about/ to it. (`netlify serve` answers both; the platform does not.)
     const slashless = pathname.replace(/\/+$/, '');
-    if (decodable && slashless && slashless !== pathname && (request.method === 'GET' || request.method === 'HEAD') && fs.existsSync(path.join(dist, `${slashless}.html`))) {
+    if (decodable && slashless && slashless !== pathname && (request.method === 'GET' || request.method === 'HEAD') && built.has(`${slashless}.html`)) {
       const { search } = new URL(request.url);
       // The Location is a path with one leading slash: '//about' would be read as the host 'about'.
       const location = `/${slashless.replace(/^\/+/, '')}${search}`;
@@ -139,7 +143,12 @@ async function siteHandlerOn(build, { root, cdnCache }) {
     // A path ending in a slash is a file on Netlify's CDN only as a folder's index.html (a page's
     // file is redirected above); anything else goes on to the pages' function, whose trailing-slash
     // rule redirects it. @netlify/dev drops the slash and serves /favicon.svg/ as the icon itself.
-    const fileAddress = !pathname.endsWith('/') || fs.existsSync(path.join(dist, pathname, 'index.html'));
+    // Any other path goes to the emulation when a file of the build (scripts/lib/built-files.mjs),
+    // the Image CDN or a redirect rule may answer it: what is left (an Insights page) would only
+    // come back unanswered from it.
+    const fileAddress = pathname.endsWith('/')
+      ? built.has(`${pathname}index.html`)
+      : redirectRules || pathname.startsWith('/.netlify/') || built.mayAnswer(pathname);
     if (decodable && fileAddress && (request.method === 'GET' || request.method === 'HEAD')) {
       // Static files never read a body: @netlify/dev gets a copy without one.
       // The image CDN fetches a local source image from this server itself (the socket's own
