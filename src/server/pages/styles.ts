@@ -19,8 +19,9 @@ import { rawTextElements, type RawTextElement } from './raw-text-elements.ts';
 import { siteStylesheetPath, TAILWIND_MARKER } from './site-stylesheet.ts';
 
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
-/** How Astro marks an island rendered in the browser alone (`client:only`). */
+/** How Astro marks an island rendered in the browser alone (`client:only`); the attribute alone is a quicker first test. */
 const CLIENT_ONLY_ISLAND = /<astro-island\b[^>]*\sclient="only"/;
+const CLIENT_ONLY = 'client="only"';
 /** A class in a selector, escapes included (`.md\:py-8`, `.w-1\/2`, `.\32 xl\:p-4`). */
 const SELECTOR_CLASS = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\[^0-9a-fA-F]|[\w-])+)/g;
 /** An element in the markup: its tag name. */
@@ -71,13 +72,20 @@ export function selectorCanMatch(selector: string, classes: ReadonlySet<string>,
 
 /** Every element name in the markup, lower case. */
 export function elementsInMarkup(html: string): Set<string> {
-  return new Set([...html.matchAll(MARKUP_ELEMENT)].map((m) => m[1].toLowerCase()));
+  const names = new Set<string>();
+  MARKUP_ELEMENT.lastIndex = 0;
+  for (let m = MARKUP_ELEMENT.exec(html); m; m = MARKUP_ELEMENT.exec(html)) names.add(m[1]);
+  return new Set([...names].map((name) => name.toLowerCase()));
 }
 
 /** Every class the markup's class attributes name. */
 export function classesInMarkup(html: string): Set<string> {
   const classes = new Set<string>();
-  for (const [, value] of html.matchAll(CLASS_ATTRIBUTE)) {
+  // A list's items repeat their class attributes word for word: each value is read once.
+  const values = new Set<string>();
+  CLASS_ATTRIBUTE.lastIndex = 0;
+  for (let m = CLASS_ATTRIBUTE.exec(html); m; m = CLASS_ATTRIBUTE.exec(html)) values.add(m[1]);
+  for (const value of values) {
     for (const name of decodeAttribute(value).split(/\s+/)) if (name) classes.add(name);
   }
   return classes;
@@ -223,20 +231,17 @@ export interface PageStyles {
  * set of classes.
  */
 export function pageStyles(): PageStyles {
-  const parsed = new Map<string, { root: Root; href: string }>();
+  // One build's stylesheet at a time. Compared as text, not looked up as a key: hashing the 50 KB
+  // sheet for a map took longer than comparing it with the one parsed.
+  let sheet: { css: string; root: Root; href: string } | undefined;
   const pruned = new Map<string, string>();
 
   function prune(html: string): PrunedPage {
     const styles = plainStyleElements(html);
     const style = styles.find(({ text }) => text.includes(TAILWIND_MARKER));
-    if (!style || CLIENT_ONLY_ISLAND.test(html)) return { html, style: null };
+    if (!style || (html.includes(CLIENT_ONLY) && CLIENT_ONLY_ISLAND.test(html))) return { html, style: null };
     const { element, text: css, index } = style;
-    let sheet = parsed.get(css);
-    if (!sheet) {
-      sheet = { root: postcss.parse(css), href: siteStylesheetPath(css) };
-      parsed.clear(); // one build's stylesheet at a time
-      parsed.set(css, sheet);
-    }
+    if (sheet?.css !== css) sheet = { css, root: postcss.parse(css), href: siteStylesheetPath(css) };
     // The page's markup is all but the sheet itself (half the page), whose text names no class or
     // element the page has.
     const markup = html.slice(0, index) + html.slice(index + element.length);
