@@ -11,7 +11,7 @@ import { absoluteUrl, articleUrl, PAGE_PATHS, publicOrigin, sitemapArticlesPath,
 import { escapeXml } from '../lib/xml';
 import { CACHE_TAGS, PATH_ONLY } from '../server/http/cdn-cache';
 import { respondOnDemand } from '../server/pages/on-demand';
-import { listPublishedArticleLinks, type ArticleLink } from '../server/repositories/articles';
+import { listPublishedArticleLinksUpTo, type ArticleLink } from '../server/repositories/articles';
 
 export const prerender = false;
 
@@ -67,8 +67,8 @@ export const GET: APIRoute = (context) => {
     return { body, contentType: XML };
   }
 
-  // The links that fit beside the static pages, and the count that says whether they all did.
-  return respondOnDemand((db) => listPublishedArticleLinks(db, { offset: 0, limit: SITEMAP_URL_LIMIT - paths.length }), render, {
+  // Every link when they all fit beside the static pages, and the count that says whether they did.
+  return respondOnDemand((db) => listPublishedArticleLinksUpTo(db, SITEMAP_URL_LIMIT - paths.length), render, {
     label: 'sitemap',
     tags: [CACHE_TAGS.articles],
     cacheKey: PATH_ONLY,

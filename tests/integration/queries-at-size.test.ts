@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/server/db/client.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { listArticlePage, listPublishedArticleCardPage, listPublishedArticleLinks } from '../../src/server/repositories/articles.ts';
+import { listArticlePage, listPublishedArticleCardPage, listPublishedArticleLinks, listPublishedArticleLinksUpTo } from '../../src/server/repositories/articles.ts';
 import { enquiryExportExceeds, listEnquiries } from '../../src/server/repositories/enquiries.ts';
 import { listSubscribers, subscriberExportExceeds } from '../../src/server/repositories/subscribers.ts';
 import { useOwnDatabase } from '../support/own-database.ts';
@@ -253,6 +253,25 @@ describe('the sitemap', () => {
       expect(part.total).toBe(all.length);
       expect(part.links.map((l) => l.id)).toEqual(all.slice(offset, offset + 30));
     }
+  });
+
+  it("lists every article in the sitemap's own file while they fit, and none once they do not", async () => {
+    const { db } = connection;
+    const { rows } = await sql<{ id: number; updatedAt: Date }>`select id, updated_at from articles where is_published order by id`.execute(db);
+    const fits = await listPublishedArticleLinksUpTo(db, rows.length);
+    expect(fits.total).toBe(rows.length);
+    expect(fits.links.map((l) => [l.id, l.updatedAt.toISOString()])).toEqual(rows.map((r) => [r.id, r.updatedAt.toISOString()]));
+    expect(await listPublishedArticleLinksUpTo(db, rows.length - 1)).toEqual({ links: [], total: rows.length });
+  });
+
+  it("reads no article for the sitemap's own file once they do not fit: its index names parts, not articles", async () => {
+    const { db } = connection;
+    const { rows } = await sql<{ n: string }>`select count(*) as n from articles where is_published`.execute(db);
+    const plans = await plansOf(connection.pool, (db) => listPublishedArticleLinksUpTo(db, Number(rows[0]!.n) - 1), ['enable_seqscan = off']);
+    expect(plans).toHaveLength(1);
+    const reads = readsOf(plans[0]!, 'articles').map((n) => n.rows * n.loops);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.reduce((sum, n) => sum + n, 0)).toBe(0);
   });
 
   it('counts the published articles once, not as a window that reads every one of them for each part', async () => {

@@ -276,7 +276,7 @@ export async function listPublishedArticleLinks(
   db: Kysely<Database>,
   { offset, limit }: { offset: number; limit: number },
 ): Promise<{ links: ArticleLink[]; total: number }> {
-  const published = publishedCounts(db).select((eb) => eb.fn.coalesce(eb.fn.sum<string>('published'), sql<string>`0`).as('n'));
+  const published = publishedTotal(db);
   const rows = await publishedArticles(db)
     .select([...LINK_COLUMNS])
     .select(published.as('published'))
@@ -287,6 +287,32 @@ export async function listPublishedArticleLinks(
   if (rows.length > 0 || offset === 0) return { links: rows.map(({ published: _, ...link }) => link), total: Number(rows[0]?.published ?? 0) };
   const { n } = await published.executeTakeFirstOrThrow();
   return { links: [], total: Number(n) };
+}
+
+/** How many articles are published: the sum of the categories' kept counts. */
+function publishedTotal(db: Kysely<Database>) {
+  return publishedCounts(db).select((eb) => eb.fn.coalesce(eb.fn.sum<string>('published'), sql<string>`0`).as('n'));
+}
+
+/**
+ * The sitemap's own file: every published article's link (oldest id first) when there are at most
+ * `limit`, none when there are more, and how many are published, in one statement. Past the limit
+ * the sitemap is an index of its parts, which names no article itself: the articles are then not
+ * read at all (the count gates them), where reading the first thousand to throw them away cost a
+ * 10,000-article site's sitemap most of its time.
+ */
+export async function listPublishedArticleLinksUpTo(db: Kysely<Database>, limit: number): Promise<{ links: ArticleLink[]; total: number }> {
+  const published = publishedTotal(db);
+  const links = publishedArticles(db)
+    .select([...LINK_COLUMNS])
+    .where(sql<boolean>`(${published}) <= ${limit}`)
+    .orderBy('id');
+  const row = await db.selectNoFrom([published.as('total'), jsonArrayFrom(links).as('links')]).executeTakeFirstOrThrow();
+  return {
+    // JSON carries the timestamp as text.
+    links: row.links.map((link) => ({ ...link, updatedAt: new Date(link.updatedAt) })),
+    total: Number(row.total),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
