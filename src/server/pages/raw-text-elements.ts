@@ -21,16 +21,29 @@ export interface RawTextElement {
 
 /** A start tag's '<' and name, or a comment's start. */
 const TAG_OPEN = /<(!--|[A-Za-z][^\s/>]*)/g;
-/** A quoted attribute value (skipped whole: a '>' in it ends nothing), or the start tag's end. */
-const QUOTED_OR_TAG_END = /"[^"]*"|'[^']*'|>/g;
 
 /** The end tag of each raw text element. */
 const END_TAG = { script: /<\/script/gi, style: /<\/style/gi };
 
-/** The index of the '>' that ends the start tag whose attributes begin at `from`, or -1. */
+const GREATER_THAN = 0x3e;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+
+/**
+ * The index of the '>' that ends the start tag whose attributes begin at `from`, or -1. A quoted
+ * run is skipped whole (a '>' in an attribute's value ends nothing); a quote never closed is a
+ * character like any other. A loop over the characters: a pattern matched at each tag of a page
+ * took a quarter of a millisecond a page.
+ */
 function startTagEnd(html: string, from: number): number {
-  QUOTED_OR_TAG_END.lastIndex = from;
-  for (let m = QUOTED_OR_TAG_END.exec(html); m; m = QUOTED_OR_TAG_END.exec(html)) if (m[0] === '>') return m.index;
+  for (let i = from; i < html.length; i += 1) {
+    const c = html.charCodeAt(i);
+    if (c === GREATER_THAN) return i;
+    if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+      const close = html.indexOf(c === DOUBLE_QUOTE ? '"' : "'", i + 1);
+      if (close >= 0) i = close;
+    }
+  }
   return -1;
 }
 
