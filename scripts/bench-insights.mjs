@@ -6,13 +6,14 @@
 //   - /insights, a deep ?page=N, a category's page 2 (on demand, uncached: the CDN's cache is left out)
 //   - an article page /insights/{id}                 (on demand, uncached)
 //   - the RSS feed and the sitemap                   (on demand, uncached; bounded in size)
-// first one request at a time, then from BENCH_CLIENTS (default 50) concurrent clients, and prints
-// p50/p99 of the time to a complete answer, the answer's size, the SQL statements each request sent
-// (counted on the Postgres wire) and the target: on-demand p50 within 3x of the static p50.
+// first one request at a time (the pages in turn: one of each, then again), then from BENCH_CLIENTS
+// (default 50) concurrent clients, a page at a time, and prints p50/p99 of the time to a complete
+// answer, the answer's size, the SQL statements each request sent (counted on the Postgres wire)
+// and the target: on-demand p50 within 3x of the static p50.
 // React is bundled into the on-demand function in production mode at build time (astro.config.mjs),
 // as on Netlify.
 import { ARTICLES_PAGE_SIZE } from '../src/lib/pagination.ts';
-import { intSetting, measureConcurrent, measureSerial, printTable, runBenchmark, timedRequest } from './lib/bench-harness.mjs';
+import { intSetting, measureConcurrent, measureSerialInTurn, printTable, runBenchmark, timedRequest } from './lib/bench-harness.mjs';
 import { insertSampleArticles, SAMPLE_CATEGORIES } from './lib/sample-articles.mjs';
 
 const ARTICLES = intSetting('BENCH_ARTICLES', 10_000, 1, 100_000);
@@ -42,15 +43,17 @@ await runBenchmark({ cdnCache: false, seed: (db) => insertSampleArticles(db, ART
     { pathname: '/sitemap.xml', kind: 'on demand, uncached', target: false },
   ];
   console.log(
-    `Per page: 10 warm-up requests, then up to ${ITERATIONS} one at a time, then up to ${CONCURRENT_REQUESTS} from ${CLIENTS} concurrent clients (each phase at most ${PHASE_SECONDS} s), over loopback...\n`,
+    `Per page: 10 warm-up requests, then up to ${ITERATIONS} one at a time (the pages in turn), then up to ${CONCURRENT_REQUESTS} from ${CLIENTS} concurrent clients (each page's phase at most ${PHASE_SECONDS} s), over loopback...\n`,
   );
+  const sends = pages.map((page) => () => timedRequest(port, { path: page.pathname }));
+  // One at a time, the pages in turn, so the target's ratio compares them at the same moments.
+  const serials = await measureSerialInTurn(sends, { counter, iterations: ITERATIONS, seconds: PHASE_SECONDS * pages.length });
+  process.stderr.write('  measured every page one request at a time\n');
   const results = [];
-  for (const page of pages) {
-    const send = () => timedRequest(port, { path: page.pathname });
-    const serial = await measureSerial(send, { counter, iterations: ITERATIONS, seconds: PHASE_SECONDS });
-    const concurrent = await measureConcurrent(send, { clients: CLIENTS, requests: CONCURRENT_REQUESTS, seconds: PHASE_SECONDS });
-    results.push({ ...page, serial, concurrent });
-    process.stderr.write(`  measured ${page.pathname}\n`);
+  for (const [i, page] of pages.entries()) {
+    const concurrent = await measureConcurrent(sends[i], { clients: CLIENTS, requests: CONCURRENT_REQUESTS, seconds: PHASE_SECONDS });
+    results.push({ ...page, serial: serials[i], concurrent });
+    process.stderr.write(`  measured ${page.pathname} from ${CLIENTS} clients\n`);
   }
 
   const [home] = results;

@@ -1,7 +1,7 @@
 // What the server benchmarks (bench:insights, bench:enquiries) share: the production build served by
-// the same handler as `npm start` on a throwaway embedded database in its own process, a tap that
-// counts SQL statements on the wire, timed loopback requests, one-at-a-time and concurrent phases
-// (bounded in count and time), and a plain-text table. intSetting reads bench:pages' and
+// the same handler as `npm start` on a throwaway embedded database in its own process, whose
+// WebSocket bridge counts SQL statements on the wire, timed loopback requests, one-at-a-time and
+// concurrent phases (bounded in count and time), and a plain-text table. intSetting reads bench:pages' and
 // bench:lead-lists' settings too, and printTable prints bench:lead-lists' figures.
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -52,7 +52,7 @@ async function startBenchSite({ seed, env = {}, cdnCache = true } = {}) {
       running.once('message', resolve);
       running.once('exit', (code) => reject(new Error(`the database process exited (${code})`)));
     });
-    // The child's URL already points at its statement tap; counts come over the IPC channel.
+    // The child's bridge counts the statements; the counts come over the IPC channel.
     let asked = 0;
     const pending = new Map();
     running.on('message', (m) => {
@@ -132,22 +132,36 @@ export function timedRequest(port, { path: pathname, method = 'GET', body, heade
  * p50/p99 and the SQL statements each request sent.
  * @param {() => Promise<{ ms: number, status: number, bytes: number }>} send
  */
-export async function measureSerial(send, { counter, expectStatus = 200, warmup = 10, iterations, seconds }) {
-  for (let i = 0; i < warmup; i += 1) await send();
-  const times = [];
-  const statements = new Set();
-  let bytes = 0;
+export async function measureSerial(send, options) {
+  const [result] = await measureSerialInTurn([send], options);
+  return result;
+}
+
+/**
+ * measureSerial for several requests at once, sent in turn (one of each, then again), so that the
+ * machine's slow and quick moments fall on all of them alike: a shared host's speed drifts over
+ * seconds, and pages measured one after the other were compared at different speeds (the static
+ * page's p99 alone went from 14 to 38 ms between two runs). `seconds` bounds the whole phase.
+ * @param {(() => Promise<{ ms: number, status: number, bytes: number }>)[]} sends
+ */
+export async function measureSerialInTurn(sends, { counter, expectStatus = 200, warmup = 10, iterations, seconds }) {
+  for (let i = 0; i < warmup; i += 1) for (const send of sends) await send();
+  const results = sends.map(() => ({ times: [], statements: new Set(), bytes: 0 }));
   const deadline = performance.now() + seconds * 1000;
   for (let i = 0; i < iterations && performance.now() < deadline; i += 1) {
-    const before = await counter.count();
-    const r = await send();
-    if (r.status !== expectStatus) throw new Error(`answered ${r.status}, not ${expectStatus}`);
-    times.push(r.ms);
-    statements.add((await counter.count()) - before);
-    bytes = r.bytes;
+    for (const [k, send] of sends.entries()) {
+      const before = await counter.count();
+      const r = await send();
+      if (r.status !== expectStatus) throw new Error(`answered ${r.status}, not ${expectStatus}`);
+      results[k].times.push(r.ms);
+      results[k].statements.add((await counter.count()) - before);
+      results[k].bytes = r.bytes;
+    }
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, statements: [...statements].sort(), bytes };
+  return results.map(({ times, statements, bytes }) => {
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, statements: [...statements].sort(), bytes };
+  });
 }
 
 /**

@@ -13,10 +13,14 @@ import net from 'node:net';
 import { WebSocketServer } from 'ws';
 
 /**
- * @param {{ target: string, port?: number }} options  target: the database's `host:port`
- *   (loopback or a host of the developer's choosing, never one a client names)
+ * @param {{ target: string, port?: number, onClientMessage?: (type: string) => void, onConnection?: () => void }} options
+ *   target: the database's `host:port` (loopback or a host of the developer's choosing, never one
+ *   a client names); onClientMessage: told the type of each message a client sends once the
+ *   start-up is done ('Q' a simple query, 'E' an extended one's Execute...): the benchmarks count
+ *   statements by it, on the bridge the driver already passes, so counting adds no hop of its own;
+ *   onConnection: told of each connection bridged
  */
-export async function startWsProxy({ target, port = 0 }) {
+export async function startWsProxy({ target, port = 0, onClientMessage, onConnection }) {
   const cut = target.lastIndexOf(':');
   const targetHost = target.slice(0, cut).replace(/^\[|\]$/g, '');
   const targetPort = Number(target.slice(cut + 1));
@@ -42,18 +46,24 @@ export async function startWsProxy({ target, port = 0 }) {
     },
   });
   wss.on('connection', (ws) => {
+    onConnection?.();
     const socket = net.connect(targetPort, targetHost);
     socket.setNoDelay(true); // small protocol messages: no Nagle delay on loopback
     socket.on('data', (chunk) => ws.readyState === ws.OPEN && ws.send(chunk));
     socket.on('close', () => ws.close());
     socket.on('error', () => ws.close());
-    const sawTerminate = terminateWatcher();
+    let terminated = false;
+    const read = clientMessages((type) => {
+      if (type === 'X') terminated = true;
+      onClientMessage?.(type);
+    });
     ws.on('message', (data) => {
       const chunk = /** @type {Buffer} */ (data);
       socket.write(chunk);
+      read(chunk);
       // A Postgres server closes the connection after the client's Terminate; PGlite's socket
       // server does not, and the client's process would then never exit. Close it here.
-      if (sawTerminate(chunk)) socket.end();
+      if (terminated) socket.end();
     });
     ws.on('close', () => socket.destroy());
     ws.on('error', () => socket.destroy());
@@ -85,11 +95,12 @@ function sameAddress(address, host, port) {
 
 /**
  * Follows the client's side of the Postgres protocol by message length (a start-up phase of
- * untyped messages, SSLRequest and the like being 8 bytes, then typed ones) and reports a
- * Terminate ('X') message.
- * @returns {(chunk: Buffer) => boolean}
+ * untyped messages, SSLRequest and the like being 8 bytes, then typed ones) and tells `onType` the
+ * type of each typed message as its header arrives, however the stream is cut into chunks.
+ * @param {(type: string) => void} onType
+ * @returns {(chunk: Buffer) => void}
  */
-function terminateWatcher() {
+export function clientMessages(onType) {
   let startup = true;
   let header = Buffer.alloc(0);
   let remaining = 0;
@@ -108,11 +119,10 @@ function terminateWatcher() {
       i += take;
       if (header.length < need) break;
       const length = header.readInt32BE(startup ? 0 : 1);
-      if (!startup && header[0] === 0x58) return true;
+      if (!startup) onType(String.fromCharCode(header[0]));
       if (startup && length !== 8) startup = false; // the StartupMessage; an 8-byte SSLRequest/GSSENCRequest comes before it
       remaining = length - 4;
       header = Buffer.alloc(0);
     }
-    return false;
   };
 }

@@ -6,7 +6,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startWsProxy } from '../../scripts/lib/ws-proxy.mjs';
+import { sql } from 'kysely';
+import { clientMessages, startWsProxy } from '../../scripts/lib/ws-proxy.mjs';
+import { createDb } from '../../src/server/db/client.ts';
 
 /** A TCP server that answers every chunk with `echo:` and the chunk. */
 async function echoServer() {
@@ -111,6 +113,60 @@ describe("the bridge after the client's Terminate", () => {
     } finally {
       await proxy.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe("what the bridge reads of the client's messages (the benchmarks' statement counts)", () => {
+  /** A typed message: its type, its length and `body`. */
+  const message = (type: string, body = Buffer.alloc(0)) => {
+    const head = Buffer.alloc(5);
+    head.write(type, 0);
+    head.writeInt32BE(4 + body.length, 1);
+    return Buffer.concat([head, body]);
+  };
+
+  it('names each typed message after the start-up, however the stream is cut', () => {
+    const sslRequest = Buffer.alloc(8);
+    sslRequest.writeInt32BE(8, 0);
+    sslRequest.writeInt32BE(80877103, 4);
+    const params = Buffer.from('user\0postgres\0\0');
+    const startup = Buffer.alloc(8);
+    startup.writeInt32BE(8 + params.length, 0);
+    startup.writeInt32BE(196608, 4);
+    const stream = Buffer.concat([
+      sslRequest,
+      startup,
+      params,
+      message('Q', Buffer.from("select 'Q E'\0")),
+      message('P', Buffer.from('\0select $1\0\0\0')),
+      message('B', Buffer.alloc(12)),
+      message('E', Buffer.alloc(5)),
+      message('S'),
+      message('X'),
+    ]);
+    for (const size of [1, 3, 7, stream.length]) {
+      const types: string[] = [];
+      const read = clientMessages((type: string) => types.push(type));
+      for (let i = 0; i < stream.length; i += size) read(stream.subarray(i, i + size));
+      expect(types).toEqual(['Q', 'P', 'B', 'E', 'S', 'X']);
+    }
+  });
+
+  it("counts a real driver's statements and connections", async () => {
+    const target = new URL(process.env.DATABASE_URL!);
+    const types: string[] = [];
+    let connections = 0;
+    const bridge = await startWsProxy({ target: `${target.hostname}:${target.port || 5432}`, onClientMessage: (type: string) => types.push(type), onConnection: () => (connections += 1) });
+    const { db } = createDb(process.env.DATABASE_URL!, bridge.proxy);
+    try {
+      await sql`select 1`.execute(db);
+      await sql`select ${2}::int as n`.execute(db);
+      expect(types.filter((type) => type === 'Q' || type === 'E')).toHaveLength(2);
+      expect(connections).toBe(1);
+    } finally {
+      await db.destroy();
+      await bridge.stop();
     }
   });
 });
