@@ -1,5 +1,6 @@
 // The Image CDN's cache, for the local runtime: Netlify transforms an image once per distinct
-// request (source, size, format) and serves the cached result from then on. The emulation
+// request (source, size, format) and serves the cached result from then on; a request that names
+// no format gets the one its Accept header prefers, as on Netlify. The emulation
 // (@netlify/images) transforms on every request, which would make every page view re-encode a
 // 6,000 px upload; this keeps the results in memory, oldest dropped first past `maxBytes`.
 // Sources never change under the same URL: uploads get new names, build assets new hashes.
@@ -59,6 +60,13 @@ const isRefusedTransformation = (entry) => entry.status === 500 && entry.body.to
  */
 const asEntry = async (response) => ({ status: response.status, headers: withImageSecurity([...response.headers]), body: Buffer.from(await response.arrayBuffer()) });
 
+/** `request` asking for the image in `format` (the CDN's `fm`), its headers kept. */
+function withFormat(request, format) {
+  const url = new URL(request.url);
+  url.searchParams.set('fm', format);
+  return new Request(url, { method: request.method, headers: request.headers });
+}
+
 /**
  * Wraps NetlifyDev's handleAndIntrospect with the cache; everything else passes through.
  * @param {import('@netlify/dev').NetlifyDev} netlify
@@ -83,15 +91,18 @@ export function withImageCache(netlify, { maxBytes = 128 * 1024 * 1024 } = {}) {
       // client's typo; the CDN answers such a request 400, as the emulation does a missing one.
       const source = url.searchParams.get('url');
       if (source !== null && !URL.canParse(source, options.serverAddress)) return respond(INVALID_SOURCE);
-      // Without an explicit format the CDN picks one from Accept, so Accept is part of the key.
-      const key = `${url.search}|${url.searchParams.has('fm') ? '' : (request.headers.get('accept') ?? '')}`;
+      // Without an explicit format the CDN picks one from Accept (AVIF, then WebP, for a browser
+      // that takes them), so Accept is part of the key. The emulation keeps the source's format
+      // instead; ipx beneath it negotiates when asked for the format 'auto' (and says Vary: Accept).
+      const negotiated = !url.searchParams.has('fm');
+      const key = `${url.search}|${negotiated ? (request.headers.get('accept') ?? '') : ''}`;
       const hit = cache.get(key);
       if (hit) {
         cache.delete(key); // most recently used last
         cache.set(key, hit);
         return respond(hit);
       }
-      const result = await netlify.handleAndIntrospect(request, options);
+      const result = await netlify.handleAndIntrospect(negotiated ? withFormat(request, 'auto') : request, options);
       if (!result?.response) return result;
       const entry = await asEntry(result.response);
       if (isRefusedTransformation(entry)) return respond(UNMAKEABLE_IMAGE);

@@ -111,3 +111,17 @@ it('answers a transformation the request makes impossible (a width below 1, a qu
   // The refusal is not kept: the same source at a valid width is still made.
   expect((await image('url=%2Fgrey.png&w=1&fm=png', 'www.surgere.example')).status).toBe(200);
 });
+
+it('picks the format from Accept where the address names none, as the CDN does: AVIF, then WebP, else the source kept as JPEG', async () => {
+  const negotiated = async (accept: string) => {
+    const r = await raw(server.port, `GET /.netlify/images?url=%2Fgrey.png&w=2 HTTP/1.1\nHost: 127.0.0.1\nAccept: ${accept}`);
+    return [r.status, r.headers['content-type'], r.headers['vary']];
+  };
+  // Chromium's Accept for an image, then one without AVIF, then one that takes no modern format.
+  expect(await negotiated('image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8')).toEqual([200, 'image/avif', 'Accept']);
+  expect(await negotiated('image/webp,*/*')).toEqual([200, 'image/webp', 'Accept']);
+  expect(await negotiated('image/jpeg')).toEqual([200, 'image/jpeg', 'Accept']);
+  // A named format is that format, whatever the browser takes.
+  const named = await raw(server.port, 'GET /.netlify/images?url=%2Fgrey.png&w=2&fm=png HTTP/1.1\nHost: 127.0.0.1\nAccept: image/avif');
+  expect(named.headers['content-type']).toBe('image/png');
+});
