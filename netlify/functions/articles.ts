@@ -1,6 +1,6 @@
 // GET    /api/articles?published=true  published articles, newest first (public, CDN-cached): an
-//                                      array of the newest 100, the whole list's length in
-//                                      X-Total-Count (ADR 0022)
+//                                      array of the newest 100 (?pageSize=M: M, at most 100), the
+//                                      whole list's length in X-Total-Count (ADR 0022)
 // GET    /api/articles                 the same for visitors; every article, drafts too, for an admin
 // GET    /api/articles?drafts=include  every article, drafts too: an admin's only (401 without a session)
 //        ...&page=N&pageSize=M         one page of that list instead, {items, total, page, pageSize}
@@ -33,7 +33,7 @@ import { conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { createArticle, deleteArticle, findArticle, listArticlePage, updateArticle } from '../../src/server/repositories/articles.ts';
-import { MAX_PAGE_SIZE, listQueryFields } from '../../src/schemas/list-query.ts';
+import { MAX_PAGE_SIZE, listQueryFields, pageSizeField } from '../../src/schemas/list-query.ts';
 import * as z from 'zod/mini';
 
 /**
@@ -49,6 +49,9 @@ const MAX_ARTICLE_BODY = ARTICLE_LIMITS.contentAsSent * 4 + 64 * 1024;
 const CACHE_KEY: CacheKey = { query: ['published', 'drafts', 'page', 'pageSize', 'search'], cookies: SESSION_COOKIES };
 const searchQuerySchema = z.object({ search: listQueryFields.search });
 const pageQuerySchema = z.extend(searchQuerySchema, { page: listQueryFields.page, pageSize: listQueryFields.pageSize });
+// The array's size is read as a page's is: a size out of range is a 400, never a silent 100 (and,
+// as the CDN keys on it, never a new cache entry for any value a client makes up).
+const arrayQuerySchema = z.extend(searchQuerySchema, { pageSize: pageSizeField(MAX_PAGE_SIZE) });
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);
 
@@ -85,8 +88,8 @@ export default route({
     // Without ?page a bare array, for API clients that take one, but never more than one full page:
     // the whole list at 10,000 articles would be tens of megabytes from one request.
     if (!searchParams.has('page')) {
-      const { search } = readQuery(req, searchQuerySchema);
-      const { items, total } = await listArticlePage(db, { publishedOnly: !admin, search, page: 1, pageSize: MAX_PAGE_SIZE });
+      const { search, pageSize } = readQuery(req, arrayQuerySchema);
+      const { items, total } = await listArticlePage(db, { publishedOnly: !admin, search, page: 1, pageSize });
       return json(items, { headers: { ...headers, 'X-Total-Count': String(total) } });
     }
     const { page, pageSize, search } = readQuery(req, pageQuerySchema);

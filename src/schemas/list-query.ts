@@ -22,10 +22,13 @@ const wholeNumber = (min: number, max: number) =>
     z.coerce.number<string>().check(z.minimum(min, `Must be at least ${min}`), z.maximum(max, `Must be at most ${max}`)),
   );
 
+/** How many rows a list answers: 1 to MAX_PAGE_SIZE, `fallback` when not asked. */
+export const pageSizeField = (fallback: number) => z._default(wholeNumber(1, MAX_PAGE_SIZE), fallback);
+
 export const listQueryFields = {
   /** 1-based. */
   page: z._default(wholeNumber(1, 1_000_000), 1),
-  pageSize: z._default(wholeNumber(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  pageSize: pageSizeField(DEFAULT_PAGE_SIZE),
   /** Matched anywhere in the searched columns, ignoring letter case. */
   search: optionalText(SEARCH_MAX_LENGTH),
   /** json: one page; csv: every row the filter matches, as a download. */

@@ -133,6 +133,9 @@ describe('the admin list, paged', () => {
     const whole = await call(articlesFunction, '/api/articles');
     expect(whole.json.map((a: { id: number }) => a.id)).toEqual(listed);
     expect(whole.headers.get('x-total-count')).toBe('30');
+    const newest = await call(articlesFunction, '/api/articles?pageSize=3');
+    expect(newest.json.map((a: { id: number }) => a.id)).toEqual(listed.slice(0, 3));
+    expect(newest.headers.get('x-total-count')).toBe('30');
   });
 
   it.each([
@@ -147,6 +150,10 @@ describe('the admin list, paged', () => {
     ['page=0x10&pageSize=12', 'page'],
     ['page=%202&pageSize=12', 'page'],
     ['page=1&pageSize=1e1', 'pageSize'],
+    // The array without ?page reads its size the same way.
+    ['pageSize=0', 'pageSize'],
+    ['pageSize=abc', 'pageSize'],
+    ['published=true&pageSize=100000', 'pageSize'],
   ])('GET /api/articles?%s is a 400 naming %s', async (query, field) => {
     const r = await call(articlesFunction, `/api/articles?${query}`);
     expect(r.status).toBe(400);
