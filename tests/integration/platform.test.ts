@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
 import services from '../../netlify/functions/services.ts';
@@ -103,6 +104,17 @@ describe('the API error contract', () => {
       const r = await call(login, '/api/auth/login', { method: 'POST', rawBody: body, headers: { 'content-type': type } });
       expect([r.status, r.json.error], type).toEqual([400, 'Username is required']);
     }
+  });
+
+  it('answers 415 naming Content-Encoding for a compressed body, which no function decodes', async () => {
+    const body = gzipSync(JSON.stringify({ username: 'a@example.com', password: 'x' }));
+    for (const coding of ['gzip', 'br', 'GZIP, identity']) {
+      const r = await call(login, '/api/auth/login', { method: 'POST', rawBody: body, headers: { 'content-type': 'application/json', 'content-encoding': coding } });
+      expect([r.status, r.json], coding).toEqual([415, { error: 'Content-Encoding is not supported: send the body uncompressed' }]);
+    }
+    // 'identity' is no coding at all: the body is read, here to the schema's refusal of its fields.
+    const plain = await call(login, '/api/auth/login', { method: 'POST', rawBody: '{"username": 42}', headers: { 'content-type': 'application/json', 'content-encoding': 'identity' } });
+    expect([plain.status, plain.json.error]).toEqual([400, 'Username is required']);
   });
 
   it('answers 400 for a JSON body whose bytes are not UTF-8, rather than reading them as U+FFFD', async () => {

@@ -4,12 +4,18 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+export const ENCODED_BODY_MESSAGE = 'Content-Encoding is not supported: send the body uncompressed';
+
 /**
  * The request body's bytes, refused with 413 and `tooLargeMessage` once they pass `maxBytes`: the
  * declared Content-Length is checked first, then what actually arrives, since Content-Length can be
  * absent (chunked) or wrong. The one limited body reader: JSON bodies, plain form posts and uploads all use it.
  */
 export async function readBodyBytes(req: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array<ArrayBuffer>> {
+  // The server decodes no content coding: a gzipped body read as it came would be refused as
+  // 'not valid UTF-8' (or stored compressed, an upload), a mistake that names the wrong thing.
+  const coding = req.headers.get('content-encoding')?.trim().toLowerCase();
+  if (coding && coding !== 'identity') throw unsupportedMediaType(ENCODED_BODY_MESSAGE);
   const length = req.headers.get('content-length');
   const declared = length === null ? NaN : Number(length);
   if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge(tooLargeMessage);
