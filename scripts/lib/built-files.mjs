@@ -29,8 +29,7 @@ export function staticCandidates(pathname) {
   } else if (!ASSET_EXTENSION.test(pathname)) {
     paths.push(`${pathname}.html`, `${pathname}.htm`, `${pathname}/index.html`, `${pathname}/index.htm`);
   }
-  const all = paths.includes(pathname) ? paths : [pathname, ...paths];
-  return all;
+  return paths.includes(pathname) ? paths : [pathname, ...paths];
 }
 
 /**

@@ -63,6 +63,17 @@ async function loadCode(build, root) {
 }
 
 /**
+ * Whether a redirect rule (netlify.toml's, or a `_redirects` file in the publish folder) could answer
+ * a path no file answers: then every lookup goes to the emulation, which applies them.
+ * @param {NetlifyDev} netlify
+ * @param {string} dist
+ */
+async function hasRedirectRules(netlify, dist) {
+  if (fs.existsSync(path.join(dist, '_redirects'))) return true;
+  return ((await netlify.getConfig()).config.redirects ?? []).length > 0;
+}
+
+/**
  * @param {{ root?: string, cdnCache?: boolean, snapshotDir?: string }} [options] `cdnCache`: Netlify's CDN cache in front
  *   of everything, as on the platform (purged through `cache.purge` or startPurgeApi); without it
  *   every answer comes from its function, the headers meant for the CDN left on for tests to read;
@@ -111,7 +122,9 @@ async function siteHandlerOn(build, { root, cdnCache }) {
     serverAddress: null,
   });
   await netlify.start();
-  const { onDemand, functions } = await loadCode(build, root).catch(async (err) => {
+  const dist = path.join(build.root, 'dist');
+  // The configuration is read again while the code loads, not after it.
+  const [{ onDemand, functions }, redirectRules] = await Promise.all([loadCode(build, root), hasRedirectRules(netlify, dist)]).catch(async (err) => {
     await netlify.stop();
     throw err;
   });
@@ -119,10 +132,7 @@ async function siteHandlerOn(build, { root, cdnCache }) {
   const files = withImageCache(netlify);
   const encode = storedEncodings();
   const cache = cdnCache ? durableCache({ encode }) : undefined;
-  const dist = path.join(build.root, 'dist');
   const built = builtFiles(dist);
-  // Where a redirect rule could answer a path no file answers, every lookup goes to the emulation.
-  const redirectRules = fs.existsSync(path.join(dist, '_redirects')) || ((await netlify.getConfig()).config.redirects ?? []).length > 0;
 
   /** Netlify's order: a function's path, then a file, then the on-demand function. */
   async function route(request, { ip, serverOrigin }) {
