@@ -102,6 +102,10 @@ function isArticleImageUrl(value: string): boolean {
   return (REMOTE_IMAGE_HOSTS as readonly string[]).includes(url.hostname) && url.username === '' && url.password === '' && url.port === '';
 }
 
+/** A body sent with pictures or embedded media (`tags`: their element names), which the text does not keep. */
+export const contentHoldsMedia = (tags: readonly string[]) =>
+  `Images and embedded media (${tags.join(', ')}) are not kept in the text: an article's picture goes in imageUrl and its video in youtubeUrl`;
+
 export const CONTENT_TOO_DEEP = `Content is nested too deeply: at most ${ARTICLE_LIMITS.contentNesting} levels of lists and formatting`;
 
 const EARLIEST_PUBLICATION = Date.UTC(1970, 0, 1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedLinkUrl } from '../islands/admin/editor/html.ts';
-import { sanitizeArticleBodyUnderTitle, sanitizeArticleHtml, sanitizeArticleHtmlForFeed } from './sanitize-html.ts';
+import { sanitizeArticleBodyUnderTitle, sanitizeArticleHtml, sanitizeArticleHtmlForFeed, sanitizeArticleHtmlNamingMedia } from './sanitize-html.ts';
 
 // Payloads that get past filters which look for script by pattern (encodings, broken tags, event
 // attributes, URL schemes), drawn from the well-known XSS filter-evasion lists.
@@ -184,6 +184,23 @@ describe('sanitizeArticleHtml: the editor formats survive', () => {
     expect(hostless.map(isAllowedLinkUrl)).toEqual([false, false, false]);
     for (const href of hostless) expect(sanitizeArticleHtml(`<a href="${href}">x</a>`), href).toBe('<a>x</a>');
     expect(isAllowedLinkUrl('https://surgere.example/insights?page=2')).toBe(true);
+  });
+});
+
+describe('sanitizeArticleHtmlNamingMedia: what the cleaning dropped that showed a picture or played media', () => {
+  it('cleans as sanitizeArticleHtml does and names each media element once, in the order met', () => {
+    for (const html of Object.values(XSS_CORPUS)) expect(sanitizeArticleHtmlNamingMedia(html).clean, html).toBe(sanitizeArticleHtml(html));
+    expect(sanitizeArticleHtmlNamingMedia('<p>a<iframe src="https://x.example"></iframe><img src=1><IMG src=2><audio></audio></p>')).toEqual({
+      clean: '<p>a</p>',
+      media: ['iframe', 'img', 'audio'],
+    });
+    expect(sanitizeArticleHtmlNamingMedia('<object data="x"><embed src="y"></object>').media).toEqual(['object', 'embed']);
+  });
+
+  it('names none for words alone, nor for markup that is only text (in a script, a comment, an attribute)', () => {
+    for (const html of ['', '<p>Words <b>bold</b></p>', '<script>"<img src=x>"</script><p>a</p>', '<!--<img src=x>--><p>a</p>', '<p title="<img src=x>">a</p>', '<p>&lt;img&gt;</p>']) {
+      expect(sanitizeArticleHtmlNamingMedia(html).media, html).toEqual([]);
+    }
   });
 });
 

@@ -147,6 +147,28 @@ export function sanitizeArticleHtml(html: string): string {
 }
 
 /**
+ * Elements that show a picture or play media. The editor writes none: an article's picture is its
+ * Image field and its video its Video URL, so the text keeps words alone and cleaning drops these.
+ */
+const MEDIA_TAGS = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'object', 'embed', 'svg']);
+
+/**
+ * Article HTML cleaned as sanitizeArticleHtml cleans it, with the names of the media elements it
+ * held (which the cleaning dropped), in the order first met: one pass over the markup.
+ */
+export function sanitizeArticleHtmlNamingMedia(html: string): { clean: string; media: string[] } {
+  const media = new Set<string>();
+  if (!html) return { clean: '', media: [] };
+  const clean = sanitizeHtml(html, {
+    ...OPTIONS,
+    onOpenTag: (name) => {
+      if (MEDIA_TAGS.has(name)) media.add(name);
+    },
+  });
+  return { clean, media: [...media] };
+}
+
+/**
  * Whether sanitised article HTML has any text a reader sees. The editor sends a body with none (its
  * text trimmed is empty) as no body, so empty paragraphs, line breaks and spaces alone count as none
  * here too (trim() takes no-break spaces as well, as the editor's does).

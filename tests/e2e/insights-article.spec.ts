@@ -240,14 +240,15 @@ test('a stored XSS payload does not run', async ({ page, request }) => {
   const hostile = await createArticle(request, {
     title: `Hostile ${breakout} ${RUN}`.slice(0, 200),
     description: `<img src=x onerror="window.__xss='description'">`,
+    // Pictures and embeds (<img onerror>, <iframe srcdoc>, <svg onload>) are refused with a 400 on
+    // the way in (tests/integration/articles-admin.test.ts); a stored body holding them is cleaned
+    // at render all the same (the XSS corpus of src/server/sanitize-html.test.ts).
     content:
       '<p>Safe text</p>' +
-      `<img src=x onerror="window.__xss='img'; alert(1)">` +
       `<script>window.__xss='script'; alert(2)</script>` +
       `<p onmouseover="window.__xss='handler'">hover me</p>` +
       `<a href="javascript:window.__xss='link'">click me</a>` +
-      `<iframe srcdoc="<script>parent.__xss='iframe'</script>"></iframe>` +
-      `<svg onload="window.__xss='svg'"></svg>`,
+      `<noscript><p title="</noscript><b onmouseover=window.__xss='noscript'>breakout</b>"></noscript>`,
     tags: [`<img src=x onerror="window.__xss='tag'">`],
     youtubeUrl: `javascript:window.__xss='video'`,
     // 200 days ahead: newer than anything but the admin pager test's own (300 days), and in a
