@@ -8,7 +8,8 @@ import { startWsProxy } from './ws-proxy.mjs';
 
 const pg = await startEmbeddedPostgres(); // in memory: nothing left behind
 // The bridge counts the statements its clients send (simple Query and extended-protocol Execute
-// messages) and the connections they open; the parent asks for the counts. The on-demand function
+// messages on a WebSocket connection, and each query posted over HTTP) and the WebSocket
+// connections they open; the parent asks for the counts. The on-demand function
 // is a bundle with its own copy of the db client, so the count is taken on the wire rather than
 // inside Kysely, and on the bridge itself: a counting proxy of its own in front of the database
 // added a loopback hop to every round trip (~0.9 ms of an Insights page's ~17 on a 2-core host).
@@ -21,6 +22,10 @@ const bridge = await startWsProxy({
   },
   onConnection: () => {
     connections += 1;
+  },
+  // The pages' reads: one statement a POST to the bridge's HTTP endpoint, no connection of their own.
+  onHttpQuery: () => {
+    statements += 1;
   },
 });
 process.on('message', (m) => {

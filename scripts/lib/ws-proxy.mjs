@@ -1,26 +1,34 @@
-// A WebSocket-to-TCP bridge so the Neon serverless driver (which speaks Postgres over WebSocket)
-// can reach a plain Postgres: the embedded PGlite socket, or CI's server.
+// The database bridge, so the Neon serverless driver can reach a plain Postgres (the embedded
+// PGlite socket, or CI's server) as it reaches Neon: its WebSocket protocol (Postgres over a
+// WebSocket, at `/{secret}/v2`: the driver's Pool) relayed to the database's TCP port, and Neon's
+// HTTP query endpoint (one statement a POST, at `/{secret}/sql`: the driver's neon(); see
+// sql-over-http.mjs). DATABASE_WS_PROXY names the first; the second is its sibling
+// (src/server/db/client.ts, bridgeSqlEndpoint).
 //
 // It listens on loopback, so any web page the developer opens could try it too (a page may open a
-// WebSocket to 127.0.0.1). Three locks keep it a bridge to one database and nothing else:
-//   - an upgrade carrying an Origin header is refused: browsers always send one, while the
-//     driver's WebSocket in Node sends none;
+// WebSocket to 127.0.0.1, or post to it). Three locks keep it a bridge to one database and nothing
+// else:
+//   - a request carrying an Origin header is refused: browsers always send one with an upgrade or
+//     a POST, while the driver in Node sends none;
 //   - the path must hold a random secret, which only the processes told DATABASE_WS_PROXY know;
-//   - it relays to the one database address it was started for, whatever `?address=` asks.
+//   - it reaches the one database address it was started for, whatever `?address=` or the
+//     connection string asks.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { WebSocketServer } from 'ws';
+import { createSqlOverHttp } from './sql-over-http.mjs';
 
 /**
- * @param {{ target: string, port?: number, onClientMessage?: (type: string) => void, onConnection?: () => void }} options
+ * @param {{ target: string, port?: number, onClientMessage?: (type: string) => void, onConnection?: () => void, onHttpQuery?: () => void }} options
  *   target: the database's `host:port` (loopback or a host of the developer's choosing, never one
- *   a client names); onClientMessage: told the type of each message a client sends once the
- *   start-up is done ('Q' a simple query, 'E' an extended one's Execute...): the benchmarks count
- *   statements by it, on the bridge the driver already passes, so counting adds no hop of its own;
- *   onConnection: told of each connection bridged
+ *   a client names); onClientMessage: told the type of each message a WebSocket client sends once
+ *   the start-up is done ('Q' a simple query, 'E' an extended one's Execute...): the benchmarks
+ *   count statements by it, on the bridge the driver already passes, so counting adds no hop of its
+ *   own; onConnection: told of each WebSocket connection bridged; onHttpQuery: told of each
+ *   statement posted to the HTTP endpoint
  */
-export async function startWsProxy({ target, port = 0, onClientMessage, onConnection }) {
+export async function startWsProxy({ target, port = 0, onClientMessage, onConnection, onHttpQuery }) {
   const cut = target.lastIndexOf(':');
   const targetHost = target.slice(0, cut).replace(/^\[|\]$/g, '');
   const targetPort = Number(target.slice(cut + 1));
@@ -29,9 +37,18 @@ export async function startWsProxy({ target, port = 0, onClientMessage, onConnec
   }
   const secret = crypto.randomBytes(24).toString('base64url');
   const path = `/${secret}/v2`;
+  const sqlPath = `/${secret}/sql`;
+  const sqlOverHttp = createSqlOverHttp({ host: targetHost, port: targetPort, onQuery: onHttpQuery });
+  const namesTarget = (/** @type {URL} */ url) => sameAddress(`${url.hostname}:${url.port || 5432}`, targetHost, targetPort);
 
-  const server = http.createServer((_req, res) => {
-    res.writeHead(404).end();
+  const server = http.createServer((req, res) => {
+    if (req.headers.origin !== undefined) return void res.writeHead(403).end();
+    if (req.url !== sqlPath) return void res.writeHead(404).end();
+    if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
+    sqlOverHttp.answer(req, res, namesTarget).catch(() => {
+      if (!res.headersSent) res.writeHead(400).end();
+      else res.destroy();
+    });
   });
   const wss = new WebSocketServer({
     server,
@@ -78,7 +95,9 @@ export async function startWsProxy({ target, port = 0, onClientMessage, onConnec
     proxy: `127.0.0.1:${actual}${path}`,
     async stop() {
       for (const client of wss.clients) client.terminate();
+      server.closeAllConnections();
       await new Promise((resolve) => wss.close(() => server.close(() => resolve(undefined))));
+      await sqlOverHttp.close();
     },
   };
 }

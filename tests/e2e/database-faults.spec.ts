@@ -79,6 +79,10 @@ for (const [index, mode] of (['refuse', 'hold', 'terminate'] as const).entries()
     const servicesBefore = await request.get(`${origin}/api/services`);
     expect(servicesBefore.status()).toBe(200);
 
+    // A server that is down has ended its sessions too. The pages' reads go over the bridge's HTTP
+    // endpoint, which keeps its connections to the database between queries (as Neon's endpoint
+    // keeps its own): one left open would carry on serving them through a refusing proxy.
+    if (mode === 'refuse') await proxy.setMode('terminate');
     await proxy.setMode(mode);
     try {
       const about = await page.goto(`${origin}/about`);

@@ -33,16 +33,19 @@ const DRIVER_MESSAGES = [
   /couldn't connect to compute node|compute node|endpoint is disabled|control plane/i, // Neon's proxy
   /too many connections/i, // a local server's own refusal (PGlite socket server)
   /Cannot use a pool after calling end/i,
+  /^Server error \(HTTP status 5\d\d\)/, // Neon's HTTP endpoint (or the local bridge's) failing to serve
 ];
 
-function fields(err: unknown): { message: string; code: string | undefined; cause: unknown; errors: unknown[] } {
-  if (typeof err !== 'object' || err === null) return { message: String(err ?? ''), code: undefined, cause: undefined, errors: [] };
-  const e = err as { message?: unknown; code?: unknown; cause?: unknown; errors?: unknown; type?: unknown };
+function fields(err: unknown): { name: string; message: string; code: string | undefined; cause: unknown; errors: unknown[] } {
+  if (typeof err !== 'object' || err === null) return { name: '', message: String(err ?? ''), code: undefined, cause: undefined, errors: [] };
+  const e = err as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown; sourceError?: unknown; errors?: unknown; type?: unknown };
   const message = typeof e.message === 'string' ? e.message : typeof e.type === 'string' ? `websocket ${e.type}` : '';
   return {
+    name: typeof e.name === 'string' ? e.name : '',
     message,
     code: typeof e.code === 'string' ? e.code : undefined,
-    cause: e.cause,
+    // The Neon driver's HTTP query keeps the failure of its fetch as sourceError.
+    cause: e.cause ?? e.sourceError,
     errors: Array.isArray(e.errors) ? e.errors : [],
   };
 }
@@ -55,8 +58,10 @@ export function isUniqueViolation(err: unknown): boolean {
 /** True when `err` (or what it wraps) says the database could not be reached or could not serve now. */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (depth > 4 || err === undefined || err === null) return false;
-  const { message, code, cause, errors } = fields(err);
+  const { name, message, code, cause, errors } = fields(err);
   if (code && (SOCKET_FAILURE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  // An HTTP query whose answer did not come within its limit (AbortSignal.timeout).
+  if (name === 'TimeoutError') return true;
   if (DRIVER_MESSAGES.some((re) => re.test(message))) return true;
   // An AggregateError (several addresses tried) or an error wrapping the real one.
   return errors.some((e) => isDatabaseUnavailable(e, depth + 1)) || isDatabaseUnavailable(cause, depth + 1);

@@ -11,7 +11,8 @@
  */
 import type { Kysely } from 'kysely';
 import { markUncached, publicCacheHeaders, type CacheKey, type CacheTag } from '../http/cdn-cache.ts';
-import { getDb, withRequestDatabase } from '../db/client.ts';
+import { withRequestDatabase } from '../db/client.ts';
+import { getPageReads } from '../db/page-reads.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -41,9 +42,10 @@ export async function loadOnDemand<T>(
 ): Promise<OnDemand<T>> {
   let data: T;
   try {
-    // The read runs on a database of its own, closed before the page renders
-    // (src/server/db/client.ts); its time limits bound the wait when the database does not answer.
-    data = await withRequestDatabase(() => load(getDb()));
+    // The page's statements go over HTTP (src/server/db/page-reads.ts), each bounded by the query
+    // limit. Anything else the load reaches through getDb() (a signed-in admin's session) takes a
+    // connection of the request's own, closed before the page renders (src/server/db/client.ts).
+    data = await withRequestDatabase(() => load(getPageReads()));
   } catch (err) {
     if (!isDatabaseUnavailable(err)) throw err;
     console.error(`[${label}] database unavailable:`, err instanceof Error ? err.message : err);
