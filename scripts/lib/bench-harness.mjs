@@ -1,6 +1,6 @@
 // What the server benchmarks (bench:insights, bench:enquiries) share: the production build served by
 // the same handler as `npm start` on a throwaway embedded database in its own process, whose
-// WebSocket bridge counts SQL statements on the wire, timed loopback requests, one-at-a-time and
+// bridge counts SQL statements (on its WebSocket wire and its HTTP query endpoint), timed loopback requests, one-at-a-time and
 // concurrent phases (bounded in count and time), and a plain-text table. intSetting reads bench:pages' and
 // bench:lead-lists' settings too, and printTable prints bench:lead-lists' figures.
 import { fork } from 'node:child_process';
@@ -216,11 +216,11 @@ export async function runBenchmark(options, measure) {
     site = await startBenchSite(options);
     await measure(site);
     console.log(
-      `\n${await site.counter.connections()} database connections opened in all (requests in flight together share them, the last one out ends them: src/server/db/client.ts).`,
+      `\n${await site.counter.connections()} database connections opened in all (the pages' reads open none: one HTTP query each, src/server/db/page-reads.ts; other requests in flight together share them, the last one out ends them: src/server/db/client.ts).`,
     );
     console.log(machineLine());
     console.log(
-      "Times are to the last byte over loopback, including the Netlify emulation's routing; the database is embedded PGlite in another process, with the WebSocket bridge the driver reaches it through.",
+      "Times are to the last byte over loopback, including the Netlify emulation's routing; the database is embedded PGlite in another process, behind the bridge the driver reaches it through (WebSocket connections and HTTP queries).",
     );
   } catch (err) {
     console.error(`\nBenchmark failed: ${err instanceof Error ? err.stack : err}`);
