@@ -75,14 +75,14 @@ async function startSmokeDatabase() {
   if (!server) {
     const pg = await startEmbeddedPostgres();
     cleanups.push(pg.stop);
-    return { databaseUrl: pg.databaseUrl, wsProxy: pg.wsProxy, label: 'embedded PGlite' };
+    return { databaseUrl: pg.databaseUrl, wsProxy: pg.wsProxy, sqlEndpoint: pg.sqlEndpoint, label: 'embedded PGlite' };
   }
   const bridge = await startDatabase({ databaseUrl: server });
   cleanups.push(bridge.stop);
   configureNeonProxy(bridge.wsProxy);
   const scratch = await createScratchDatabase(server, 'netlify_smoke');
   cleanups.push(scratch.drop);
-  return { databaseUrl: scratch.databaseUrl, wsProxy: bridge.wsProxy, label: `PostgreSQL at ${new URL(server).host}, database ${scratch.name}` };
+  return { databaseUrl: scratch.databaseUrl, wsProxy: bridge.wsProxy, sqlEndpoint: bridge.sqlEndpoint, label: `PostgreSQL at ${new URL(server).host}, database ${scratch.name}` };
 }
 
 /** Subscribers enough that their export streams in three batches, read after the handler has returned. */
@@ -617,6 +617,7 @@ try {
     SITE_URL: ORIGIN,
     DATABASE_URL: database.databaseUrl,
     DATABASE_WS_PROXY: database.wsProxy,
+    DATABASE_SQL_ENDPOINT: database.sqlEndpoint,
     SESSION_SECRET: sessionSecret,
   };
   await startNetlifyServe(env);

@@ -38,4 +38,4 @@ const stop = async () => {
 };
 process.on('disconnect', stop);
 process.on('SIGTERM', stop);
-process.send?.({ databaseUrl: pg.databaseUrl, wsProxy: bridge.proxy });
+process.send?.({ databaseUrl: pg.databaseUrl, wsProxy: bridge.proxy, sqlEndpoint: bridge.sqlEndpoint });

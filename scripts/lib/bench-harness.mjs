@@ -47,7 +47,7 @@ async function startBenchSite({ seed, env = {}, cdnCache = true } = {}) {
     localEnv();
     child = fork(path.join(projectRoot, 'scripts/lib/bench-database-child.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const running = child;
-    /** @type {{ databaseUrl: string, wsProxy: string }} */
+    /** @type {{ databaseUrl: string, wsProxy: string, sqlEndpoint: string }} */
     const pg = await new Promise((resolve, reject) => {
       running.once('message', resolve);
       running.once('exit', (code) => reject(new Error(`the database process exited (${code})`)));
@@ -74,7 +74,7 @@ async function startBenchSite({ seed, env = {}, cdnCache = true } = {}) {
     };
 
     // The database process bridges the driver's WebSocket itself, as Neon's proxy runs beside Neon.
-    Object.assign(process.env, env, { DATABASE_WS_PROXY: pg.wsProxy });
+    Object.assign(process.env, env, { DATABASE_WS_PROXY: pg.wsProxy, DATABASE_SQL_ENDPOINT: pg.sqlEndpoint });
     let seeded;
     const services = await startLocalServices({
       databaseUrl: pg.databaseUrl,

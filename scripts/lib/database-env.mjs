@@ -25,13 +25,20 @@ export async function startDatabase({ dataDir, databaseUrl }) {
   databaseUrl ??= target?.url;
   if (databaseUrl) {
     if (isNeonHost(databaseUrl) || process.env.DATABASE_WS_PROXY) {
-      return { databaseUrl, wsProxy: process.env.DATABASE_WS_PROXY, embedded: false, migratedByNetlify, stop: async () => {} };
+      return {
+        databaseUrl,
+        wsProxy: process.env.DATABASE_WS_PROXY,
+        sqlEndpoint: process.env.DATABASE_SQL_ENDPOINT,
+        embedded: false,
+        migratedByNetlify,
+        stop: async () => {},
+      };
     }
-    // A plain Postgres (a laptop's or CI's): bridge the Neon driver's WebSocket to its TCP port.
+    // A plain Postgres (a laptop's or CI's): bridge the Neon driver's WebSocket and HTTP queries to its TCP port.
     const { hostname, port } = new URL(databaseUrl);
     await assertReachable(hostname, Number(port || 5432));
     const proxy = await startWsProxy({ target: `${hostname}:${port || 5432}` });
-    return { databaseUrl, wsProxy: proxy.proxy, embedded: false, migratedByNetlify, stop: () => proxy.stop() };
+    return { databaseUrl, wsProxy: proxy.proxy, sqlEndpoint: proxy.sqlEndpoint, embedded: false, migratedByNetlify, stop: () => proxy.stop() };
   }
   const pg = await startEmbeddedPostgres({ dataDir });
   return { ...pg, embedded: true, migratedByNetlify: false };

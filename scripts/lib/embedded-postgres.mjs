@@ -73,6 +73,7 @@ export async function startEmbeddedPostgres({ dataDir } = {}) {
   return {
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     wsProxy: wsProxy.proxy,
+    sqlEndpoint: wsProxy.sqlEndpoint,
     async stop() {
       await wsProxy.stop();
       await server.stop();

@@ -97,6 +97,7 @@ export async function startLocalServices({ dataDir, databaseUrl, inMemoryDatabas
       NETLIFY_DB_URL: '',
       NETLIFY_DATABASE_URL: '',
       ...(database.wsProxy ? { DATABASE_WS_PROXY: database.wsProxy } : {}),
+      ...(database.sqlEndpoint ? { DATABASE_SQL_ENDPOINT: database.sqlEndpoint } : {}),
       NETLIFY_BLOBS_CONTEXT: blobs.context,
       SESSION_SECRET: process.env.SESSION_SECRET || (dataDir ? localSessionSecret(dataDir) : crypto.randomBytes(48).toString('base64url')),
     };

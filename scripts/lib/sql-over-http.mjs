@@ -18,6 +18,9 @@ const asText = { getTypeParser: () => (/** @type {string} */ value) => value };
 // count; a server's pages read a few at once.
 const POOL_MAX = 5;
 
+// The users and databases the bridge keeps connections for at once (each pool up to POOL_MAX).
+const MAX_POOLS = 8;
+
 // Statements a client gave up on (its own limit, 4.5 s) should not hold a kept connection for long.
 const STATEMENT_LIMIT_MS = 5_000;
 
@@ -33,18 +36,27 @@ export function createSqlOverHttp({ host, port, onQuery }) {
   /** @type {Map<string, import('pg').Pool>} */
   const pools = new Map();
 
-  /** @param {string} connectionString */
-  function poolFor(connectionString) {
-    let pool = pools.get(connectionString);
+  /**
+   * The pool of the connection string's user, password and database, at the bridged address: only
+   * those three are read from it. A string is not handed to pg whole, whose parameters (`?host=`,
+   * `?port=`, `?options=`) would win over the address set beside them. Undefined when the bridge
+   * already keeps MAX_POOLS others.
+   * @param {URL} url
+   */
+  function poolFor(url) {
+    const user = decodeURIComponent(url.username);
+    const password = decodeURIComponent(url.password);
+    const database = decodeURIComponent(url.pathname.slice(1)) || user;
+    const key = JSON.stringify([user, password, database]);
+    let pool = pools.get(key);
     if (!pool) {
-      // The string's user, password and database, at the bridged address (pg reads a connection
-      // string over any host or port set beside it).
-      const at = new URL(connectionString);
-      at.hostname = host.includes(':') ? `[${host}]` : host;
-      at.port = String(port);
-      at.searchParams.delete('sslmode');
+      if (pools.size >= MAX_POOLS) return undefined;
       pool = new pg.Pool({
-        connectionString: at.toString(),
+        host,
+        port,
+        user,
+        password,
+        database,
         ssl: false,
         max: POOL_MAX,
         idleTimeoutMillis: 10_000,
@@ -55,7 +67,7 @@ export function createSqlOverHttp({ host, port, onQuery }) {
       // A kept connection the database drops (a restart, a cut network) must not end the process:
       // the pool forgets it and the next statement opens another.
       pool.on('error', () => {});
-      pools.set(connectionString, pool);
+      pools.set(key, pool);
     }
     return pool;
   }
@@ -75,6 +87,13 @@ export function createSqlOverHttp({ host, port, onQuery }) {
     if (typeof connectionString !== 'string' || !URL.canParse(connectionString) || !namesTarget(new URL(connectionString))) {
       return reply(403, 'The connection string must name the bridged database');
     }
+    let url;
+    try {
+      url = new URL(connectionString);
+      decodeURIComponent(url.username + url.password + url.pathname);
+    } catch {
+      return reply(403, 'The connection string must name the bridged database');
+    }
     let body;
     try {
       body = JSON.parse(await readBody(req));
@@ -87,7 +106,9 @@ export function createSqlOverHttp({ host, port, onQuery }) {
     let result;
     try {
       onQuery?.();
-      result = await poolFor(connectionString).query({ text: body.query, values: body.params ?? [], rowMode: 'array', types: asText });
+      const pool = poolFor(url);
+      if (!pool) return reply(503, `The bridge keeps connections for ${MAX_POOLS} users and databases at most`);
+      result = await pool.query({ text: body.query, values: body.params ?? [], rowMode: 'array', types: asText });
     } catch (err) {
       const e = /** @type {Record<string, unknown>} */ (err);
       // A statement the database refused carries its SQLSTATE; anything else is the way to it failing.

@@ -2,8 +2,7 @@
 // PGlite socket, or CI's server) as it reaches Neon: its WebSocket protocol (Postgres over a
 // WebSocket, at `/{secret}/v2`: the driver's Pool) relayed to the database's TCP port, and Neon's
 // HTTP query endpoint (one statement a POST, at `/{secret}/sql`: the driver's neon(); see
-// sql-over-http.mjs). DATABASE_WS_PROXY names the first; the second is its sibling
-// (src/server/db/client.ts, bridgeSqlEndpoint).
+// sql-over-http.mjs). DATABASE_WS_PROXY names the first, DATABASE_SQL_ENDPOINT the second.
 //
 // It listens on loopback, so any web page the developer opens could try it too (a page may open a
 // WebSocket to 127.0.0.1, or post to it). Three locks keep it a bridge to one database and nothing
@@ -93,6 +92,8 @@ export async function startWsProxy({ target, port = 0, onClientMessage, onConnec
   return {
     /** The value for DATABASE_WS_PROXY (the driver appends `?address=host:port`). */
     proxy: `127.0.0.1:${actual}${path}`,
+    /** The value for DATABASE_SQL_ENDPOINT: where the driver posts its HTTP queries. */
+    sqlEndpoint: `http://127.0.0.1:${actual}${sqlPath}`,
     async stop() {
       for (const client of wss.clients) client.terminate();
       server.closeAllConnections();

@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   // host:port/path of a WebSocket-to-TCP proxy, for reaching a plain Postgres (local or CI) with the
   // Neon driver. Unset in production, where Neon speaks WebSocket itself.
   DATABASE_WS_PROXY: z.string().optional(),
+  DATABASE_SQL_ENDPOINT: z.string().optional(),
   SESSION_SECRET: blankIsUnset(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
   DATA_DIR: blankIsUnset(z.string().default('./.data')),
   SITE_URL: optionalUrl,
@@ -47,6 +48,8 @@ const EnvSchema = z.object({
 export interface ServerEnv {
   databaseUrl: string;
   databaseWsProxy: string | undefined;
+  /** The local bridge's HTTP query endpoint (DATABASE_SQL_ENDPOINT); production uses Neon's own. */
+  databaseSqlEndpoint: string | undefined;
   /** Whether the database's connections may carry startup parameters (takesStartupParameters). */
   databaseTakesStartupParameters: boolean;
   sessionSecret: string;
@@ -124,6 +127,7 @@ export function readEnv(source: Record<string, string | undefined>): ServerEnv {
   return {
     databaseUrl,
     databaseWsProxy: e.DATABASE_WS_PROXY,
+    databaseSqlEndpoint: e.DATABASE_SQL_ENDPOINT || undefined,
     databaseTakesStartupParameters: takesStartupParameters(database),
     sessionSecret: e.SESSION_SECRET,
     dataDir: e.DATA_DIR,

@@ -195,6 +195,16 @@ describe('sanitizeArticleHtmlNamingMedia: what the cleaning dropped that showed 
       media: ['iframe', 'img', 'audio'],
     });
     expect(sanitizeArticleHtmlNamingMedia('<object data="x"><embed src="y"></object>').media).toEqual(['object', 'embed']);
+    // What a browser shows as a picture or a page under other names.
+    expect(sanitizeArticleHtmlNamingMedia('<p>a<image src=x.png></p><input type=IMAGE src=y.png><frameset><frame src=z></frameset><applet code=c></applet><bgsound src=s>').media).toEqual([
+      'image',
+      'input',
+      'frameset',
+      'frame',
+      'applet',
+      'bgsound',
+    ]);
+    expect(sanitizeArticleHtmlNamingMedia('<p><input type="text"> words</p>').media).toEqual([]);
   });
 
   it('names none for words alone, nor for markup that is only text (in a script, a comment, an attribute)', () => {

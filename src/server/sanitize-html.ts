@@ -147,10 +147,12 @@ export function sanitizeArticleHtml(html: string): string {
 }
 
 /**
- * Elements that show a picture or play media. The editor writes none: an article's picture is its
- * Image field and its video its Video URL, so the text keeps words alone and cleaning drops these.
+ * Elements that show a picture, a page or media. The editor writes none: an article's picture is
+ * its Image field and its video its Video URL, so the text keeps words alone and cleaning drops
+ * these. `image` is what a browser reads as `img`; an `input` of type image shows a picture too.
  */
-const MEDIA_TAGS = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'object', 'embed', 'svg']);
+const MEDIA_TAGS = new Set(['img', 'image', 'picture', 'video', 'audio', 'bgsound', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg']);
+const isMedia = (name: string, attribs: sanitizeHtml.Attributes) => MEDIA_TAGS.has(name) || (name === 'input' && attribs.type?.trim().toLowerCase() === 'image');
 
 /**
  * Article HTML cleaned as sanitizeArticleHtml cleans it, with the names of the media elements it
@@ -161,8 +163,8 @@ export function sanitizeArticleHtmlNamingMedia(html: string): { clean: string; m
   if (!html) return { clean: '', media: [] };
   const clean = sanitizeHtml(html, {
     ...OPTIONS,
-    onOpenTag: (name) => {
-      if (MEDIA_TAGS.has(name)) media.add(name);
+    onOpenTag: (name, attribs) => {
+      if (isMedia(name, attribs)) media.add(name);
     },
   });
   return { clean, media: [...media] };

@@ -123,10 +123,28 @@ describe('findDraftArticleByIdOrSlug (an admin\'s preview)', () => {
 
 describe('feed and sitemap reads', () => {
   it('feed: newest first with the full body, drafts left out, limited', async () => {
-    const rows = mine(await listPublishedArticlesForFeed(getDb(), 1000));
+    const rows = mine(await listPublishedArticlesForFeed(getDb(), { limit: 1000, bodyBudget: 10_000_000 }));
     expect(rows.map((r) => r.title)).not.toContain(draft.title);
     expect(rows.find((r) => r.id === newer.id)?.content).toBe('<p>Body</p>');
-    expect(await listPublishedArticlesForFeed(getDb(), 2)).toHaveLength(2);
+    expect(await listPublishedArticlesForFeed(getDb(), { limit: 2, bodyBudget: 10_000_000 })).toHaveLength(2);
+  });
+
+  it('feed: bodies while the bodies so far fit the budget, in characters, then none; an empty one within it is empty text', async () => {
+    // Newest first: 3 characters, none, 4 (an emoji is one character), then 5.
+    const at = (day: number) => new Date(Date.UTC(2030, 0, day));
+    const made = [
+      await insertArticle({ title: `Budget a ${RUN}`, content: '<b>12345</b>', publishedAt: at(1) }),
+      await insertArticle({ title: `Budget b ${RUN}`, content: 'ab😀c', publishedAt: at(2) }),
+      await insertArticle({ title: `Budget c ${RUN}`, content: null, publishedAt: at(3) }),
+      await insertArticle({ title: `Budget d ${RUN}`, content: 'xyz', publishedAt: at(4) }),
+    ];
+    const rows = await listPublishedArticlesForFeed(getDb(), { limit: 4, bodyBudget: 7 });
+    expect(rows.map((r) => [r.title, r.content])).toEqual([
+      [made[3].title, 'xyz'],
+      [made[2].title, ''],
+      [made[1].title, 'ab😀c'],
+      [made[0].title, null],
+    ]);
   });
 
   it('sitemap: id, slug and last change of every published article', async () => {

@@ -6,12 +6,14 @@
  */
 import http from 'node:http';
 import net from 'node:net';
-import { neon } from '@neondatabase/serverless';
+import { neon, neonConfig } from '@neondatabase/serverless';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWsProxy } from '../../scripts/lib/ws-proxy.mjs';
-import { bridgeSqlEndpoint, configureNeonProxy } from '../../src/server/db/client.ts';
 import { isDatabaseUnavailable } from '../../src/server/db/errors.ts';
-import { fetchWithinLimit } from '../../src/server/db/page-reads.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { fetchWithinLimit, getPageReads } from '../../src/server/db/page-reads.ts';
+import { withEnv } from '../support/with-env.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const target = new URL(databaseUrl);
@@ -31,15 +33,14 @@ describe("the bridge's HTTP query endpoint", () => {
   let posted = 0;
   beforeAll(async () => {
     bridge = await startWsProxy({ target: targetAddress, onHttpQuery: () => (posted += 1) });
-    configureNeonProxy(bridge.proxy);
+    neonConfig.fetchEndpoint = bridge.sqlEndpoint;
   });
   afterAll(async () => {
-    configureNeonProxy(process.env.DATABASE_WS_PROXY); // the run's own bridge, for the files after this one
     await bridge.stop();
   });
 
   /** One POST as the driver sends it, with `headers` over its own. */
-  const post = (body: unknown, headers: Record<string, string> = {}, path = bridgeSqlEndpoint(bridge.proxy)) =>
+  const post = (body: unknown, headers: Record<string, string> = {}, path = bridge.sqlEndpoint) =>
     fetch(path, {
       method: 'POST',
       headers: { 'Neon-Connection-String': databaseUrl, 'Neon-Raw-Text-Output': 'true', 'Neon-Array-Mode': 'true', ...headers },
@@ -84,13 +85,19 @@ describe("the bridge's HTTP query endpoint", () => {
 
   it('keeps its locks: no Origin, the secret path, POST alone, the one database, a JSON body', async () => {
     expect((await post({ query: 'select 1' }, { Origin: 'https://any-page.example' })).status).toBe(403);
-    const { origin } = new URL(bridgeSqlEndpoint(bridge.proxy));
+    const { origin } = new URL(bridge.sqlEndpoint);
     expect((await post({ query: 'select 1' }, {}, `${origin}/sql`)).status).toBe(404);
-    expect((await fetch(bridgeSqlEndpoint(bridge.proxy))).status).toBe(405);
+    expect((await fetch(bridge.sqlEndpoint)).status).toBe(405);
     const elsewhere = new URL(databaseUrl);
     elsewhere.port = String(await closedPort());
     const wrongTarget = await post({ query: 'select 1' }, { 'Neon-Connection-String': elsewhere.toString() });
     expect([wrongTarget.status, await wrongTarget.text()]).toEqual([403, 'The connection string must name the bridged database']);
+    // Only the string's user, password and database are read: its parameters name no other server.
+    const redirected = new URL(databaseUrl);
+    redirected.searchParams.set('host', '10.0.0.5');
+    redirected.searchParams.set('port', String(await closedPort()));
+    const here = await post({ query: 'select 1 as one' }, { 'Neon-Connection-String': redirected.toString() });
+    expect([here.status, (await here.json()).rows]).toEqual([200, [['1']]]);
     const notJson = await post('select 1');
     expect([notJson.status, await notJson.json()]).toEqual([400, { message: 'The body must be JSON: { "query": "...", "params": [...] }' }]);
   });
@@ -101,7 +108,7 @@ describe('an HTTP query to a database that cannot be reached', () => {
     const closed = await closedPort();
     const bridge = await startWsProxy({ target: `127.0.0.1:${closed}` });
     try {
-      configureNeonProxy(bridge.proxy);
+      neonConfig.fetchEndpoint = bridge.sqlEndpoint;
       const err = await neon(`postgres://postgres:postgres@127.0.0.1:${closed}/postgres`)
         .query('select 1')
         .catch((e: unknown) => e);
@@ -109,7 +116,6 @@ describe('an HTTP query to a database that cannot be reached', () => {
       expect((err as Error).message).toMatch(/^Server error \(HTTP status 502\): The database could not be reached: ECONNREFUSED$/);
       expect(isDatabaseUnavailable(err)).toBe(true);
     } finally {
-      configureNeonProxy(process.env.DATABASE_WS_PROXY);
       await bridge.stop();
     }
   });
@@ -153,5 +159,17 @@ describe('the pages\' fetch (fetchWithinLimit)', () => {
   it('does not send again to a refused address', async () => {
     const err = await fetchWithinLimit(`http://127.0.0.1:${await closedPort()}/sql`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect((err as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+  });
+});
+
+describe('which path the pages read by (getPageReads)', () => {
+  it("reads over HTTP where an endpoint answers them, and over the WebSocket bridge's connections where a bridge is named alone (one of the developer's own)", async () => {
+    const overHttp = getPageReads();
+    expect(overHttp).not.toBe(getDb());
+    expect((await sql<{ one: number }>`select 1 as one`.execute(overHttp)).rows).toEqual([{ one: 1 }]);
+    await withEnv({ DATABASE_SQL_ENDPOINT: '' }, async () => {
+      expect(getPageReads()).toBe(getDb());
+      expect((await sql<{ one: number }>`select 1 as one`.execute(getPageReads())).rows).toEqual([{ one: 1 }]);
+    });
   });
 });

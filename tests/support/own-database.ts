@@ -28,6 +28,7 @@ export async function useOwnDatabase({ migrated = true } = {}): Promise<{ databa
     const pg = await startEmbeddedPostgres();
     databaseUrl = pg.databaseUrl;
     process.env.DATABASE_WS_PROXY = pg.wsProxy;
+    process.env.DATABASE_SQL_ENDPOINT = pg.sqlEndpoint;
     stop = async () => {
       await closeDb();
       await pg.stop();

@@ -42,9 +42,6 @@ export const GET: APIRoute = (context) => {
 
   async function render(articles: FeedArticle[]) {
     const lastBuild = articles.reduce<Date | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
-    // Newest first, each body while the bodies so far fit the budget; none after the first that does not.
-    let budget = FEED_BODY_BUDGET;
-    const withBody = articles.map((article) => (budget -= article.content?.length ?? 0) >= 0);
     const body = await getRssString({
       title: `${firm.name} ${insightsPage.title}`,
       description: insightsPage.metaDescription,
@@ -57,7 +54,7 @@ export const GET: APIRoute = (context) => {
         '<language>en-AU</language>',
         lastBuild ? `<lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>` : '',
       ].join(''),
-      items: articles.map((article, i) => ({
+      items: articles.map((article) => ({
         // @astrojs/rss escapes the five specials but keeps a control character pasted into a title
         // or body, and one of them makes the whole feed malformed for every reader.
         title: xmlChars(article.title),
@@ -66,7 +63,8 @@ export const GET: APIRoute = (context) => {
         // Plain text, but readers take an item's description as HTML: escaped as HTML here, then as
         // XML by the feed, so '<img onerror=...>' in one reads as those characters.
         description: escapeXml(article.description),
-        content: withBody[i] ? xmlChars(sanitizeArticleHtmlForFeed(article.content ?? '', abs(articleUrl(article)))) : undefined,
+        // Null past the body budget (listPublishedArticlesForFeed).
+        content: article.content === null ? undefined : xmlChars(sanitizeArticleHtmlForFeed(article.content, abs(articleUrl(article)))),
         categories: [article.category],
         // The id, not the URL: a slug added or changed later must not make readers see a new item.
         customData: [
@@ -78,7 +76,7 @@ export const GET: APIRoute = (context) => {
     return { body, contentType: 'application/rss+xml; charset=utf-8' };
   }
 
-  return respondOnDemand((db) => listPublishedArticlesForFeed(db, FEED_SIZE), render, {
+  return respondOnDemand((db) => listPublishedArticlesForFeed(db, { limit: FEED_SIZE, bodyBudget: FEED_BODY_BUDGET }), render, {
     label: 'rss',
     tags: [CACHE_TAGS.articles],
     cacheKey: PATH_ONLY,

@@ -27,19 +27,12 @@ export interface DbLimits {
 }
 
 /**
- * The bridge's HTTP query endpoint (scripts/lib/ws-proxy.mjs): the sibling of its WebSocket path,
- * `{host:port}/{secret}/v2` -> `http://{host:port}/{secret}/sql`.
- */
-export const bridgeSqlEndpoint = (proxy: string): string => `http://${proxy.replace(/\/v2$/, '')}/sql`;
-
-/**
- * Points the Neon driver at the local database bridge so that the same driver reaches a plain
- * Postgres (the embedded PGlite of the local runtime, or the CI server): its WebSocket connections
- * (Pool) and its HTTP queries (neon(), the pages' reads). Production leaves both at Neon's own.
+ * Points the Neon driver at a WebSocket-to-TCP proxy so that the same driver reaches a plain
+ * Postgres: the embedded PGlite of the local runtime, or the CI server. Production leaves it unset.
+ * (The pages' HTTP queries have an endpoint of their own: src/server/db/page-reads.ts.)
  */
 export function configureNeonProxy(proxy: string | undefined): void {
   if (!proxy) return;
-  neonConfig.fetchEndpoint = bridgeSqlEndpoint(proxy);
   neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
   neonConfig.useSecureWebSocket = false;
   // Pipelining the startup and TLS messages fails against SCRAM authentication on a stock server.

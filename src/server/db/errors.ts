@@ -33,7 +33,9 @@ const DRIVER_MESSAGES = [
   /couldn't connect to compute node|compute node|endpoint is disabled|control plane/i, // Neon's proxy
   /too many connections/i, // a local server's own refusal (PGlite socket server)
   /Cannot use a pool after calling end/i,
-  /^Server error \(HTTP status 5\d\d\)/, // Neon's HTTP endpoint (or the local bridge's) failing to serve
+  // Neon's HTTP endpoint (or the local bridge's) failing to serve; not 507, an answer over its size
+  // limit, which the same query meets again (a bug to fix: src/server/db/page-reads.ts).
+  /^Server error \(HTTP status 5(?!07)\d\d\)/,
 ];
 
 function fields(err: unknown): { name: string; message: string; code: string | undefined; cause: unknown; errors: unknown[] } {

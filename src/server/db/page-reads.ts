@@ -7,15 +7,17 @@
  * is the path Neon and Netlify Database name for one-shot queries from functions. Writes, and
  * anything needing a transaction, take the connections of src/server/db/client.ts.
  *
- * Locally the database bridge answers the same protocol (scripts/lib/sql-over-http.mjs), so the
- * local runtime and the tests read through the very code production does.
+ * Locally the database bridge answers the same protocol at DATABASE_SQL_ENDPOINT
+ * (scripts/lib/sql-over-http.mjs), so the local runtime and the tests read through the very code
+ * production does. A WebSocket bridge named alone (DATABASE_WS_PROXY of the developer's own, such
+ * as Neon's wsproxy) answers no HTTP queries: the reads then take its connections.
  */
 import { neon, neonConfig } from '@neondatabase/serverless';
 import { CamelCasePlugin, Kysely } from 'kysely';
 import { NeonDialect } from 'kysely-neon';
 import { getEnv } from '../env.ts';
 import { socketFailureCode } from '../socket-failure.ts';
-import { configureNeonProxy, REQUEST_LIMITS } from './client.ts';
+import { getDb, REQUEST_LIMITS } from './client.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -48,7 +50,8 @@ const readers = new Map<string, Kysely<Database>>();
 /** The Kysely handle the pages read with. */
 export function getPageReads(): Kysely<Database> {
   const env = getEnv();
-  configureNeonProxy(env.databaseWsProxy);
+  if (env.databaseWsProxy && !env.databaseSqlEndpoint) return getDb();
+  if (env.databaseSqlEndpoint) neonConfig.fetchEndpoint = env.databaseSqlEndpoint;
   let db = readers.get(env.databaseUrl);
   if (!db) {
     db = new Kysely<Database>({ dialect: new NeonDialect({ neon: neon(env.databaseUrl) }), plugins: [new CamelCasePlugin()] });

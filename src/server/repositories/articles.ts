@@ -256,13 +256,27 @@ export async function findPublishedArticleByFormerSlug(db: Kysely<Database>, idO
     .executeTakeFirst();
 }
 
-/** The RSS feed: the newest published articles with their full body. */
-export function listPublishedArticlesForFeed(db: Kysely<Database>, limit: number): Promise<FeedArticle[]> {
-  return publishedArticles(db)
+/**
+ * The RSS feed: the newest published articles, each with its body while the bodies so far (newest
+ * first, counted in characters) fit `bodyBudget`, and none after the first that does not: a body
+ * past the budget is null, and one within it that is empty is ''. The budget holds in the query,
+ * so the answer stays small whatever the bodies' length: the pages read over Neon's HTTP queries,
+ * whose answers have a size limit (src/server/db/page-reads.ts).
+ */
+export function listPublishedArticlesForFeed(db: Kysely<Database>, { limit, bodyBudget }: { limit: number; bodyBudget: number }): Promise<FeedArticle[]> {
+  const newest = publishedArticles(db)
     .select([...FEED_COLUMNS])
+    .select(sql<number>`sum(coalesce(length(content), 0)) over (order by published_at desc, id desc)`.as('bodiesSoFar'))
     .orderBy('publishedAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
+    .as('newest');
+  return db
+    .selectFrom(newest)
+    .select(FEED_COLUMNS.filter((column) => column !== 'content'))
+    .select(sql<string | null>`case when bodies_so_far <= ${bodyBudget} then coalesce(content, '') end`.as('content'))
+    .orderBy('publishedAt', 'desc')
+    .orderBy('id', 'desc')
     .execute();
 }
 
