@@ -2,7 +2,8 @@
 //                                      array of the newest 100 (?pageSize=M: M, at most 100), the
 //                                      whole list's length in X-Total-Count (ADR 0022)
 // GET    /api/articles                 the same for visitors; every article, drafts too, for an admin
-// GET    /api/articles?drafts=include  every article, drafts too: an admin's only (401 without a session)
+// GET    /api/articles?drafts=include  every article, drafts too: an admin's only (401 without a session;
+//                                      400 beside published=true, which asks for the other list)
 //        ...&page=N&pageSize=M         one page of that list instead, {items, total, page, pageSize}
 //                                      as every admin list answers (the panel's paged list, and the
 //                                      way past the newest 100; 400 for a page or size out of range)
@@ -29,7 +30,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { isUniqueViolation } from '../../src/server/db/errors.ts';
 import { readJson } from '../../src/server/http/body.ts';
 import { readQuery } from '../../src/server/http/query.ts';
-import { conflict, notFound } from '../../src/server/http/errors.ts';
+import { badRequest, conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { createArticle, deleteArticle, findArticle, listArticlePage, updateArticle } from '../../src/server/repositories/articles.ts';
@@ -56,6 +57,7 @@ const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);
 
 const SLUG_TAKEN = 'Another article already uses this slug';
+const LISTS_CROSSED = 'drafts=include and published=true ask for different lists: send one of them';
 const SAVED_SINCE_OPENED = 'Someone else saved this article after you opened it: reopen it to see their change, then make yours';
 const KEY_REUSED = 'This form already created an article with other content: save yours as an edit of that article, stored in this answer';
 
@@ -77,6 +79,8 @@ export default route({
     // refused (401), not answered with the published articles as if nothing were missing.
     const draftsAsked = searchParams.get('drafts') === 'include';
     const publishedOnlyAsked = searchParams.get('published') === 'true';
+    // Either would be a silent choice between the two: the admin's whole list or the visitors'.
+    if (draftsAsked && publishedOnlyAsked) throw badRequest('Invalid request', { drafts: LISTS_CROSSED });
     const admin = draftsAsked ? await requireAdmin(req) : publishedOnlyAsked ? null : await getSession(req);
 
     if (ctx.params.id !== undefined) {

@@ -43,6 +43,19 @@ describe('searching the articles list', () => {
     expect((await list(`drafts=include&page=1&pageSize=10&search=${encodeURIComponent(`%_${RUN}`)}`, cookie)).json).toEqual({ items: [], total: 0, page: 1, pageSize: 10 });
   });
 
+  it('refuses drafts=include beside published=true, which ask for different lists, naming drafts', async () => {
+    const { cookie } = await adminSession();
+    for (const query of ['drafts=include&published=true', 'published=true&drafts=include&page=1&pageSize=10']) {
+      for (const withSession of [cookie, undefined]) {
+        const r = await list(query, withSession);
+        expect([r.status, r.json], query).toEqual([
+          400,
+          { error: 'Invalid request', issues: { drafts: 'drafts=include and published=true ask for different lists: send one of them' } },
+        ]);
+      }
+    }
+  });
+
   it('refuses a search text over 200 characters, naming the field', async () => {
     const { cookie } = await adminSession();
     const r = await list(`drafts=include&page=1&pageSize=10&search=${'x'.repeat(201)}`, cookie);
