@@ -158,7 +158,7 @@ describe('one enquiry', () => {
 
 describe('CSV injection', () => {
   it('neutralises each formula lead character and leaves other text alone', () => {
-    for (const lead of ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']) expect(neutraliseCell(`${lead}SUM(A1)`)).toBe(`'${lead}SUM(A1)`);
+    for (const lead of ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uFE66', '\uFE62', '\uFE63', '\uFE6B']) expect(neutraliseCell(`${lead}SUM(A1)`)).toBe(`'${lead}SUM(A1)`);
     expect(neutraliseCell('Acme = best')).toBe('Acme = best');
   });
 

@@ -24,9 +24,11 @@ const BOM = '\uFEFF';
  * start) by Excel, LibreOffice and Sheets, so an enquirer could make the firm's spreadsheet run one:
  * it gets a leading apostrophe, which those show as text.
  * Their full-width forms (＝ ＋ － ＠) too: Excel in East Asian locales reads those as the same signs.
+ * And their small forms (﹦ ﹢ ﹣ ﹫), which Unicode's compatibility folding makes the same signs as
+ * it does the full-width ones.
  */
 export function neutraliseCell(text: string): string {
-  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B]/.test(text) ? `'${text}` : text;
 }
 
 function cell(value: string | number | null): string {
