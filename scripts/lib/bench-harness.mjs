@@ -1,8 +1,9 @@
 // What the server benchmarks (bench:insights, bench:enquiries) share: the production build served by
 // the same handler as `npm start` on a throwaway embedded database in its own process, whose
-// bridge counts SQL statements (on its WebSocket wire and its HTTP query endpoint), timed loopback requests, one-at-a-time and
-// concurrent phases (bounded in count and time), and a plain-text table. intSetting reads bench:pages' and
-// bench:lead-lists' settings too, and printTable prints bench:lead-lists' figures.
+// bridge counts SQL statements (on its WebSocket wire and at its HTTP query endpoint), timed
+// loopback requests, one-at-a-time and concurrent phases (bounded in count and time), and a
+// plain-text table. intSetting reads bench:pages' and bench:lead-lists' settings too, and
+// printTable prints bench:lead-lists' figures.
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';

@@ -37,16 +37,11 @@ export function createSqlOverHttp({ host, port, onQuery }) {
   const pools = new Map();
 
   /**
-   * The pool of the connection string's user, password and database, at the bridged address: only
-   * those three are read from it. A string is not handed to pg whole, whose parameters (`?host=`,
-   * `?port=`, `?options=`) would win over the address set beside them. Undefined when the bridge
+   * The pool of one user, password and database at the bridged address; undefined when the bridge
    * already keeps MAX_POOLS others.
-   * @param {URL} url
+   * @param {{ user: string, password: string, database: string }} login
    */
-  function poolFor(url) {
-    const user = decodeURIComponent(url.username);
-    const password = decodeURIComponent(url.password);
-    const database = decodeURIComponent(url.pathname.slice(1)) || user;
+  function poolFor({ user, password, database }) {
     const key = JSON.stringify([user, password, database]);
     let pool = pools.get(key);
     if (!pool) {
@@ -87,10 +82,13 @@ export function createSqlOverHttp({ host, port, onQuery }) {
     if (typeof connectionString !== 'string' || !URL.canParse(connectionString) || !namesTarget(new URL(connectionString))) {
       return reply(403, 'The connection string must name the bridged database');
     }
-    let url;
+    // Only the string's user, password and database are read: handed to pg whole, its parameters
+    // (`?host=`, `?port=`, `?options=`) would win over the bridged address set beside them.
+    let login;
     try {
-      url = new URL(connectionString);
-      decodeURIComponent(url.username + url.password + url.pathname);
+      const url = new URL(connectionString);
+      const user = decodeURIComponent(url.username);
+      login = { user, password: decodeURIComponent(url.password), database: decodeURIComponent(url.pathname.slice(1)) || user };
     } catch {
       return reply(403, 'The connection string must name the bridged database');
     }
@@ -106,7 +104,7 @@ export function createSqlOverHttp({ host, port, onQuery }) {
     let result;
     try {
       onQuery?.();
-      const pool = poolFor(url);
+      const pool = poolFor(login);
       if (!pool) return reply(503, `The bridge keeps connections for ${MAX_POOLS} users and databases at most`);
       result = await pool.query({ text: body.query, values: body.params ?? [], rowMode: 'array', types: asText });
     } catch (err) {
