@@ -23,4 +23,3 @@ if (banner) {
     if (action && action !== 'settings') returnFocus(null);
   });
 }
-document.documentElement.dataset.touch = '1';
