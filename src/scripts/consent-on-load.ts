@@ -19,12 +19,19 @@ import { dismissCookieBanner, showCookieBanner } from '../stores/cookie-consent'
 // The inline start showed the banner if nothing was stored when the page was parsed; a choice
 // made since in another tab (one opened in the background runs this only once it is shown) came
 // before the listener below could hear of it, so it is followed here as it would be there.
-if (readConsent() === null) askForConsent();
+const choiceAtStart = readConsent();
+if (choiceAtStart === null) askForConsent();
 else followChoiceMadeElsewhere();
 
-// `key` is null when another tab cleared the whole storage: nothing is chosen then, so nothing changes.
-addEventListener('storage', (event) => {
-  if (event.key === CONSENT_KEY) followChoiceMadeElsewhere();
+// Listening for storage costs the page a synchronous round trip to the browser process (1-6 ms on
+// a desktop, several times that on a phone), so it is set up in a task of its own rather than in
+// the runtime's first; a choice made in another tab in between is followed there.
+setTimeout(() => {
+  // `key` is null when another tab cleared the whole storage: nothing is chosen then, so nothing changes.
+  addEventListener('storage', (event) => {
+    if (event.key === CONSENT_KEY) followChoiceMadeElsewhere();
+  });
+  if (choiceAtStart === null && readConsent() !== null) followChoiceMadeElsewhere();
 });
 addEventListener('pageshow', (event) => {
   if (event.persisted) followChoiceMadeElsewhere();
@@ -53,6 +60,7 @@ function askForConsent() {
   new ResizeObserver(([entry]) => {
     if (entry) keepClearOfCookieBanner(Math.ceil(entry.borderBoxSize[0]?.blockSize ?? 0));
   }).observe(banner);
+  followKeyboard();
 
   let ran = false;
   let pressedEarly: HTMLElement | null = null;
@@ -92,14 +100,34 @@ function askForConsent() {
 }
 
 /**
- * While the banner (fixed at the bottom) shows, nothing the keyboard focuses may sit under it:
- * focus scrolling keeps clear of its height, the page can scroll its last links above it, and
- * toasts rise above it (the toast region reads the store). The two properties are written on the
- * elements that use them, not as a custom property on the root: a custom property inherits, so
- * changing it restyles every element of the page in its first frames, a long task on a phone.
+ * While the banner shows, nothing the keyboard focuses may sit under it, and toasts rise above it
+ * (the toast region reads the store). The page's last links scroll above it by themselves: the
+ * banner is sticky at the end of the body (CookieBanner.astro), so the page's height includes it.
+ * Focus scrolling keeps clear of the most the banner can be tall (global.css) until the keyboard is
+ * first used, and of its exact height from then on: a style written on the root element restyles
+ * the whole page, a long task on a phone in its first frames, so it waits for the first key, which
+ * comes before the focus it moves.
  */
+let bannerHeight = 0;
+let keyboardUsed = false;
+
 function keepClearOfCookieBanner(height: number) {
-  document.documentElement.style.scrollPaddingBottom = height ? `calc(${height}px + 0.5rem)` : '';
-  document.body.style.paddingBottom = height ? `${height}px` : '';
+  bannerHeight = height;
+  if (keyboardUsed) keepFocusClearOfCookieBanner();
   $cookieBannerHeight.set(height);
+}
+
+function keepFocusClearOfCookieBanner() {
+  document.documentElement.style.scrollPaddingBottom = bannerHeight ? `calc(${bannerHeight}px + 0.5rem)` : '';
+}
+
+function followKeyboard() {
+  document.addEventListener(
+    'keydown',
+    () => {
+      keyboardUsed = true;
+      keepFocusClearOfCookieBanner();
+    },
+    { capture: true, once: true },
+  );
 }

@@ -168,6 +168,24 @@ test('a key pressed before the page runtime has measured the banner still scroll
   release();
 });
 
+test('the banner writes nothing on the page until a key is pressed, then focus scrolling keeps clear of its exact height', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // Waiting for the banner's code means the runtime, which fetches it, has run and measured it.
+  const code = page.waitForResponse((r) => r.url().includes('/_astro/CookieBannerCode'));
+  await page.goto('/');
+  await code;
+  await expect(cookieBanner(page)).toBeVisible();
+  const inline = () => page.evaluate(() => [document.documentElement.getAttribute('style'), document.body.getAttribute('style')]);
+  // A style on the root restyles the whole page: none in a page's first frames. The page holds the
+  // banner's room itself: the banner is sticky at its end, not fixed over it.
+  expect(await inline()).toEqual([null, null]);
+  expect(await cookieBanner(page).evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+  const height = Math.ceil((await cookieBanner(page).boundingBox())!.height);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.documentElement.style.scrollPaddingBottom)).toBe(`calc(${height}px + 0.5rem)`);
+  expect(await inline()).toEqual([`scroll-padding-bottom: calc(${height}px + 0.5rem);`, null]);
+});
+
 test('nothing the keyboard focuses hides under the banner, on a phone and on a desktop, down to the last footer link', async ({ page }) => {
   for (const size of [
     { width: 360, height: 740 },
