@@ -13,7 +13,9 @@
 //   npm run bench:pages -- /packages /about  just those
 //   BENCH_RUNS=5 npm run bench:pages         more Lighthouse runs per page (median kept)
 //   BENCH_LHR_DIR=/tmp/lhr npm run bench:pages   also keeps each page's median Lighthouse report
-//                                             (JSON), to read where its LCP time goes
+//                                             (JSON), to read where its LCP time goes, and each
+//                                             run's Chrome trace (PATH.trace-N.json), to see its
+//                                             main thread's tasks (DevTools' Performance panel)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -216,6 +218,11 @@ async function lighthouseMedian(url, chromePort) {
   for (let i = 0; i < RUNS; i += 1) {
     const result = await lighthouse(url, { ...LIGHTHOUSE_FLAGS, port: chromePort });
     if (!result) continue;
+    if (process.env.BENCH_LHR_DIR) {
+      fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/[^A-Za-z0-9]+/g, '_')}.trace-${i + 1}.json`;
+      fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result.artifacts.Trace));
+    }
     if (result.lhr.runtimeError) {
       error = `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
       continue;
