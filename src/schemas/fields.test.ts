@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStorableText } from './fields';
+import { emailField, isStorableText, REQUIRED, requiredLine, requiredText } from './fields';
 
 describe("zod's eval probe", () => {
   // fields.ts turns it off for every bundle: any module here that builds schemas must load it first.
@@ -41,5 +41,17 @@ describe('isStorableText', () => {
     ['two high surrogates', '\uD83D\uD83D'],
   ])('refuses %s', (_label, text) => {
     expect(isStorableText(text)).toBe(false);
+  });
+});
+
+describe('a required text field given something other than text', () => {
+  const fields = { requiredLine: requiredLine(10), requiredText: requiredText(10), emailField };
+  it.each(Object.entries(fields))('%s says Required when it is missing or null', (_name, field) => {
+    expect(field.safeParse(undefined).error?.issues[0]?.message).toBe(REQUIRED);
+    expect(field.safeParse(null).error?.issues[0]?.message).toBe(REQUIRED);
+  });
+  it.each(Object.entries(fields))('%s names the type it expected when it holds a number or a list', (_name, field) => {
+    expect(field.safeParse(123).error?.issues[0]?.message).toBe('Invalid input: expected string, received number');
+    expect(field.safeParse(['a']).error?.issues[0]?.message).toBe('Invalid input: expected string, received array');
   });
 });

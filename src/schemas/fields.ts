@@ -19,6 +19,18 @@ z.config({ jitless: true });
 /** The message of every missing required field, word for word. */
 export const REQUIRED = 'Required';
 
+/**
+ * A required text field's type error: 'Required' when it is missing (absent or null), and what it
+ * expected and received when it holds something else (a number, a list), in the words classic zod
+ * uses for the server's other type errors: a value that was sent is not called missing.
+ */
+const REQUIRED_TEXT = {
+  error: (issue: z.core.$ZodRawIssue) =>
+    issue.input === undefined || issue.input === null
+      ? REQUIRED
+      : `Invalid input: expected string, received ${Array.isArray(issue.input) ? 'array' : typeof issue.input}`,
+};
+
 export const INVALID_CHARACTERS = 'Contains a character that is not allowed (U+0000 or an unpaired surrogate)';
 
 // U+0000, or a UTF-16 surrogate without its partner. Postgres text cannot hold U+0000 (the
@@ -88,11 +100,11 @@ const blankIfInvisible = z.overwrite((text: string) => (NOTHING_VISIBLE.test(tex
 
 /** A required, trimmed text field with an upper bound; line breaks allowed (a message). */
 export const requiredText = (max: number) =>
-  z.string({ error: REQUIRED }).check(withoutControls, z.trim(), blankIfInvisible, storableText, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
+  z.string(REQUIRED_TEXT).check(withoutControls, z.trim(), blankIfInvisible, storableText, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
 /** A required, trimmed one-line text field with an upper bound. */
 export const requiredLine = (max: number) =>
-  z.string({ error: REQUIRED }).check(plainLine, z.trim(), blankIfInvisible, storableText, singleLine, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
+  z.string(REQUIRED_TEXT).check(plainLine, z.trim(), blankIfInvisible, storableText, singleLine, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
 /** An optional, trimmed text field with an upper bound (a search). */
 export const optionalText = (max: number) => z.optional(z.string().check(withoutControls, z.trim(), blankIfInvisible, storableText, z.maxLength(max, tooLong(max))));
@@ -108,7 +120,7 @@ export const oneLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core
 export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) => z.optional(oneLine(max, ...checks));
 
 export const emailField = z.pipe(
-  z.string({ error: REQUIRED }).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))),
+  z.string(REQUIRED_TEXT).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))),
   z.email('Invalid email'),
 );
 

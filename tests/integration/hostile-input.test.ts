@@ -186,6 +186,20 @@ describe('text of nothing a reader can see', () => {
     expect(service.json.issues).toEqual({ title: 'Required' });
   });
 
+  it('is told apart from a value of the wrong type, which is named with what it expected, not called missing', async () => {
+    const base = sampleEnquiry();
+    const r = await call(contacts, '/api/contacts', { body: { ...base, firstName: 42, message: ['Hello'] }, ip: uniqueIp() });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({
+      error: 'Invalid request',
+      issues: { firstName: 'Invalid input: expected string, received number', message: 'Invalid input: expected string, received array' },
+    });
+    expect(await getDb().selectFrom('enquiries').select('id').where('email', '=', base.email).execute()).toEqual([]);
+    const article = await call(articles, '/api/articles', { body: { ...validArticle(), title: 7 }, headers: { cookie: admin.cookie } });
+    expect(article.status).toBe(400);
+    expect(article.json.issues).toEqual({ title: 'Invalid input: expected string, received number' });
+  });
+
   it("is no value in an article's optional one-line fields: the author is the default, a tag of it is dropped", async () => {
     const body = { ...validArticle(), author: '\u200B', imageAlt: '\u2060', metaTitle: '\u00AD', tags: ['strategy', '\u200B \uFEFF'] };
     const r = await call(articles, '/api/articles', { body, headers: { cookie: admin.cookie } });
