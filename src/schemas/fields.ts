@@ -70,20 +70,18 @@ const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 const CONTROL_CHARACTERS = /[\u0001-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F]/g;
 
 /**
- * The first step of a text field: control characters are dropped, as invisible to the person who
- * would be asked to remove them as they are to everyone else; its tabs and line breaks stay.
+ * The first step of every text field: control characters and characters that reorder the text
+ * after them are dropped; its tabs and line breaks stay. In a name, a message or an article's text,
+ * 'U+202E gnp.exe' would show as 'exe.png' in the inbox, the CSV, the notice and the page. Dropped
+ * rather than refused: phone numbers copied from messaging apps carry them around the digits,
+ * invisible to the person who would be asked to remove them; typed text never needs one (the
+ * browser orders mixed scripts itself).
  */
-export const withoutControls = z.overwrite((text: string) => text.replace(CONTROL_CHARACTERS, ''));
+const dropControls = (text: string) => text.replace(DIRECTION_CONTROLS, '').replace(CONTROL_CHARACTERS, '');
+export const withoutControls = z.overwrite(dropControls);
 
-/**
- * The first step of a one-line field: control characters and characters that reorder the text
- * after them are dropped, and a tab (the edge of a spreadsheet cell pasted) is a space. In a name,
- * a company or a title, 'U+202E gnp.exe' would show as 'exe.png' in the inbox, the CSV and the
- * notice's subject. Dropped rather than refused: phone numbers copied from messaging apps carry
- * them around the digits, invisible to the person who would be asked to remove them; typed text
- * never needs one (the browser orders mixed scripts itself).
- */
-export const plainLine = z.overwrite((text: string) => text.replace(DIRECTION_CONTROLS, '').replace(CONTROL_CHARACTERS, '').replace(/\t/g, ' '));
+/** The first step of a one-line field: as any text's, and a tab (the edge of a spreadsheet cell pasted) is a space. */
+export const plainLine = z.overwrite((text: string) => dropControls(text).replace(/\t/g, ' '));
 
 // Nothing but white space and characters with no glyph of their own (Unicode's default-ignorable
 // code points: zero-width spaces and joiners, word joiners, soft hyphens, fillers, variation

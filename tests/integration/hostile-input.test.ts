@@ -252,7 +252,7 @@ describe('control characters other than U+0000', () => {
   });
 });
 
-describe('text-direction controls in one-line fields', () => {
+describe('text-direction controls', () => {
   // U+202E reverses what follows: 'Acme \u202Egnp.exe' would show as 'Acme exe.png'.
   const CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
 
@@ -292,6 +292,18 @@ describe('text-direction controls in one-line fields', () => {
     expect(subscriber.sourcePage).toBe('/insights');
   });
 
+  it("are dropped from text of many lines too: an enquiry's message, an article's description and body", async () => {
+    const message = `Please see the attached ${'\u202E'}gnp.exe\nThanks${'\u2066'}`;
+    const r = await call(contacts, '/api/contacts', { body: { ...sampleEnquiry(), message }, ip: uniqueIp() });
+    expect(r.status).toBe(201);
+    const row = await getDb().selectFrom('enquiries').select('message').where('id', '=', r.json.id).executeTakeFirstOrThrow();
+    expect(row.message).toBe('Please see the attached gnp.exe\nThanks');
+    const body = { ...validArticle(), description: 'Growth \u202Eecalp', content: '<p>Price list: \u202Efdp.exe</p><p>\u2067done\u2069</p>' };
+    const article = await call(articles, '/api/articles', { body, headers: { cookie: admin.cookie } });
+    expect(article.status).toBe(201);
+    expect([article.json.description, article.json.content]).toEqual(['Growth ecalp', '<p>Price list: fdp.exe</p><p>done</p>']);
+  });
+
   it("are dropped from an article's author, image description, meta title and tags", async () => {
     const tags = ['\u202Egnp.exe', 'growth\u202C'];
     const body = { ...validArticle(), author: 'Ada \u202Eecalevol', imageAlt: 'A chart\u2067', metaTitle: '\u202DGrowth', tags };
@@ -309,12 +321,12 @@ describe('text-direction controls in one-line fields', () => {
     expect(await getDb().selectFrom('articles').select('id').where('title', '=', title).execute()).toEqual([]);
   });
 
-  it('leave right-to-left text itself, and a message, as typed', async () => {
-    const body = { ...sampleEnquiry(), company: 'شركة النمو', message: 'Hello \u202Ehidden\u202C and more' };
+  it('leave right-to-left text itself as typed, mixed with left-to-right text', async () => {
+    const body = { ...sampleEnquiry(), company: 'شركة النمو', message: 'مرحبا, we would like a Growth Accelerator quote.\nشكرا' };
     const r = await call(contacts, '/api/contacts', { body, ip: uniqueIp() });
     expect(r.status).toBe(201);
     const row = await getDb().selectFrom('enquiries').select(['company', 'message']).where('id', '=', r.json.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ company: 'شركة النمو', message: 'Hello \u202Ehidden\u202C and more' });
+    expect(row).toEqual({ company: 'شركة النمو', message: 'مرحبا, we would like a Growth Accelerator quote.\nشكرا' });
   });
 });
 
