@@ -47,10 +47,10 @@ describe('POST /api/contacts', () => {
     expect(Object.keys(long.json.issues).sort()).toEqual(['ctaButton', 'message']);
   });
 
-  it('answers 400 for wrong types', async () => {
+  it('answers 400 for wrong types, naming what each field expected', async () => {
     const r = await call(contacts, '/api/contacts', { body: { ...sampleEnquiry(), phone: 400000000 }, ip: uniqueIp() });
     expect(r.status).toBe(400);
-    expect(r.json.issues).toEqual({ phone: 'Required' });
+    expect(r.json.issues).toEqual({ phone: 'Invalid input: expected string, received number' });
   });
 
   it('keeps nothing from a filled honeypot yet answers like a success', async () => {
