@@ -103,9 +103,9 @@ export function createSqlOverHttp({ host, port, onQuery }) {
     }
     let result;
     try {
-      onQuery?.();
       const pool = poolFor(login);
       if (!pool) return reply(503, `The bridge keeps connections for ${MAX_POOLS} users and databases at most`);
+      onQuery?.();
       result = await pool.query({ text: body.query, values: body.params ?? [], rowMode: 'array', types: asText });
     } catch (err) {
       const e = /** @type {Record<string, unknown>} */ (err);
