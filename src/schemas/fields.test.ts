@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emailField, isStorableText, REQUIRED, requiredLine, requiredText } from './fields';
+import { emailField, honeypotField, isStorableText, optionalLine, optionalText, REQUIRED, requiredLine, requiredText } from './fields';
 
 describe("zod's eval probe", () => {
   // fields.ts turns it off for every bundle: any module here that builds schemas must load it first.
@@ -51,6 +51,18 @@ describe('a required text field given something other than text', () => {
     expect(field.safeParse(null).error?.issues[0]?.message).toBe(REQUIRED);
   });
   it.each(Object.entries(fields))('%s names the type it expected when it holds a number or a list', (_name, field) => {
+    expect(field.safeParse(123).error?.issues[0]?.message).toBe('Invalid input: expected string, received number');
+    expect(field.safeParse(['a']).error?.issues[0]?.message).toBe('Invalid input: expected string, received array');
+  });
+});
+
+describe('an optional text field given something other than text', () => {
+  const fields = { optionalLine: optionalLine(10), optionalText: optionalText(10), honeypotField };
+  it.each(Object.entries(fields))('%s takes its absence', (_name, field) => {
+    expect(field.safeParse(undefined)).toEqual({ success: true, data: undefined });
+  });
+  it.each(Object.entries(fields))('%s names the type it expected when it holds null, a number or a list', (_name, field) => {
+    expect(field.safeParse(null).error?.issues[0]?.message).toBe('Invalid input: expected string, received null');
     expect(field.safeParse(123).error?.issues[0]?.message).toBe('Invalid input: expected string, received number');
     expect(field.safeParse(['a']).error?.issues[0]?.message).toBe('Invalid input: expected string, received array');
   });

@@ -20,15 +20,21 @@ z.config({ jitless: true });
 export const REQUIRED = 'Required';
 
 /**
- * A required text field's type error: 'Required' when it is missing (absent or null), and what it
- * expected and received when it holds something else (a number, a list), in the words classic zod
- * uses for the server's other type errors: a value that was sent is not called missing.
+ * A text field's type error: what it expected and what it received (a number, a list), in the
+ * words classic zod uses for the server's other type errors.
+ */
+const expectedText = (input: unknown) =>
+  `Invalid input: expected string, received ${input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input}`;
+
+/** An optional text field's type error (absent is allowed; anything but text names its type). */
+const TEXT = { error: (issue: z.core.$ZodRawIssue) => expectedText(issue.input) };
+
+/**
+ * A required text field's type error: 'Required' when it is missing (absent or null), and its
+ * type otherwise: a value that was sent is not called missing.
  */
 const REQUIRED_TEXT = {
-  error: (issue: z.core.$ZodRawIssue) =>
-    issue.input === undefined || issue.input === null
-      ? REQUIRED
-      : `Invalid input: expected string, received ${Array.isArray(issue.input) ? 'array' : typeof issue.input}`,
+  error: (issue: z.core.$ZodRawIssue) => (issue.input === undefined || issue.input === null ? REQUIRED : expectedText(issue.input)),
 };
 
 export const INVALID_CHARACTERS = 'Contains a character that is not allowed (U+0000 or an unpaired surrogate)';
@@ -105,14 +111,14 @@ export const requiredLine = (max: number) =>
   z.string(REQUIRED_TEXT).check(plainLine, z.trim(), blankIfInvisible, storableText, singleLine, z.minLength(1, REQUIRED), z.maxLength(max, tooLong(max)));
 
 /** An optional, trimmed text field with an upper bound (a search). */
-export const optionalText = (max: number) => z.optional(z.string().check(withoutControls, z.trim(), blankIfInvisible, storableText, z.maxLength(max, tooLong(max))));
+export const optionalText = (max: number) => z.optional(z.string(TEXT).check(withoutControls, z.trim(), blankIfInvisible, storableText, z.maxLength(max, tooLong(max))));
 
 /**
  * A trimmed one-line text with an upper bound, empty when nothing in it is visible: what an
  * optional one-line field holds, and each item of a list of them (an article's tags).
  */
 export const oneLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) =>
-  z.string().check(plainLine, z.trim(), blankIfInvisible, storableText, singleLine, z.maxLength(max, tooLong(max)), ...checks);
+  z.string(TEXT).check(plainLine, z.trim(), blankIfInvisible, storableText, singleLine, z.maxLength(max, tooLong(max)), ...checks);
 
 /** An optional, trimmed one-line text field with an upper bound, and any further checks of its own. */
 export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) => z.optional(oneLine(max, ...checks));
@@ -128,7 +134,7 @@ export const emailField = z.pipe(
  * keeps nothing, so the schema accepts any (bounded) value rather than telling
  * a bot which field gave it away.
  */
-export const honeypotField = z.optional(z.string().check(z.maxLength(500, tooLong(500))));
+export const honeypotField = z.optional(z.string(TEXT).check(z.maxLength(500, tooLong(500))));
 
 /**
  * The first message per field of a failed parse, keyed by field name: the shape of
