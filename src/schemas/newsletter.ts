@@ -7,8 +7,12 @@ const SOURCE_PAGE_MAX_LENGTH = 200;
 
 export const newsletterSchema = z.object({
   email: emailField,
-  /** The path of the page whose form was used, recorded with the consent and shown in /admin. */
-  sourcePage: optionalLine(SOURCE_PAGE_MAX_LENGTH, z.regex(/^(?:\/|$)/, 'Must be a path on this site, starting with /')),
+  /**
+   * The path of the page whose form was used, recorded with the consent and shown in /admin. A
+   * second slash (or a backslash, which browsers read as one) after the first would make it another
+   * host's address ('//evil.example/'), not a path on this site.
+   */
+  sourcePage: optionalLine(SOURCE_PAGE_MAX_LENGTH, z.regex(/^(?:\/(?![/\\])|$)/, 'Must be a path on this site, starting with /')),
   /** Honeypot; must be empty. */
   website: honeypotField,
 });

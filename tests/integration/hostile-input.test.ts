@@ -144,6 +144,8 @@ describe('a line break in a one-line field', () => {
     for (const [page, issue] of [
       ['/insights\n=cmd', ONE_LINE],
       ['https://evil.example/', 'Must be a path on this site, starting with /'],
+      ['//evil.example/insights', 'Must be a path on this site, starting with /'],
+      ['/\\evil.example/insights', 'Must be a path on this site, starting with /'],
     ] as const) {
       const r = await call(newsletter, '/api/newsletter', { body: { email: `page.${unique()}@example.com`, sourcePage: page }, ip: uniqueIp() });
       expect(r.status, page).toBe(400);
