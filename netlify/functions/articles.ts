@@ -3,7 +3,8 @@
 //                                      whole list's length in X-Total-Count (ADR 0022)
 // GET    /api/articles                 the same for visitors; every article, drafts too, for an admin
 // GET    /api/articles?drafts=include  every article, drafts too: an admin's only (401 without a session;
-//                                      400 beside published=true, which asks for the other list)
+//                                      400 beside published=true, which asks for the other list;
+//                                      any other value of either flag is a 400 too)
 //        ...&page=N&pageSize=M         one page of that list instead, {items, total, page, pageSize}
 //                                      as every admin list answers (the panel's paged list, and the
 //                                      way past the newest 100; 400 for a page or size out of range)
@@ -23,6 +24,7 @@
 // CDN's cached article pages and answers.
 import type { Config } from '@netlify/functions';
 import { ARTICLE_LIMITS, articleCreateSchema, articleUpdateSchema } from '../../src/schemas/article.ts';
+import { articleArrayQuerySchema, articlePageQuerySchema } from '../../src/schemas/list-query.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
 import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/http/cdn-cache.ts';
@@ -34,8 +36,6 @@ import { badRequest, conflict, notFound } from '../../src/server/http/errors.ts'
 import { idParam, route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { createArticle, deleteArticle, findArticle, listArticlePage, updateArticle } from '../../src/server/repositories/articles.ts';
-import { MAX_PAGE_SIZE, listQueryFields, pageSizeField } from '../../src/schemas/list-query.ts';
-import * as z from 'zod/mini';
 
 /**
  * The request an article may take: its content's character limit at four bytes a character (the
@@ -48,11 +48,6 @@ const MAX_ARTICLE_BODY = ARTICLE_LIMITS.contentAsSent * 4 + 64 * 1024;
 // Whether drafts are included depends on ?drafts and on the session cookie, so the CDN keys on
 // both: a cached visitor answer is never served to an admin.
 const CACHE_KEY: CacheKey = { query: ['published', 'drafts', 'page', 'pageSize', 'search'], cookies: SESSION_COOKIES };
-const searchQuerySchema = z.object({ search: listQueryFields.search });
-const pageQuerySchema = z.extend(searchQuerySchema, { page: listQueryFields.page, pageSize: listQueryFields.pageSize });
-// The array's size is read as a page's is: a size out of range is a 400, never a silent 100 (and,
-// as the CDN keys on it, never a new cache entry for any value a client makes up).
-const arrayQuerySchema = z.extend(searchQuerySchema, { pageSize: pageSizeField(MAX_PAGE_SIZE) });
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles]);
 
@@ -74,14 +69,13 @@ async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
 export default route({
   GET: async (req, ctx) => {
     const db = getDb();
-    const { searchParams } = new URL(req.url);
+    const paged = new URL(req.url).searchParams.has('page');
+    const { drafts, published, search, page, pageSize } = paged ? readQuery(req, articlePageQuerySchema) : { ...readQuery(req, articleArrayQuerySchema), page: 1 };
+    // Either would be a silent choice between the two: the admin's whole list or the visitors'.
+    if (drafts && published) throw badRequest('Invalid request', { drafts: LISTS_CROSSED });
     // ?drafts=include (the admin panel's list) is an admin's question: without a session it is
     // refused (401), not answered with the published articles as if nothing were missing.
-    const draftsAsked = searchParams.get('drafts') === 'include';
-    const publishedOnlyAsked = searchParams.get('published') === 'true';
-    // Either would be a silent choice between the two: the admin's whole list or the visitors'.
-    if (draftsAsked && publishedOnlyAsked) throw badRequest('Invalid request', { drafts: LISTS_CROSSED });
-    const admin = draftsAsked ? await requireAdmin(req) : publishedOnlyAsked ? null : await getSession(req);
+    const admin = drafts ? await requireAdmin(req) : published ? null : await getSession(req);
 
     if (ctx.params.id !== undefined) {
       const article = await findArticle(db, idParam(ctx));
@@ -89,15 +83,11 @@ export default route({
       return json(article, { headers: admin ? adminHeaders : publicHeaders() });
     }
     const headers = admin ? adminHeaders : publicHeaders();
+    const list = await listArticlePage(db, { publishedOnly: !admin, search, page, pageSize });
     // Without ?page a bare array, for API clients that take one, but never more than one full page:
     // the whole list at 10,000 articles would be tens of megabytes from one request.
-    if (!searchParams.has('page')) {
-      const { search, pageSize } = readQuery(req, arrayQuerySchema);
-      const { items, total } = await listArticlePage(db, { publishedOnly: !admin, search, page: 1, pageSize });
-      return json(items, { headers: { ...headers, 'X-Total-Count': String(total) } });
-    }
-    const { page, pageSize, search } = readQuery(req, pageQuerySchema);
-    return json({ ...(await listArticlePage(db, { publishedOnly: !admin, search, page, pageSize })), page, pageSize }, { headers });
+    if (!paged) return json(list.items, { headers: { ...headers, 'X-Total-Count': String(list.total) } });
+    return json({ ...list, page, pageSize }, { headers });
   },
 
   POST: async (req) => {

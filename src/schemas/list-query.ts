@@ -1,8 +1,8 @@
 /**
  * The query of an admin list (the Enquiries and Subscribers tabs and their CSV export):
  * ?page=2&pageSize=25&search=acme&status=new&format=csv. Each of those two composes these fields
- * with its own status filter; the Articles list takes the page, size and search only. Imports zod
- * only.
+ * with its own status filter; the Articles list (below) takes the page, size and search, and which
+ * list. Imports zod only.
  */
 import * as z from 'zod/mini';
 import { optionalText } from './fields';
@@ -34,6 +34,21 @@ export const listQueryFields = {
   /** json: one page; csv: every row the filter matches, as a download. */
   format: z._default(z.enum(['json', 'csv'], 'Must be json or csv'), 'json'),
 };
+
+/**
+ * The query of GET /api/articles: which list (?drafts=include, an admin's with the drafts;
+ * ?published=true, the visitors'), a search, and either one page of it (?page) or, without ?page,
+ * the newest as a bare array of at most a full page. A value either list flag does not know is a
+ * 400, not a silent choice of the other list (and, as the CDN keys on both, never a cache entry
+ * for a value a client makes up); so is a size out of range, never a silent 100.
+ */
+const articleListFields = {
+  drafts: z.optional(z.literal('include', { error: 'Must be include' })),
+  published: z.optional(z.literal('true', { error: 'Must be true' })),
+  search: listQueryFields.search,
+};
+export const articleArrayQuerySchema = z.object({ ...articleListFields, pageSize: pageSizeField(MAX_PAGE_SIZE) });
+export const articlePageQuerySchema = z.object({ ...articleListFields, page: listQueryFields.page, pageSize: listQueryFields.pageSize });
 
 /** One page of a list as the API answers it. */
 export interface ListPage<T> {

@@ -56,6 +56,21 @@ describe('searching the articles list', () => {
     }
   });
 
+  it('refuses a value of drafts or published it does not know, naming the field, rather than answering the other list', async () => {
+    const { cookie } = await adminSession();
+    for (const [query, issues] of [
+      ['published=yes', { published: 'Must be true' }],
+      ['published=false&page=1', { published: 'Must be true' }],
+      ['drafts=all', { drafts: 'Must be include' }],
+      ['drafts=1&page=1&pageSize=10', { drafts: 'Must be include' }],
+    ] as const) {
+      for (const withSession of [cookie, undefined]) {
+        const r = await list(query, withSession);
+        expect([r.status, r.json], query).toEqual([400, { error: 'Invalid query', issues }]);
+      }
+    }
+  });
+
   it('refuses a search text over 200 characters, naming the field', async () => {
     const { cookie } = await adminSession();
     const r = await list(`drafts=include&page=1&pageSize=10&search=${'x'.repeat(201)}`, cookie);
