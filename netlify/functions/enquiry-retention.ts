@@ -5,16 +5,13 @@
 // 24 times faster, and a server that is down at one run's hour misses an hour, not a day. A run
 // with nothing to delete is one indexed query.
 import type { Config } from '@netlify/functions';
-import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
+import { getDb } from '../../src/server/db/client.ts';
 import { getEnv } from '../../src/server/env.ts';
 import { deleteEnquiriesOlderThan } from '../../src/server/repositories/enquiries.ts';
 import { runScheduledJob } from '../../src/server/scheduled-job.ts';
 
 export default function enquiryRetention(): Promise<Response> {
-  // Connections of this run only, closed before it ends (a frozen instance must not keep one).
-  return withRequestDatabase(() =>
-    runScheduledJob('enquiry-retention', () => deleteEnquiriesOlderThan(getDb(), getEnv().enquiryRetentionDays), (n) => `${n} enquiries past retention deleted`),
-  );
+  return runScheduledJob('enquiry-retention', () => deleteEnquiriesOlderThan(getDb(), getEnv().enquiryRetentionDays), (n) => `${n} enquiries past retention deleted`);
 }
 
 export const config: Config = { schedule: '@hourly' };

@@ -4,16 +4,13 @@
 // the sweep of abandoned upload parts are Scheduled Functions of their own (enquiry-retention.ts,
 // abandoned-upload-parts.ts).
 import type { Config } from '@netlify/functions';
-import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
+import { getDb } from '../../src/server/db/client.ts';
 import { getMailer } from '../../src/server/mail/transport.ts';
 import { deliverDue } from '../../src/server/outbox/sender.ts';
 import { runScheduledJob } from '../../src/server/scheduled-job.ts';
 
 export default function outboxSender(): Promise<Response> {
-  // Connections of this run only, closed before it ends (a frozen instance must not keep one).
-  return withRequestDatabase(() =>
-    runScheduledJob('outbox-sender', () => deliverDue(getDb(), getMailer()), (d) => `sent ${d.sent}, retrying ${d.retrying}, failed ${d.failed}, cancelled ${d.cancelled}`),
-  );
+  return runScheduledJob('outbox-sender', () => deliverDue(getDb(), getMailer()), (d) => `sent ${d.sent}, retrying ${d.retrying}, failed ${d.failed}, cancelled ${d.cancelled}`);
 }
 
 export const config: Config = { schedule: '*/5 * * * *' };

@@ -3,16 +3,13 @@
 // to 200 a run and for at most 20 s of it (Netlify stops a Scheduled Function at 30 s; the rest
 // wait for the next day). Daily, because finding the images in use reads every article's body once.
 import type { Config } from '@netlify/functions';
-import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
+import { getDb } from '../../src/server/db/client.ts';
 import { runScheduledJob } from '../../src/server/scheduled-job.ts';
 import { scheduledSweep } from '../../src/server/uploads/deploy-stores.ts';
 import { UNUSED_IMAGE_GRACE_DAYS, deleteUnusedImages } from '../../src/server/uploads/store.ts';
 
 export default function unusedImages(): Promise<Response> {
-  // Connections of this run only, closed before it ends (a frozen instance must not keep one).
-  return withRequestDatabase(() =>
-    runScheduledJob('unused-images', () => deleteUnusedImages(getDb(), scheduledSweep(UNUSED_IMAGE_GRACE_DAYS)), (deleted) => `${deleted} unused images deleted`),
-  );
+  return runScheduledJob('unused-images', () => deleteUnusedImages(getDb(), scheduledSweep(UNUSED_IMAGE_GRACE_DAYS)), (deleted) => `${deleted} unused images deleted`);
 }
 
 export const config: Config = { schedule: '@daily' };
