@@ -9,37 +9,36 @@
 import type { Config } from '@netlify/functions';
 import { enquirySchema } from '../../src/schemas/enquiry.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { getEnv } from '../../src/server/env.ts';
 import { isFormPost, readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
 import { derivedSubmissionKey } from '../../src/server/derived-submission-key.ts';
 import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { givePointBack, overLimit, rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
+import { enquiryLimiter, givePointBack, overLimit, spendPoint } from '../../src/server/rate-limit.ts';
 import { enquiryNotice } from '../../src/server/mail/enquiry-notice.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { insertEnquiryWithNotice } from '../../src/server/repositories/enquiries.ts';
 import { FORM_SENT_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
-import { contact } from '../../src/content/site.ts';
+import { enquiryRefusals } from '../../src/content/form-outcomes.ts';
 
 export default route({
   POST: withFormPosts({ form: PAGE_PATHS.contact, sent: FORM_SENT_IDS.enquiry }, async (req, ctx) => {
     const sent = await readSubmission(req, enquirySchema);
     // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
     if (sent.website) return json({}, { status: 201 });
-    const enquiry = sent.submissionId === undefined && isFormPost(req) ? { ...sent, submissionId: derivedSubmissionKey(clientAddress(ctx), sent) } : sent;
-    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: 3600 });
+    const sender = clientAddress(ctx);
+    const enquiry = sent.submissionId === undefined && isFormPost(req) ? { ...sent, submissionId: derivedSubmissionKey(sender, sent) } : sent;
+    const limiter = enquiryLimiter();
     // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
     const written = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, receivedAt), {
-      spend: (onlyIf) => spendPoint(limiter, clientAddress(ctx), { onlyIf }),
-      giveBack: (spent, onlyIf) => givePointBack(limiter, clientAddress(ctx), spent, { onlyIf }),
+      spend: (onlyIf) => spendPoint(limiter, sender, { onlyIf }),
+      giveBack: (spent, onlyIf) => givePointBack(limiter, sender, spent, { onlyIf }),
       allowed: limiter.points,
     });
     switch (written.outcome) {
       case 'over-limit':
-        // The firm's address in full: the dialog covers the page's contact details, and the toast fades.
-        throw overLimit(written.spent, `Too many messages from your network in the last hour. Please try again later or email us at ${contact.email}.`);
+        throw overLimit(written.spent, enquiryRefusals.overLimit);
       // The same key with other content is refused rather than answered as the stored enquiry: a
       // 201 would tell the visitor their changed words reached the firm, and they did not. The form
       // makes a new key whenever the content changes, so only a client misusing its key meets this.

@@ -10,20 +10,18 @@
 import type { Config } from '@netlify/functions';
 import { newsletterSchema } from '../../src/schemas/newsletter.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { getEnv } from '../../src/server/env.ts';
 import { isFormPost, readSubmission, withFormPosts } from '../../src/server/http/form-post.ts';
 import { conflict } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { clientAddress, sameOriginRefererPath } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
-import { givePointBack, overLimit, rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
+import { givePointBack, newsletterLimiter, overLimit, spendPoint } from '../../src/server/rate-limit.ts';
 import { mailLinkOrigin } from '../../src/server/mail/link-origin.ts';
 import { welcomeAwaitingOrigin, welcomeMessage } from '../../src/server/mail/welcome.ts';
 import { sendAfterResponse } from '../../src/server/outbox/after-response.ts';
 import { signUpWithWelcome } from '../../src/server/repositories/subscribers.ts';
 import { FORM_SENT_IDS, PAGE_PATHS } from '../../src/lib/permalinks.ts';
-
-const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
+import { newsletterRefusals } from '../../src/content/form-outcomes.ts';
 
 export default route({
   POST: withFormPosts({ form: PAGE_PATHS.insights, sent: FORM_SENT_IDS.newsletter }, async (req, ctx) => {
@@ -31,7 +29,7 @@ export default route({
     const { email, website } = submitted;
     if (website) return json({}, { status: 201 }); // honeypot: see contacts.ts
     const sender = clientAddress(ctx);
-    const limiter = rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: 3600 });
+    const limiter = newsletterLimiter();
     const sourcePage = submitted.sourcePage || sameOriginRefererPath(req);
     // The welcome is composed only for a sign-up of its own: a repeat sends none.
     const welcome = async () => {
@@ -52,12 +50,12 @@ export default route({
       // no send: the first post queued the welcome and sends it after its own answer (the scheduled
       // sender retries it), so posting again and again makes no work beyond the one lookup.
       case 'repeated':
-        if (!isFormPost(req)) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
+        if (!isFormPost(req)) throw conflict(newsletterRefusals.alreadySubscribed, { email: newsletterRefusals.alreadySubscribed });
         return json({ id: signup.id }, { status: 201 });
       case 'over-limit':
-        throw overLimit(signup.spent, 'Too many sign-ups from your network in the last hour. Please try again later.');
+        throw overLimit(signup.spent, newsletterRefusals.overLimit);
       case 'already-subscribed':
-        throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED });
+        throw conflict(newsletterRefusals.alreadySubscribed, { email: newsletterRefusals.alreadySubscribed });
     }
   }),
 });

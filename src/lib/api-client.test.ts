@@ -7,7 +7,7 @@ import { api, describeFailure } from './api-client';
 let server: Server;
 let origin: string;
 const answers: Record<string, { status: number; type: string; body: string }> = {
-  '/refused': { status: 409, type: 'application/json', body: '{"error":"This email is already subscribed."}' },
+  '/refused': { status: 409, type: 'application/json', body: '{"error":"This email address is already subscribed."}' },
   '/issues-only': { status: 400, type: 'application/json', body: '{"issues":{"email":"Invalid email"}}' },
   '/html-404': { status: 404, type: 'text/html', body: '<!doctype html><h1>Page not found</h1>' },
   '/crash': { status: 500, type: 'text/plain', body: 'Error: boom\n    at handler (/var/task/x.js:1:1)' },
@@ -27,7 +27,7 @@ const failureOf = (path: string) => api.get(origin + path).then(() => expect.unr
 
 describe('describeFailure', () => {
   it("shows the server's own error text", async () => {
-    expect(await failureOf('/refused')).toBe('This email is already subscribed.');
+    expect(await failureOf('/refused')).toBe('This email address is already subscribed.');
   });
 
   it('never shows an answer body the server meant for no reader: a 4xx page, JSON with no error text, a 5xx', async () => {

@@ -20,7 +20,7 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** The server's own `error` text, e.g. 'This email is already subscribed.' */
+  /** The server's own `error` text, e.g. 'This email address is already subscribed.' */
   get serverMessage(): string | undefined {
     const body = this.body as { error?: unknown } | null;
     return body && typeof body.error === 'string' && body.error ? body.error : undefined;

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { getPool, withRequestDatabase } from './db/client.ts';
+import { getEnv } from './env.ts';
 import { tooManyRequests, type HttpError } from './http/errors.ts';
 
 // Rate limits shared by every function (login throttling, enquiries, newsletter sign-ups). State
@@ -59,6 +60,20 @@ export function rateLimiter(o: RateLimitOptions): RateLimiterPostgres {
     limiters.set(o.keyPrefix, limiter);
   }
   return limiter;
+}
+
+// The public forms' limits count per sender's address per hour, their numbers set in the
+// environment (ENQUIRY_RATE_LIMIT_PER_HOUR, NEWSLETTER_RATE_LIMIT_PER_HOUR).
+const HOUR_SECONDS = 3600;
+
+/** The enquiries one address may send an hour (POST /api/contacts). */
+export function enquiryLimiter(): RateLimiterPostgres {
+  return rateLimiter({ keyPrefix: 'enquiries', points: getEnv().enquiryRateLimitPerHour, durationSeconds: HOUR_SECONDS });
+}
+
+/** The newsletter sign-ups one address may make an hour (POST /api/newsletter). */
+export function newsletterLimiter(): RateLimiterPostgres {
+  return rateLimiter({ keyPrefix: 'newsletter', points: getEnv().newsletterRateLimitPerHour, durationSeconds: HOUR_SECONDS });
 }
 
 /** True for the limiter's refusal (which carries how long to wait); false for anything else, such as a database error, which the caller rethrows. */

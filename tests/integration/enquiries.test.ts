@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import contacts from '../../netlify/functions/contacts.ts';
 import newsletter from '../../netlify/functions/newsletter.ts';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
-import { rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
+import { enquiryLimiter, spendPoint } from '../../src/server/rate-limit.ts';
 import { call } from '../support/call.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { unique, uniqueIp } from '../support/unique.ts';
@@ -79,7 +79,7 @@ describe('POST /api/contacts', () => {
 
   it("spends its rate-limit point on rate-limiter-flexible's own key and count, in the enquiry's statement", async () => {
     const ip = uniqueIp();
-    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: 20, durationSeconds: 3600 });
+    const limiter = enquiryLimiter();
     // Spent by the library first, then by the enquiry's statement: one count.
     await withRequestDatabase(() => limiter.consume(ip, 1));
     expect((await call(contacts, '/api/contacts', { body: sampleEnquiry(), ip })).status).toBe(201);

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { getDb, withRequestDatabase } from '../../src/server/db/client.ts';
-import { rateLimiter, spendPoint } from '../../src/server/rate-limit.ts';
+import { enquiryLimiter, spendPoint } from '../../src/server/rate-limit.ts';
 import { answer, send, storedFrom } from '../support/enquiry-sends.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { uniqueIp } from '../support/unique.ts';
@@ -33,7 +33,7 @@ describe('POST /api/contacts with a submissionId, on PostgreSQL', () => {
     let retry: ReturnType<typeof send> | undefined;
     const first = await db.transaction().execute(async (trx) => {
       const { firstName, lastName, email, phone, company, message, service, page, ctaButton, submissionId } = body;
-      if (spendingAPoint) await spendPoint(rateLimiter({ keyPrefix: 'enquiries', points: 20, durationSeconds: 3600 }), ip).execute(trx);
+      if (spendingAPoint) await spendPoint(enquiryLimiter(), ip).execute(trx);
       const row = await trx.insertInto('enquiries').values({ firstName, lastName, email, phone, company, message, service, page, ctaButton, submissionId }).returning('id').executeTakeFirstOrThrow();
       retry = send(body, ip);
       await expect.poll(waitingOnLock, { timeout: 5_000 }).toBe(true);
@@ -56,7 +56,7 @@ describe('POST /api/contacts with a submissionId, on PostgreSQL', () => {
   // key taken; it gives it back, as a retry that saw the row spends none (ADR 26).
   it('spends no rate-limit point on the retry that loses the race: the last point of the hour is still there', async () => {
     const ip = uniqueIp();
-    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: 20, durationSeconds: 3600 });
+    const limiter = enquiryLimiter();
     const points = async () => (await withRequestDatabase(() => limiter.get(ip)))?.consumedPoints;
     for (let i = 0; i < 19; i++) expect((await send(sampleEnquiry(), ip)).status).toBe(201);
     const body = { ...sampleEnquiry(), submissionId: crypto.randomUUID() };
@@ -73,7 +73,7 @@ describe('POST /api/contacts with a submissionId, on PostgreSQL', () => {
   // answered 429 about an enquiry that is stored.
   it("answers a retry that loses the race for the hour's last point as the first send, and gives its point back", async () => {
     const ip = uniqueIp();
-    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: 20, durationSeconds: 3600 });
+    const limiter = enquiryLimiter();
     const points = async () => (await withRequestDatabase(() => limiter.get(ip)))?.consumedPoints;
     for (let i = 0; i < 19; i++) expect((await send(sampleEnquiry(), ip)).status).toBe(201);
     const body = { ...sampleEnquiry(), submissionId: crypto.randomUUID() };

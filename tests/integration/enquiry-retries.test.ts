@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { withRequestDatabase } from '../../src/server/db/client.ts';
-import { rateLimiter } from '../../src/server/rate-limit.ts';
+import { enquiryLimiter } from '../../src/server/rate-limit.ts';
 import { answer, send, storedFrom } from '../support/enquiry-sends.ts';
 import { sampleEnquiry } from '../support/sample-enquiry.ts';
 import { uniqueIp } from '../support/unique.ts';
@@ -99,7 +99,7 @@ describe('POST /api/contacts with a submissionId', () => {
   // counted, it would answer 429 to a visitor whose enquiry is in fact stored.
   it("spends no rate-limit point on a retry, and answers it as the first even once the sender's limit is spent", async () => {
     const ip = uniqueIp();
-    const limiter = rateLimiter({ keyPrefix: 'enquiries', points: 20, durationSeconds: 3600 });
+    const limiter = enquiryLimiter();
     const points = async () => (await withRequestDatabase(() => limiter.get(ip)))?.consumedPoints;
     const body = { ...sampleEnquiry(), submissionId: crypto.randomUUID() };
     const first = await send(body, ip);
