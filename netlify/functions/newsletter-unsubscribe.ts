@@ -15,7 +15,8 @@ import { unsubscribeQuerySchema } from '../../src/schemas/newsletter.ts';
 import { verifyUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/server/db/errors.ts';
-import { route } from '../../src/server/http/handler.ts';
+import { logUnavailable } from '../../src/server/http/errors.ts';
+import { requestLabel, route } from '../../src/server/http/handler.ts';
 import { plainPage } from '../../src/server/http/plain-page.ts';
 import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { PAGE_PATHS } from '../../src/lib/permalinks.ts';
@@ -66,7 +67,7 @@ export default route({
       await unsubscribe(getDb(), email);
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
-      console.error('[api] POST /api/newsletter/unsubscribe: database unavailable:', err instanceof Error ? err.message : err);
+      logUnavailable(requestLabel(req), 'database', err);
       return page({
         title: unsubscribePage.unavailableTitle,
         text: unsubscribePage.unavailableText,

@@ -39,6 +39,15 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /**
+ * The log line of a request (`where`, its requestLabel) that a store did not answer: one format
+ * for every such 503, whether answerableError or a function's own page answers it, so the log
+ * reads them alike.
+ */
+export function logUnavailable(where: string, store: 'database' | 'blob store', err: unknown): void {
+  console.error(`[api] ${where}: ${store} unavailable:`, err instanceof Error ? err.message : err);
+}
+
+/**
  * What a failure is answered as: an HttpError as thrown; a database or blob store that is
  * unavailable (src/server/db/errors.ts, src/server/uploads/object-store-errors.ts) as 503 with
  * Retry-After, the log naming which of the two; anything else as a bare 500, its detail in the log
@@ -49,7 +58,7 @@ export function answerableError(err: unknown, where: string): HttpError {
   // The blob store first: its socket failures carry the same codes a database's do.
   const unavailable = err instanceof ObjectStoreUnavailableError ? 'blob store' : isDatabaseUnavailable(err) ? 'database' : undefined;
   if (unavailable) {
-    console.error(`[api] ${where}: ${unavailable} unavailable:`, err instanceof Error ? err.message : err);
+    logUnavailable(where, unavailable, err);
     return new HttpError(503, UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
   }
   console.error(`[api] ${where} failed:`, err);
