@@ -8,7 +8,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, tooLong } from './text-limits.ts
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-export const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
 // A schema's own `error` is zod's message for every issue of that field without one of its own,
 // so each limit names itself: a value too long is never answered as missing or too short.

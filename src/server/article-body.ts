@@ -1,6 +1,5 @@
 import { ARTICLE_LIMITS, CONTENT_TOO_DEEP, contentHoldsMedia } from '../schemas/article.ts';
-import { tooLong } from '../schemas/text-limits.ts';
-import { characterCount } from '../schemas/text-limits.ts';
+import { characterCount, tooLong } from '../schemas/text-limits.ts';
 import { nestsDeeperThan } from '../lib/html-nesting.ts';
 import { badRequest } from './http/errors.ts';
 import { articleHtmlHasText, sanitizeArticleHtmlNamingMedia } from './sanitize-html.ts';

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ArticleCategory } from '../../schemas/article.ts';
 import type { EnquiryStatus } from '../../schemas/enquiry.ts';
 import type { OutboxStatus } from '../../schemas/outbox.ts';
@@ -211,12 +211,9 @@ export interface Database {
  */
 export type EditedTable = 'articles' | 'services';
 
-export type EnquiryRow = Selectable<EnquiriesTable>;
-export type SubscriberRow = Selectable<SubscribersTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ServiceRow = Selectable<ServicesTable>;
-export type ServiceUpdate = Updateable<ServicesTable>;
 export type PackageRow = Selectable<PackagesTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type SiteContentRow = Selectable<SiteContentTable>;

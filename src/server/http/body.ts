@@ -4,7 +4,7 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-export const ENCODED_BODY_MESSAGE = 'Content-Encoding is not supported: send the body uncompressed';
+const ENCODED_BODY_MESSAGE = 'Content-Encoding is not supported: send the body uncompressed';
 
 /**
  * The request body's bytes, refused with 413 and `tooLargeMessage` once they pass `maxBytes`: the
@@ -57,7 +57,7 @@ export const mediaType = (req: Request) => (req.headers.get('content-type') ?? '
  * The charset a request's Content-Type declares (`charset=UTF-8`, `charset="utf-8"`), lower case
  * and unquoted; undefined when it declares none.
  */
-export function declaredCharset(req: Request): string | undefined {
+function declaredCharset(req: Request): string | undefined {
   for (const parameter of (req.headers.get('content-type') ?? '').split(';').slice(1)) {
     const at = parameter.indexOf('=');
     if (at < 0 || parameter.slice(0, at).trim().toLowerCase() !== 'charset') continue;
@@ -74,8 +74,8 @@ export function declaredCharset(req: Request): string | undefined {
  */
 const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8']);
 
-export const NOT_UTF8_CHARSET_MESSAGE = 'Content-Type charset must be utf-8';
-export const NOT_UTF8_BODY_MESSAGE = 'Body is not valid UTF-8';
+const NOT_UTF8_CHARSET_MESSAGE = 'Content-Type charset must be utf-8';
+const NOT_UTF8_BODY_MESSAGE = 'Body is not valid UTF-8';
 
 /**
  * Refuses (415) a body whose Content-Type declares a charset other than UTF-8. Bodies are read as

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Service, ServiceCreateValues } from '../../schemas/service.ts';
+import type { Service, ServiceCreateValues, ServiceValues } from '../../schemas/service.ts';
 import { createOnce, type Creation } from '../db/create-once.ts';
 import { updateUnlessSavedSince, type Edit } from '../db/row-version.ts';
-import type { Database, ServiceRow, ServiceUpdate } from '../db/schema.ts';
+import type { Database, ServiceRow } from '../db/schema.ts';
 
 /**
  * The one row-to-API mapper: every service the API answers passes through it. Fields are listed
@@ -60,9 +60,8 @@ export async function createService(db: Kysely<Database>, { submissionId, ...val
  * Replaces a service, unless, with `openedAt`, it has been saved since with other content
  * (db/row-version.ts).
  */
-export async function updateService(db: Kysely<Database>, id: number, values: ServiceUpdate, openedAt?: string): Promise<Edit<Service>> {
-  const { updatedAt: _, ...sent } = values;
-  return updateUnlessSavedSince(db, 'services', id, values, openedAt, sent, toService);
+export async function updateService(db: Kysely<Database>, id: number, values: ServiceValues, openedAt?: string): Promise<Edit<Service>> {
+  return updateUnlessSavedSince(db, 'services', id, values, openedAt, values, toService);
 }
 
 export async function deleteService(db: Kysely<Database>, id: number): Promise<boolean> {
