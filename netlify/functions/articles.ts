@@ -27,10 +27,10 @@ import { ARTICLE_LIMITS, articleCreateSchema, articleUpdateSchema } from '../../
 import { articleArrayQuerySchema, articlePageQuerySchema } from '../../src/schemas/list-query.ts';
 import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
-import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/http/cdn-cache.ts';
+import { CACHE_TAGS, publicCacheHeaders, uncachedHeaders, type CacheKey } from '../../src/server/http/cdn-cache.ts';
+import { editedResourceWrites } from '../../src/server/http/edited-resource.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { isUniqueViolation } from '../../src/server/db/errors.ts';
-import { readJson } from '../../src/server/http/body.ts';
 import { readQuery } from '../../src/server/http/query.ts';
 import { badRequest, conflict, notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
@@ -53,6 +53,7 @@ const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.articles])
 
 const SLUG_TAKEN = 'Another article already uses this slug';
 const LISTS_CROSSED = 'drafts=include and published=true ask for different lists: send one of them';
+const NOT_FOUND = 'Article not found';
 const SAVED_SINCE_OPENED = 'Someone else saved this article after you opened it: reopen it to see their change, then make yours';
 const KEY_REUSED = 'This form already created an article with other content: save yours as an edit of that article, stored in this answer';
 
@@ -79,7 +80,7 @@ export default route({
 
     if (ctx.params.id !== undefined) {
       const article = await findArticle(db, idParam(ctx));
-      if (!article || (!article.isPublished && !admin)) throw notFound('Article not found');
+      if (!article || (!article.isPublished && !admin)) throw notFound(NOT_FOUND);
       return json(article, { headers: admin ? adminHeaders : publicHeaders() });
     }
     const headers = admin ? adminHeaders : publicHeaders();
@@ -90,36 +91,17 @@ export default route({
     return json({ ...list, page, pageSize }, { headers });
   },
 
-  POST: async (req) => {
-    const db = getDb();
-    await requireAdmin(req);
-    const values = await readJson(req, articleCreateSchema, { maxBytes: MAX_ARTICLE_BODY });
-    const created = await withSlugCheck(() => createArticle(db, values));
-    if (created.outcome === 'key-reused') throw conflict(KEY_REUSED, { submissionId: KEY_REUSED }, { stored: created.item });
-    // A retry purges as well: its first send may have ended between its commit and its purge.
-    await purgeCacheTag(CACHE_TAGS.articles);
-    return json(created.item, { status: created.outcome === 'stored' ? 201 : 200 });
-  },
-
-  PUT: async (req, ctx) => {
-    const db = getDb();
-    await requireAdmin(req);
-    const id = idParam(ctx);
-    const { updatedAt: openedAt, ...values } = await readJson(req, articleUpdateSchema, { maxBytes: MAX_ARTICLE_BODY });
-    const edit = await withSlugCheck(() => updateArticle(db, id, values, openedAt));
-    if (edit.outcome === 'missing') throw notFound('Article not found');
-    if (edit.outcome === 'saved-since') throw conflict(SAVED_SINCE_OPENED, { updatedAt: SAVED_SINCE_OPENED });
-    await purgeCacheTag(CACHE_TAGS.articles);
-    return json(edit.item);
-  },
-
-  DELETE: async (req, ctx) => {
-    const db = getDb();
-    await requireAdmin(req);
-    if (!(await deleteArticle(db, idParam(ctx)))) throw notFound('Article not found');
-    await purgeCacheTag(CACHE_TAGS.articles);
-    return json({ ok: true });
-  },
+  ...editedResourceWrites({
+    createSchema: articleCreateSchema,
+    updateSchema: articleUpdateSchema,
+    maxBytes: MAX_ARTICLE_BODY,
+    tag: CACHE_TAGS.articles,
+    create: createArticle,
+    update: updateArticle,
+    remove: deleteArticle,
+    guard: withSlugCheck,
+    texts: { notFound: NOT_FOUND, savedSince: SAVED_SINCE_OPENED, keyReused: KEY_REUSED },
+  }),
 }, { errorHeaders: adminHeaders, paths: { list: ['GET', 'POST'], item: ['GET', 'PUT', 'DELETE'] } });
 
 export const config: Config = { path: ['/api/articles', '/api/articles/:id'] };

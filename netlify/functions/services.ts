@@ -12,12 +12,12 @@
 // services page and answers, so /services shows the change within seconds.
 import type { Config } from '@netlify/functions';
 import { serviceCreateSchema, serviceUpdateSchema } from '../../src/schemas/service.ts';
-import { getSession, requireAdmin } from '../../src/server/auth/session.ts';
+import { getSession } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIES } from '../../src/server/auth/cookies.ts';
-import { CACHE_TAGS, publicCacheHeaders, purgeCacheTag, uncachedHeaders, type CacheKey } from '../../src/server/http/cdn-cache.ts';
+import { CACHE_TAGS, publicCacheHeaders, uncachedHeaders, type CacheKey } from '../../src/server/http/cdn-cache.ts';
+import { editedResourceWrites } from '../../src/server/http/edited-resource.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { readJson } from '../../src/server/http/body.ts';
-import { conflict, notFound } from '../../src/server/http/errors.ts';
+import { notFound } from '../../src/server/http/errors.ts';
 import { idParam, route } from '../../src/server/http/handler.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { createService, deleteService, findService, listServices, updateService } from '../../src/server/repositories/services.ts';
@@ -28,6 +28,7 @@ const CACHE_KEY: CacheKey = { query: [], cookies: SESSION_COOKIES };
 const adminHeaders = uncachedHeaders(CACHE_KEY);
 const publicHeaders = () => publicCacheHeaders(CACHE_KEY, [CACHE_TAGS.services]);
 
+const NOT_FOUND = 'Service not found';
 const SAVED_SINCE_OPENED = 'Someone else saved this service after you opened it: reopen it to see their change, then make yours';
 const KEY_REUSED = 'This form already created a service with other content: save yours as an edit of that service, stored in this answer';
 
@@ -38,42 +39,21 @@ export default route({
     const headers = admin ? adminHeaders : publicHeaders();
     if (ctx.params.id !== undefined) {
       const service = await findService(db, idParam(ctx));
-      if (!service || (!service.isActive && !admin)) throw notFound('Service not found');
+      if (!service || (!service.isActive && !admin)) throw notFound(NOT_FOUND);
       return json(service, { headers });
     }
     return json(await listServices(db, { includeInactive: admin !== null }), { headers });
   },
 
-  POST: async (req) => {
-    const db = getDb();
-    await requireAdmin(req);
-    const values = await readJson(req, serviceCreateSchema);
-    const created = await createService(db, values);
-    if (created.outcome === 'key-reused') throw conflict(KEY_REUSED, { submissionId: KEY_REUSED }, { stored: created.item });
-    // A retry purges as well: its first send may have ended between its commit and its purge.
-    await purgeCacheTag(CACHE_TAGS.services);
-    return json(created.item, { status: created.outcome === 'stored' ? 201 : 200 });
-  },
-
-  PUT: async (req, ctx) => {
-    const db = getDb();
-    await requireAdmin(req);
-    const id = idParam(ctx);
-    const { updatedAt: openedAt, ...values } = await readJson(req, serviceUpdateSchema);
-    const edit = await updateService(db, id, values, openedAt);
-    if (edit.outcome === 'missing') throw notFound('Service not found');
-    if (edit.outcome === 'saved-since') throw conflict(SAVED_SINCE_OPENED, { updatedAt: SAVED_SINCE_OPENED });
-    await purgeCacheTag(CACHE_TAGS.services);
-    return json(edit.item);
-  },
-
-  DELETE: async (req, ctx) => {
-    const db = getDb();
-    await requireAdmin(req);
-    if (!(await deleteService(db, idParam(ctx)))) throw notFound('Service not found');
-    await purgeCacheTag(CACHE_TAGS.services);
-    return json({ ok: true });
-  },
+  ...editedResourceWrites({
+    createSchema: serviceCreateSchema,
+    updateSchema: serviceUpdateSchema,
+    tag: CACHE_TAGS.services,
+    create: createService,
+    update: updateService,
+    remove: deleteService,
+    texts: { notFound: NOT_FOUND, savedSince: SAVED_SINCE_OPENED, keyReused: KEY_REUSED },
+  }),
 }, { errorHeaders: adminHeaders, paths: { list: ['GET', 'POST'], item: ['GET', 'PUT', 'DELETE'] } });
 
 export const config: Config = { path: ['/api/services', '/api/services/:id'] };
