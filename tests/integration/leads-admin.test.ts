@@ -1,9 +1,6 @@
 // The Enquiries and Subscribers admin APIs on a database of this file's own, holding exactly the
 // 1,000 enquiries and the subscribers it makes: pages, filters, search, CSV, delete, 401s.
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { SignJWT } from 'jose';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { useOwnDatabase } from '../support/own-database.ts';
@@ -18,13 +15,13 @@ import { createUnsubscribeToken } from '../../src/server/auth/unsubscribe-token.
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { getEnv } from '../../src/server/env.ts';
 import { csvDownload, neutraliseCell } from '../../src/server/http/csv.ts';
-import { outboxDir } from '../../src/server/mail/transport.ts';
 import { deleteEnquiriesOlderThan } from '../../src/server/repositories/enquiries.ts';
 import { unsubscribe } from '../../src/server/repositories/subscribers.ts';
 import { adminSession } from '../support/admin-session.ts';
 import { asDeploy } from '../support/as-deploy.ts';
 import { ORIGIN, call } from '../support/call.ts';
 import { uniqueIp } from '../support/unique.ts';
+import { addressesOf, outboxFiles } from '../support/outbox-files.ts';
 import { withEnv } from '../support/with-env.ts';
 
 let own: { stop: () => Promise<void> };
@@ -462,10 +459,7 @@ describe('a welcome that gave up', () => {
     );
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     // No SMTP_URL here: the message sent is the .eml file, to the subscriber's own address.
-    const dir = outboxDir(getEnv().dataDir);
-    const file = (await fs.readdir(dir)).find((f) => f.endsWith(`-welcome-${sent.id}.eml`));
-    const mail = await simpleParser(await fs.readFile(path.join(dir, file!)));
-    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((v) => v.address) : null).toEqual([email]);
+    expect((await outboxFiles(`welcome-${sent.id}`)).map(({ mail }) => addressesOf(mail.to))).toContainEqual([email]);
     expect((await list(`?search=${email}`)).json.items[0].welcome).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
 
     // Sent (or still being tried): not sent again.
