@@ -43,7 +43,7 @@ import { createArticle, deleteArticle, findArticle, listArticlePage, updateArtic
  * other fields. Sized by bytes alone, an article in Chinese or Greek under the character limit got
  * a 413 instead of being saved or told which field is long.
  */
-const MAX_ARTICLE_BODY = ARTICLE_LIMITS.contentAsSent * 4 + 64 * 1024;
+const MAX_ARTICLE_REQUEST_BYTES = ARTICLE_LIMITS.contentAsSent * 4 + 64 * 1024;
 
 // Whether drafts are included depends on ?drafts and on the session cookie, so the CDN keys on
 // both: a cached visitor answer is never served to an admin.
@@ -94,7 +94,7 @@ export default route({
   ...editedResourceWrites({
     createSchema: articleCreateSchema,
     updateSchema: articleUpdateSchema,
-    maxBytes: MAX_ARTICLE_BODY,
+    maxBytes: MAX_ARTICLE_REQUEST_BYTES,
     tag: CACHE_TAGS.articles,
     create: createArticle,
     update: updateArticle,

@@ -22,8 +22,8 @@ export class AdminUsernameRejected extends Error {
  * when an admin has it in any letter case (the table's own lower(username) index decides between
  * two racing creations).
  */
-export async function createAdmin(db: Kysely<Database>, email: string, password: string): Promise<UserRow> {
-  const address = email.trim();
+export async function createAdmin(db: Kysely<Database>, username: string, password: string): Promise<UserRow> {
+  const address = username.trim();
   if (!isAdminAddress(address)) throw new AdminUsernameRejected(notAnAdminAddress(address));
   await assertAcceptablePassword(password);
   const exists = () => new Error(`An admin ${address} already exists.`);
