@@ -15,6 +15,22 @@ export const COOKIE_BANNER_CODE_ATTRIBUTE = 'data-cookie-banner-code';
 const CONSENT_VALUES = ['accepted', 'necessary-only', 'rejected'] as const;
 export type ConsentChoice = (typeof CONSENT_VALUES)[number];
 
+/**
+ * Marks each of the cookie banner's buttons with what it does (src/scripts/cookie-banner.ts): a
+ * consent choice, `settings` (opens Cookie Settings) or `dismiss` (closes it without a choice).
+ */
+export const COOKIE_ACTION_ATTRIBUTE = 'data-cookie-action';
+const BANNER_ACTIONS = ['settings', 'dismiss'] as const;
+export type CookieAction = ConsentChoice | (typeof BANNER_ACTIONS)[number];
+
+const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T => (values as readonly (string | null)[]).includes(value);
+
+/** What a banner button does; null for a value that names no action, which then does nothing. */
+export function cookieAction(button: Element): CookieAction | null {
+  const value = button.getAttribute(COOKIE_ACTION_ATTRIBUTE);
+  return isOneOf(CONSENT_VALUES, value) || isOneOf(BANNER_ACTIONS, value) ? value : null;
+}
+
 declare global {
   interface Window {
     /** Defined by an analytics integration, if the firm adds one. */

@@ -11,7 +11,7 @@
  * on a later page before Back brings this one out of the browser's back/forward cache as it was
  * left, banner and all. Either way it is the visitor's choice here too.
  */
-import { COOKIE_BANNER_ATTRIBUTE, COOKIE_BANNER_CODE_ATTRIBUTE, CONSENT_KEY, readConsent, startAnalytics } from '../lib/cookie-consent';
+import { COOKIE_ACTION_ATTRIBUTE, COOKIE_BANNER_ATTRIBUTE, COOKIE_BANNER_CODE_ATTRIBUTE, CONSENT_KEY, readConsent, startAnalytics } from '../lib/cookie-consent';
 import { returnFocus } from '../lib/return-focus';
 import { $cookieBannerHeight } from '../stores/cookie-banner-height';
 import { dismissCookieBanner, showCookieBanner } from '../stores/cookie-consent';
@@ -66,7 +66,7 @@ function askForConsent() {
   let pressedEarly: HTMLElement | null = null;
   banner.addEventListener('click', (event) => {
     if (ran) return;
-    const button = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cookie-action]') : null;
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${COOKIE_ACTION_ATTRIBUTE}]`) : null;
     if (button) pressedEarly = button;
   });
   // As with a press held for the runtime (page-start.ts), the visitor who gives up waiting (Escape)

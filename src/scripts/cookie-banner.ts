@@ -4,7 +4,7 @@
  * wires its buttons to the consent store and hides it when the store says so. A choice made on it
  * hides it, so the focus moves on to the page's main region rather than falling to the document.
  */
-import { COOKIE_BANNER_ATTRIBUTE, type ConsentChoice } from '../lib/cookie-consent';
+import { COOKIE_ACTION_ATTRIBUTE, COOKIE_BANNER_ATTRIBUTE, cookieAction } from '../lib/cookie-consent';
 import { $cookieConsent, chooseCookies, dismissCookieBanner, setCookieSettingsOpen } from '../stores/cookie-consent';
 import { returnFocus } from '../lib/return-focus';
 
@@ -14,12 +14,16 @@ if (banner) {
     banner.hidden = !bannerOpen;
   });
   banner.addEventListener('click', (event) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cookie-action]') : null;
-    const action = button?.dataset.cookieAction;
-    if (action === 'settings') setCookieSettingsOpen(true, button);
-    else if (action === 'dismiss') dismissCookieBanner();
-    else if (action) chooseCookies(action as ConsentChoice);
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${COOKIE_ACTION_ATTRIBUTE}]`) : null;
+    const action = button && cookieAction(button);
+    if (!button || !action) return;
+    if (action === 'settings') {
+      setCookieSettingsOpen(true, button);
+      return;
+    }
+    if (action === 'dismiss') dismissCookieBanner();
+    else chooseCookies(action);
     // The banner is gone with the focus it held: the focus carries on from the content.
-    if (action && action !== 'settings') returnFocus(null);
+    returnFocus(null);
   });
 }

@@ -15,7 +15,7 @@ import { cookiePreferences } from '../../content/cookie-preferences';
 import { buttonClass } from '../../lib/button-styles';
 
 const primary = buttonClass('primary');
-const secondary = buttonClass('neutral');
+const neutral = buttonClass('neutral');
 
 export default function CookiePreferences() {
   const { settingsOpen, settingsTrigger } = useStore($cookieConsent);
@@ -66,10 +66,10 @@ export default function CookiePreferences() {
           <button type="button" className={primary} onClick={() => onChoose('accepted')}>
             {cookiePreferences.acceptAll}
           </button>
-          <button type="button" className={secondary} onClick={() => onChoose('necessary-only')}>
+          <button type="button" className={neutral} onClick={() => onChoose('necessary-only')}>
             {cookiePreferences.acceptNecessary}
           </button>
-          <button type="button" className={secondary} onClick={() => onChoose('rejected')}>
+          <button type="button" className={neutral} onClick={() => onChoose('rejected')}>
             {cookiePreferences.rejectAll}
           </button>
         </div>
