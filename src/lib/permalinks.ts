@@ -1,6 +1,7 @@
 /**
  * Every URL the site links to is built here and nowhere else: the public pages' paths, article
- * paths, the feed and sitemap, and the absolute form of any of them on the public origin.
+ * paths, the feed and sitemap, the uploaded images, and the absolute form of any of them on the
+ * public origin.
  * (No imports, and imported with its .ts extension from src/content/site.ts, which the database
  * seed loads under Node's own TypeScript support.)
  */
@@ -56,6 +57,20 @@ export const INSIGHTS_RSS_PATH = `${PAGE_PATHS.insights}/rss.xml`;
 export const SITEMAP_PATH = '/sitemap.xml';
 export const FAVICON_PATH = '/favicon.svg';
 
+/** Where the uploaded images are served, each at {this}{name}. */
+export const UPLOADED_OBJECTS_PATH = '/objects/uploads/';
+/** Where an uploaded image is served, and what an article keeps of it. */
+export const objectPublicPath = (name: string) => `${UPLOADED_OBJECTS_PATH}${name}`;
+
+/**
+ * A page's path with the query `params` make, or the bare path when they make none. A space is
+ * written %20, as a page's address is read and shown, not as a form would send it (+).
+ */
+function pageWithParams(path: string, params: URLSearchParams): string {
+  const query = params.toString().replaceAll('+', '%20');
+  return query ? `${path}?${query}` : path;
+}
+
 /**
  * One page of the Insights list: /insights, /insights?category=…, /insights?page=N, or both. Page 1
  * and All (no category) are the bare path, so each page has exactly one URL.
@@ -64,8 +79,7 @@ export function insightsListUrl({ category, page = 1 }: { category?: string | nu
   const params = new URLSearchParams();
   if (category) params.set('category', category);
   if (page > 1) params.set('page', String(page));
-  const query = params.toString().replaceAll('+', '%20');
-  return query ? `${PAGE_PATHS.insights}?${query}` : PAGE_PATHS.insights;
+  return pageWithParams(PAGE_PATHS.insights, params);
 }
 
 /** The admin panel's page. */
@@ -81,8 +95,7 @@ export function adminPanelUrl({ tab, search = '', filters = {}, page = 1 }: { ta
   if (search) params.set('search', search);
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   if (page > 1) params.set('page', String(page));
-  const query = params.toString().replaceAll('+', '%20');
-  return query ? `${ADMIN_PATH}?${query}` : ADMIN_PATH;
+  return pageWithParams(ADMIN_PATH, params);
 }
 
 /** The sitemap's parts once it is an index: the site's own pages, then published articles by the thousand. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_PART_BYTES, formatContentRange, objectPublicPath, parseContentRange, uploadParts, uploadedObjectName } from './upload';
+import { objectPublicPath } from '../lib/permalinks';
+import { UPLOAD_PART_BYTES, formatContentRange, parseContentRange, uploadParts, uploadedObjectName } from './upload';
 
 describe('uploadParts', () => {
   it('splits a file into consecutive parts of at most the part size', () => {

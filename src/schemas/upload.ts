@@ -10,7 +10,7 @@
  * `Content-Range: bytes <start>-<end>/<total>` header; a file within one part is one plain PUT.
  */
 // With its .ts extension: scripts/test-netlify.mjs loads this module under Node's own TypeScript support.
-import { API_PATHS } from '../lib/api-paths.ts';
+import { UPLOADED_OBJECTS_PATH } from '../lib/permalinks.ts';
 
 /** Server-made object names: 32 lowercase hex characters, nothing a path could be built from. */
 const OBJECT_NAME = /^[0-9a-f]{32}$/;
@@ -27,13 +27,10 @@ export interface StoredImage {
   size: number;
 }
 
-/** Where an uploaded image is served, and where its upload URL (and its delete) point. */
-export const objectPublicPath = (name: string) => `/objects/uploads/${name}`;
-export const uploadTargetPath = (name: string) => API_PATHS.uploadTarget.replace(':name', name);
-
 /** The object name an image path names when it is one of our uploads (/objects/uploads/{name}); else null. */
 export function uploadedObjectName(path: string): string | null {
-  const name = /^\/objects\/uploads\/([^/]+)$/.exec(path.trim())?.[1];
+  const trimmed = path.trim();
+  const name = trimmed.startsWith(UPLOADED_OBJECTS_PATH) ? trimmed.slice(UPLOADED_OBJECTS_PATH.length) : undefined;
   return isObjectName(name) ? name : null;
 }
 

@@ -14,10 +14,10 @@ import {
   UPLOAD_PART_BYTES,
   formatContentRange,
   uploadParts,
-  uploadTargetPath,
   uploadedObjectName,
   type StoredImage,
 } from '../../schemas/upload';
+import { uploadTargetPath } from '../../lib/api-paths';
 import { toast } from '../../stores/toasts';
 import ConfirmDialog from './ConfirmDialog';
 import { TextField } from './fields';

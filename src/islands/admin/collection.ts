@@ -13,6 +13,8 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { api } from '../../lib/api-client';
+import { itemPath, withParams } from '../../lib/api-paths';
+import { pageCount } from '../../lib/pagination';
 import type { ListPage } from '../../schemas/list-query';
 import { toast } from '../../stores/toasts';
 import { $session, endedSession } from './session';
@@ -96,8 +98,7 @@ export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, 
     }
     if (query.search.trim()) params.set('search', query.search.trim());
     for (const [name, value] of Object.entries(query.filters)) if (value) params.set(name, value);
-    const search = params.toString();
-    return search ? `${url}?${search}` : url;
+    return withParams(url, params);
   }
 
   async function load(query: ListQuery): Promise<void> {
@@ -109,7 +110,7 @@ export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, 
       const page = Array.isArray(answer) ? { items: answer, total: answer.length } : answer;
       // The last item of the last page went (a delete, a status change under a filter): show the new last page.
       if (pageSize && page.items.length === 0 && query.page > 1 && page.total > 0) {
-        return load({ ...query, page: Math.ceil(page.total / pageSize) });
+        return load({ ...query, page: pageCount(page.total, pageSize) });
       }
       $state.set({ status: 'loaded', items: page.items, total: page.total, query });
     } catch (err) {
@@ -152,7 +153,7 @@ export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, 
       if (state.status === 'idle') $state.set({ ...state, query });
       else if (listUrl(query) !== listUrl(state.query)) await load(query);
     },
-    itemUrl: (id) => `${url}/${encodeURIComponent(String(id))}`,
+    itemUrl: (id) => itemPath(url, id),
     csvUrl: (search) => listUrl({ ...$state.get().query, search }, 'csv'),
   };
 }

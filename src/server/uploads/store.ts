@@ -7,7 +7,8 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MIN_UPLOAD_PART_BYTES, objectPublicPath, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../../schemas/upload.ts';
+import { objectPublicPath } from '../../lib/permalinks.ts';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MIN_UPLOAD_PART_BYTES, UPLOAD_PART_BYTES, type ByteRange, type ImageType, type StoredImage } from '../../schemas/upload.ts';
 import type { Database } from '../db/schema.ts';
 import { readBodyBytes } from '../http/body.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { uploadTargetPath } from '../../schemas/upload.ts';
+import { uploadTargetPath } from '../../lib/api-paths.ts';
 import { JWT_ALG, signingKey } from '../auth/keys.ts';
 
 // Article image uploads: an admin asks for an upload URL, PUTs the
