@@ -35,6 +35,8 @@ test.describe('long article content', () => {
       content: `<p>Body with ${UNBROKEN} and a bare address ${LONG_URL}</p><h2>Heading ${UNBROKEN}</h2><ul><li>${UNBROKEN}</li></ul><p><a href="${LONG_URL}">${LONG_URL}</a></p>`,
       // The first tag is as long as a tag may be (50 characters), with no break opportunity either.
       tags: Array.from({ length: 20 }, (_, i) => (i === 0 ? UNBROKEN.slice(0, 50) : `tag-number-${i}`)),
+      // As long as a read time may be, with no break opportunity.
+      readTime: UNBROKEN.slice(0, 50),
       category: 'Customer & Partner Success Stories',
     });
   });
@@ -64,6 +66,9 @@ test.describe('long article content', () => {
       // The description is clamped to three lines, never cut off at the side.
       const description = card.getByText(`A description with ${UNBROKEN} in it.`);
       expect(await description.evaluate((p) => p.scrollWidth - p.clientWidth)).toBe(0);
+      // The read time breaks inside the card rather than running past its edge.
+      const readTime = card.getByText(UNBROKEN.slice(0, 50), { exact: true });
+      expect(await readTime.evaluate((element) => element.getBoundingClientRect().right <= element.closest('li')!.getBoundingClientRect().right)).toBe(true);
     });
   }
 });
