@@ -130,7 +130,10 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           <h2 ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold text-brand-900 focus:outline-none">
             {heading}
           </h2>
-          {summary && status === 'loaded' && <p className="mt-1 text-sm text-ink-700">{summary(total)}</p>}
+          {/* Under a search or filter the count is of what matched, and says so: '0 subscribers' read as none at all. */}
+          {summary && status === 'loaded' && (
+            <p className="mt-1 text-sm text-ink-700">{narrowed ? (total === 0 ? collectionCopy.noMatch(collection.nouns) : collectionCopy.found(total, noun, collection.nouns)) : summary(total)}</p>
+          )}
         </div>
         {exportLabel && (
           // The search as the box shows it, not as the list last asked for it: an export pressed
