@@ -270,6 +270,21 @@ test('pictures a paste or drop would put in the text are left out with a notice 
   }
 });
 
+test("a web page's pictures, loose between paragraphs, in a figure or inside a sentence, are told of, their alt text not taken for words", async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  // Only an emoji image among words is text; every other picture is left out with the notice.
+  await paste(
+    editor,
+    '<p>Before</p><img src="https://example.com/photo.jpg"><p>After</p>' +
+      '<figure><img src="https://example.com/chart.png" alt="Quarterly leads chart"><figcaption>Leads by quarter</figcaption></figure>' +
+      '<p>See the chart <img src="https://example.com/chart.png" alt="Quarterly leads chart"> above, <img src="https://mail.example/emoji/1f389.png" alt="🎉"> team</p>',
+    'Before\nAfter\nLeads by quarter\nSee the chart above, 🎉 team',
+  );
+  await expect(toastText(page, 'Images are not kept in the text')).toBeVisible();
+  await expect(editor.locator(':scope > *')).toHaveText(['Before', 'After', 'Leads by quarter', 'See the chart above, 🎉 team']);
+  await expect(editor).not.toContainText('Quarterly leads chart');
+});
+
 test('a file that is no picture, pasted or dropped on the text, is left out with a notice saying what the text keeps', async ({ page }) => {
   const editor = await newArticleEditor(page);
   await paste(editor, '<p>Our brief</p>', 'Our brief');

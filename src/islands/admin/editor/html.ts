@@ -114,8 +114,13 @@ function smallHeadingsAsHeading3(dom: Document): void {
   }
 }
 
-/** Elements a quote may hold that are blocks of their own. */
-const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, ul, ol, div, blockquote, pre, table';
+/**
+ * Elements that are blocks of their own: the words of a line (a paragraph's, a cell's, a caption's)
+ * end at each. A quote holding one is more than a paragraph; an image beside one is not among words.
+ */
+const BLOCKS =
+  'body, p, h1, h2, h3, h4, h5, h6, ul, ol, li, dl, dt, dd, div, blockquote, pre, table, caption, tr, td, th, ' +
+  'figure, figcaption, section, article, aside, header, footer, nav, main, address, hr, details, summary, center';
 
 /**
  * The editor has no quote block (nor has the published page): a pasted quote becomes the
@@ -164,10 +169,47 @@ const BOOKMARKS = 'a:not([href]), a[href^="#"]';
 const UNKNOWN_INLINES = new Set(['font', 'small', 'big', 'dfn', 'bdi', 'bdo', 'data', 'nobr', 'blink', 'wbr']);
 
 /**
- * Each unknown inline tag gives way to its words; an image among words (an emoji, which mail and
- * chat copy as an image whose alt text is the emoji) to its alt text, any other image to nothing,
- * as the editor has no images. Returns how many of those pictures were left out, so the admin can
- * be told rather than find them missing.
+ * Alt text that is emoji and nothing else: one or more, with their skin tones, joiners, flags and
+ * keycaps, or a pictograph mail writes without an emoji's variation selector ('☺'). At least one
+ * pictograph, flag letter or keycap: the parts alone (digits, '#', '*') are words. The `u` flag,
+ * not `v` (RGI_Emoji): the admin panel loads in browsers that parse no `v` regular expression.
+ */
+const EMOJI = /^(?=.*[\p{Extended_Pictographic}\p{Regional_Indicator}\u20E3])[\p{Extended_Pictographic}\p{Emoji_Component}\u200D\uFE0F\u20E3]+$/u;
+
+/**
+ * Whether words sit beside `image` on its line: text before or after it, through the inline tags
+ * around it (a <b>, the <span> mail wraps an emoji in, a line break), up to the nearest block on
+ * either side. The words of other blocks in the same parent do not count: a <figure>'s caption,
+ * the paragraphs beside an image loose in the <body> or in a wrapper <div>.
+ */
+function hasWordsOnItsLine(image: Element): boolean {
+  const ways = new Set(['previousSibling', 'nextSibling'] as const);
+  for (let node: Element | null = image; node && !node.matches(BLOCKS) && ways.size > 0; node = node.parentElement) {
+    for (const way of ways) {
+      for (let sibling = node[way]; sibling; sibling = sibling[way]) {
+        if (sibling instanceof Element && sibling.matches(BLOCKS)) {
+          ways.delete(way);
+          break;
+        }
+        // Text and elements only: a comment's text (Word's <!--StartFragment-->) is no word.
+        const words = sibling.nodeType === Node.TEXT_NODE || sibling.nodeType === Node.ELEMENT_NODE ? sibling.textContent : '';
+        if (words?.trim()) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Each unknown inline tag gives way to its words, and each image to nothing, as the editor has no
+ * images, but for one that stands for a character among words: an image whose alt text is emoji
+ * (mail and chat copy each emoji so, the emoji as its alt text), with words on its line, gives way
+ * to that emoji, the author's own text. Any other image is a picture, however its alt text reads
+ * and wherever it sits (alone in a paragraph, in a figure, loose between paragraphs, inside a
+ * sentence): its alt text describes it and is not the article's words. So is an emoji's image
+ * with no words on its line: standing apart (a page's icon, a figure's image) it is shown, not
+ * read. Returns how many pictures were left out, so the admin can be told rather than find them
+ * missing: each one, whatever its alt text.
  */
 function unwrapUnknownInlines(dom: Document): number {
   let picturesLeftOut = 0;
@@ -176,9 +218,12 @@ function unwrapUnknownInlines(dom: Document): number {
     const tag = element.localName;
     if (tag === 'img') {
       const alt = element.getAttribute('alt')?.trim() ?? '';
-      const amongWords = (element.parentElement?.textContent ?? '').trim() !== '';
-      if (!amongWords) picturesLeftOut += 1;
-      element.replaceWith(amongWords ? alt : '');
+      if (EMOJI.test(alt.replace(/\s+/g, '')) && hasWordsOnItsLine(element)) {
+        element.replaceWith(alt);
+      } else {
+        picturesLeftOut += 1;
+        element.remove();
+      }
     } else if (UNKNOWN_INLINES.has(tag) || tag.includes(':')) {
       element.replaceWith(...Array.from(element.childNodes));
     }
