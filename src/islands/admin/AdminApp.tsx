@@ -12,6 +12,7 @@ import LoginCard from './LoginCard';
 import ResetPasswordCard from './ResetPasswordCard';
 import SessionEndedDialog from './SessionEndedDialog';
 import { Button } from './ui';
+import { TooltipProvider } from '../ui/Tooltip';
 import { guardPageExit } from './unsaved-changes';
 import { dashboardCopy } from '../../content/admin';
 
@@ -48,34 +49,37 @@ export default function AdminApp() {
   }, [session.status]);
 
   return (
-    <div ref={panel} className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 lg:px-8">
-      {session.status === 'checking' && (
-        <p role="status" className="py-16 text-center text-sm text-ink-600">
-          {dashboardCopy.checkingSession}
-        </p>
-      )}
-      {session.status === 'unavailable' && (
-        <div className="grid justify-items-center gap-4 py-16 text-center text-ink-700">
-          <p role="alert">{dashboardCopy.sessionUnavailable}</p>
-          <Button variant="neutral" size="sm" onClick={() => void checkSession()}>
-            {dashboardCopy.retrySession}
-          </Button>
-        </div>
-      )}
-      {session.status === 'signedOut' &&
-        (resetOpen ? (
-          <ResetPasswordCard
-            onCancel={() => {
-              setResetOpen(false);
-              setBackFromReset(true);
-            }}
-          />
-        ) : (
-          <LoginCard onForgotPassword={() => setResetOpen(true)} focusForgotPassword={backFromReset} />
-        ))}
-      {/* An ended session keeps the panel, and what is typed in it, under the sign-in dialog. */}
-      {showsPanel(session) && <Dashboard username={session.username} />}
-      {session.status === 'ended' && <SessionEndedDialog username={session.username} />}
-    </div>
+    // The one tooltip provider of the panel: its icon-only buttons' tooltips share its delays.
+    <TooltipProvider>
+      <div ref={panel} className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 lg:px-8">
+        {session.status === 'checking' && (
+          <p role="status" className="py-16 text-center text-sm text-ink-600">
+            {dashboardCopy.checkingSession}
+          </p>
+        )}
+        {session.status === 'unavailable' && (
+          <div className="grid justify-items-center gap-4 py-16 text-center text-ink-700">
+            <p role="alert">{dashboardCopy.sessionUnavailable}</p>
+            <Button variant="neutral" size="sm" onClick={() => void checkSession()}>
+              {dashboardCopy.retrySession}
+            </Button>
+          </div>
+        )}
+        {session.status === 'signedOut' &&
+          (resetOpen ? (
+            <ResetPasswordCard
+              onCancel={() => {
+                setResetOpen(false);
+                setBackFromReset(true);
+              }}
+            />
+          ) : (
+            <LoginCard onForgotPassword={() => setResetOpen(true)} focusForgotPassword={backFromReset} />
+          ))}
+        {/* An ended session keeps the panel, and what is typed in it, under the sign-in dialog. */}
+        {showsPanel(session) && <Dashboard username={session.username} />}
+        {session.status === 'ended' && <SessionEndedDialog username={session.username} />}
+      </div>
+    </TooltipProvider>
   );
 }

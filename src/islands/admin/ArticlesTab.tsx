@@ -10,6 +10,7 @@ import { buttonClass } from '../../lib/button-styles';
 import * as icons from '../../lib/icons/admin';
 import { articleUrl } from '../../lib/permalinks';
 import Icon from '../ui/Icon';
+import { Tooltip } from '../ui/Tooltip';
 
 /**
  * Paged like the Insights list: the server sends one page of the (maybe 10,000) articles at a
@@ -27,10 +28,13 @@ export default function ArticlesTab() {
       search={{ label: articlesTabCopy.searchLabel, placeholder: articlesTabCopy.searchPlaceholder }}
       rowActions={(a) => (
         // In a new tab, beside the panel and whatever it holds unsaved. A draft's page shows to a
-        // signed-in admin only, marked as a preview. An icon alone, so its name is its hover text too.
-        <a href={articleUrl(a)} target="_blank" rel="noopener" className={buttonClass('neutral', 'sm')} aria-label={articlesTabCopy.viewPage(a.title, a.isPublished)} title={articlesTabCopy.viewPage(a.title, a.isPublished)}>
-          <Icon body={icons.openPage} size={18} />
-        </a>
+        // signed-in admin only, marked as a preview. An icon alone, so its name shows in a tooltip
+        // on hover or focus too.
+        <Tooltip label={articlesTabCopy.viewPage(a.title, a.isPublished)}>
+          <a href={articleUrl(a)} target="_blank" rel="noopener" className={buttonClass('neutral', 'sm')} aria-label={articlesTabCopy.viewPage(a.title, a.isPublished)}>
+            <Icon body={icons.openPage} size={18} />
+          </a>
+        </Tooltip>
       )}
       form={{ fields: articleFormFields }}
       itemTitle={(a) => a.title}

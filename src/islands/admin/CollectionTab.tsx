@@ -14,6 +14,7 @@ import ConfirmDialog from './ConfirmDialog';
 import { SelectField, TextField, type SelectOption } from './fields';
 import SchemaForm from './SchemaForm';
 import Icon from '../ui/Icon';
+import { Tooltip } from '../ui/Tooltip';
 import { Button, Card } from './ui';
 import { downloadWithSession } from './session';
 import { useCollectionEditor } from './use-collection-editor';
@@ -231,15 +232,19 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
                 <div className="flex flex-wrap items-center gap-2">
                   {rowActions?.(item)}
                   {form && (
-                    // An icon alone: its name, shown on hover too (as the toolbar's buttons do), says what it does.
-                    <Button variant="neutral" size="sm" aria-label={collectionCopy.editItem(itemTitle(item))} title={collectionCopy.editItem(itemTitle(item))} onClick={() => editor.open(item)}>
-                      <Icon body={icons.pencil} size={18} />
-                    </Button>
+                    // An icon alone: its name, shown in a tooltip on hover or focus (as the toolbar's buttons do), says what it does.
+                    <Tooltip label={collectionCopy.editItem(itemTitle(item))}>
+                      <Button variant="neutral" size="sm" aria-label={collectionCopy.editItem(itemTitle(item))} onClick={() => editor.open(item)}>
+                        <Icon body={icons.pencil} size={18} />
+                      </Button>
+                    </Tooltip>
                   )}
                   {deletable && (
-                    <Button variant="neutral" size="sm" aria-label={collectionCopy.deleteItem(itemTitle(item))} title={collectionCopy.deleteItem(itemTitle(item))} onClick={() => editor.askDelete(item)}>
-                      <Icon body={icons.trash} size={18} />
-                    </Button>
+                    <Tooltip label={collectionCopy.deleteItem(itemTitle(item))}>
+                      <Button variant="neutral" size="sm" aria-label={collectionCopy.deleteItem(itemTitle(item))} onClick={() => editor.askDelete(item)}>
+                        <Icon body={icons.trash} size={18} />
+                      </Button>
+                    </Tooltip>
                   )}
                 </div>
               </Card>

@@ -26,6 +26,7 @@ import {
 } from 'lexical';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Icon from '../../ui/Icon';
+import { Tooltip } from '../../ui/Tooltip';
 import { buttonClass } from '../../../lib/button-styles';
 import { TextField } from '../fields';
 import { isAllowedLinkUrl } from './html';
@@ -74,25 +75,27 @@ function $readState(): ToolbarState {
 }
 
 /**
- * A toolbar button: a toggle (aria-pressed) when given `pressed`, else a plain action such as Clear
- * formatting. Pressed, it is filled; forced-colors mode (Windows contrast themes) paints fills over,
- * so there it is filled with the system's selection colours instead.
+ * A toolbar button, its name in a tooltip on hover or focus: a toggle (aria-pressed) when given
+ * `pressed`, else a plain action such as Clear formatting. Pressed, it is filled; forced-colors mode
+ * (Windows contrast themes) paints fills over, so there it is filled with the system's selection
+ * colours instead.
  */
 function ToolButton({ label, pressed, onClick, children }: { label: string; pressed?: boolean; onClick: () => void; children: ReactNode }) {
   return (
-    <RadixToolbar.Button
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={`inline-flex h-8 min-w-8 items-center justify-center rounded-control px-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${
-        pressed
-          ? 'bg-brand-100 text-brand-900 forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:forced-color-adjust-none forced-colors:focus-visible:outline-[CanvasText]'
-          : 'text-ink-700 hover:bg-ink-100'
-      }`}
-    >
-      {children}
-    </RadixToolbar.Button>
+    <Tooltip label={label}>
+      <RadixToolbar.Button
+        aria-label={label}
+        aria-pressed={pressed}
+        onClick={onClick}
+        className={`inline-flex h-8 min-w-8 items-center justify-center rounded-control px-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${
+          pressed
+            ? 'bg-brand-100 text-brand-900 forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:forced-color-adjust-none forced-colors:focus-visible:outline-[CanvasText]'
+            : 'text-ink-700 hover:bg-ink-100'
+        }`}
+      >
+        {children}
+      </RadixToolbar.Button>
+    </Tooltip>
   );
 }
 
