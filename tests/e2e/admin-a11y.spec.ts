@@ -4,10 +4,12 @@
  * at 320 CSS px (400% zoom) a list's rows still read; and a field's edge stands out from its card.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createArticle, deleteArticle } from './support/admin-api.ts';
 import { signInToAdminPanel } from './support/admin-sign-in.ts';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { edgeContrast } from './support/contrast.ts';
 import { servedEnquiry } from './support/served-enquiry.ts';
+import { toastRegion, toastText } from './support/toasts.ts';
 
 test.beforeEach(({ page }) => skipCookieBanner(page));
 
@@ -149,4 +151,89 @@ test('at 400% zoom (320 x 256 CSS px) an admin dialog fits the screen and scroll
   await page.getByRole('tab', { name: /^Enquiries/ }).click();
   await page.getByRole('button', { name: "Open Jonathan Richardson's enquiry" }).click();
   await fitsAndScrolls(page.getByRole('dialog', { name: 'Jonathan Richardson' }), 'Reply by email');
+});
+
+test('Escape closes the dialog that has the focus, not a toast raised over it; with the focus in the toast region (F8) it closes the toast', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  await dialog.getByLabel('Current Password', { exact: true }).fill('not-the-password');
+  await dialog.getByLabel('New Password', { exact: true }).fill('kestrel-harbour-lantern-2026');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  const failed = toastText(page, 'Change failed');
+  await expect(failed).toBeVisible();
+  await expect(dialog.getByLabel('Current Password', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(failed).toBeVisible();
+  // F8 takes the focus to the toasts; Escape there closes the toast.
+  await page.keyboard.press('F8');
+  expect(await toastRegion(page).evaluate((region) => region.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(failed).toBeHidden();
+});
+
+test("a toast keeps clear of the open form's save bar: it never covers Create, on a phone or a laptop", async ({ page }) => {
+  await signInToAdminPanel(page);
+  // The save's answer is lost: the form stays open under an 'Error saving article' toast.
+  await page.route('**/api/articles', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.fallback()));
+  for (const size of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(size);
+    await page.getByRole('button', { name: 'New Article' }).click();
+    const form = page.getByRole('tabpanel').locator('form');
+    await form.getByLabel('Title', { exact: true }).fill('Kept clear of');
+    await form.getByLabel('Description', { exact: true }).fill('A toast over the save bar.');
+    await form.getByLabel('Read Time', { exact: true }).fill('2 min read');
+    const create = form.getByRole('button', { name: 'Create Article' });
+    await create.click();
+    const toast = toastRegion(page).getByRole('listitem').filter({ hasText: 'Error saving article' });
+    await expect(toast).toBeVisible();
+    const bar = form.locator('> div.sticky');
+    await expect
+      .poll(async () => {
+        const [toastBox, barBox] = [(await toast.boundingBox())!, (await bar.boundingBox())!];
+        return toastBox.y + toastBox.height <= barBox.y;
+      }, { message: `${size.width}x${size.height}: the toast ends above the save bar` })
+      .toBe(true);
+    // Create can still be pressed where it shows: nothing lies over it.
+    await create.click({ trial: true });
+    await page.keyboard.press('F8');
+    await page.keyboard.press('Escape');
+    await expect(toast).toBeHidden();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await expect(form).toHaveCount(0);
+  }
+});
+
+test("the admin's icon-only buttons name themselves in a tooltip on focus, as on hover, and carry no title beside it", async ({ page, request }) => {
+  const article = await createArticle(request, { title: `Tooltip ${Date.now().toString(36)}` });
+  try {
+    await signInToAdminPanel(page);
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('searchbox', { name: 'Search articles' }).fill(article.title);
+    const row = panel.getByRole('list', { name: 'Articles' }).getByRole('listitem').filter({ hasText: article.title });
+    const controls = [
+      row.getByRole('link', { name: `View ${article.title} on the site` }),
+      row.getByRole('button', { name: `Edit ${article.title}` }),
+      row.getByRole('button', { name: `Delete ${article.title}` }),
+    ];
+    for (const control of controls) {
+      const name = (await control.getAttribute('aria-label'))!;
+      await control.focus();
+      await expect(page.getByRole('tooltip', { name })).toBeAttached();
+      await expect(page.locator('[data-radix-popper-content-wrapper]').filter({ hasText: name })).toBeVisible();
+      await expect(control).not.toHaveAttribute('title');
+    }
+    // The editor's formatting buttons too. Mid-screen first: a scroll closes a tooltip, and the
+    // form scrolls a control it takes the focus to clear of its save bar.
+    await panel.getByRole('button', { name: 'New Article' }).click();
+    const bold = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold', exact: true });
+    await bold.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+    await bold.focus();
+    await expect(page.getByRole('tooltip', { name: 'Bold' })).toBeAttached();
+    await expect(bold).not.toHaveAttribute('title');
+  } finally {
+    await deleteArticle(request, article.id);
+  }
 });

@@ -5,10 +5,12 @@
  * viewport max width 420px from md up.
  */
 import * as RadixToast from '@radix-ui/react-toast';
+import { useRef } from 'react';
 import { useStore } from '../../stores/use-store';
 import { closeLabels } from '../../content/site';
 import { $toasts, dismissToast, TOAST_DURATION } from '../../stores/toasts';
 import { $cookieBannerHeight } from '../../stores/cookie-banner-height';
+import { $saveBarInset } from '../../stores/save-bar-inset';
 import Icon from '../ui/Icon';
 import * as icons from '../../lib/icons/site';
 
@@ -18,6 +20,16 @@ export default function ToastRegion() {
   const toasts = useStore($toasts);
   // While the cookie banner shows, toasts rise above it rather than cover its buttons.
   const cookieBannerHeight = useStore($cookieBannerHeight);
+  // And above an open admin form's sticky save bar, so they never cover its buttons.
+  const saveBarInset = useStore($saveBarInset);
+  const bottom = Math.max(cookieBannerHeight, saveBarInset);
+  // A toast closes on Escape only with the focus in the region (F8 takes it there). Radix closes
+  // one on an Escape pressed anywhere, and, the newest of the page's dismissable layers, the toast
+  // is the only one Radix gives that Escape to: pressed in a dialog the toast was raised over, it
+  // closed the toast and left the dialog open. Pressed outside the region, the toast stays and the
+  // Escape is left unhandled, for what has the focus (a dialog closes on it: DialogFrame).
+  const viewportRef = useRef<HTMLOListElement>(null);
+  const escapeOutside = useRef(false);
 
   return (
     <RadixToast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
@@ -25,8 +37,14 @@ export default function ToastRegion() {
         <RadixToast.Root
           key={item.id}
           open={item.open}
+          onEscapeKeyDown={() => {
+            if (viewportRef.current?.contains(document.activeElement)) return;
+            // Radix closes it straight after this, in the same keypress.
+            escapeOutside.current = true;
+            queueMicrotask(() => (escapeOutside.current = false));
+          }}
           onOpenChange={(open) => {
-            if (!open) dismissToast(item.id);
+            if (!open && !escapeOutside.current) dismissToast(item.id);
           }}
           type={item.variant === 'destructive' ? 'foreground' : 'background'}
           data-variant={item.variant}
@@ -61,7 +79,8 @@ export default function ToastRegion() {
       {/* F8 takes the focus here, from the keyboard: it shows, inside the edge (the region sits in
           the screen's corner). */}
       <RadixToast.Viewport
-        style={cookieBannerHeight ? { bottom: cookieBannerHeight } : undefined}
+        ref={viewportRef}
+        style={bottom ? { bottom } : undefined}
         className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 md:max-w-[420px]" />
     </RadixToast.Provider>
   );

@@ -67,6 +67,7 @@ function RememberFocus({ into }: { into: RefObject<HTMLElement | null> }) {
 
 export default function DialogFrame({ title, description, look, width, role = 'dialog', returnTo, closeButton = false, openFocus = 'first-control', children }: Props) {
   const openedFrom = useRef<HTMLElement | null>(null);
+  const escapeClose = useRef<HTMLButtonElement>(null);
   const looks = LOOKS[look];
   return (
     <Dialog.Portal>
@@ -83,8 +84,20 @@ export default function DialogFrame({ title, description, look, width, role = 'd
           event.preventDefault();
           returnFocus(returnTo ?? openedFrom.current);
         }}
+        // Escape closes the dialog it is pressed in. Radix gives Escape to the newest dismissable
+        // layer alone, and a toast raised while the dialog is open is newer: the toast region
+        // leaves that Escape unhandled (it closes a toast only from the region itself), and it
+        // closes the dialog here, as Radix would, through the dialog's own close (so a dialog that
+        // stays open, 'Sign in again', stays open). Handled already (by the dialog itself, by a
+        // tooltip in it or by a dialog opened from it), it is left alone.
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || event.defaultPrevented) return;
+          event.preventDefault();
+          escapeClose.current?.click();
+        }}
       >
         <RememberFocus into={openedFrom} />
+        <Dialog.Close ref={escapeClose} hidden tabIndex={-1} />
         <Dialog.Title className={`font-display font-semibold text-brand-900 ${looks.title}`}>{title}</Dialog.Title>
         <Dialog.Description className={`text-sm ${looks.description}`}>{description}</Dialog.Description>
         {children}
