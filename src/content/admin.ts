@@ -196,7 +196,20 @@ export const sessionEndedCopy = {
   description: 'Your session has ended. Sign in again to carry on: everything you have typed is still here.',
   submit: 'Sign In',
   signOut: 'Logout',
-  signedInAgain: { title: 'Signed in again', description: 'Save again to keep your changes.' },
+  /**
+   * After signing in again: what was pressed as the session ended and is not done (each `notDone`
+   * sentence below), or, when nothing was (an upload, an export or a status change goes on by
+   * itself once signed in), that the panel carries on.
+   */
+  signedInAgain: (notDone: readonly string[]) => ({
+    title: 'Signed in again',
+    description: notDone.length > 0 ? notDone.join(' ') : 'Everything you were doing carries on.',
+  }),
+  notSaved: (noun: string) => `The ${noun} was not saved: save it again to keep your changes.`,
+  notDeleted: (what: string) => `The ${what} was not deleted: delete it again if you still mean to.`,
+  passwordNotChanged: 'Your password was not changed: change it again.',
+  /** A lead's message not put back in the outbox: in the words of its tab ('Could not send the notice again', 'Send notice again'). */
+  notResent: (failed: string, button: string) => `${failed}: press ${button} once more.`,
 } as const;
 
 /** Logout while a form holds unsaved changes. */

@@ -71,6 +71,11 @@ async function loseNextCreateAnswer<T>(page: Page, path: string) {
   return reachedServer;
 }
 
+/** The notice in the open form's save bar that a refused save changed the form, by its title. */
+function formNotice(page: Page, title: string) {
+  return page.getByRole('tabpanel').locator('form').getByRole('alert').filter({ hasText: title });
+}
+
 async function articleByTitle(page: Page, title: string): Promise<Article> {
   const list = (await (await page.request.get('/api/articles')).json()) as Article[];
   expect(list.map((a) => a.title)).toContain(title);
@@ -682,6 +687,7 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   await again.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await again.getByRole('button', { name: 'Sign In' }).click();
   await expect(toastText(page, 'Signed in again')).toBeVisible();
+  await expect(toastText(page, 'The article was not saved: save it again to keep your changes.')).toBeVisible();
   await expect(again).toBeHidden();
   // The focus is back on the button that met the ended session, not dropped to the page.
   await expect(page.getByRole('button', { name: 'Create Article' })).toBeFocused();
@@ -706,9 +712,11 @@ test('an ended session mid-edit: the panel asks for the password over the form, 
   await again.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await again.getByRole('button', { name: 'Sign In' }).click();
   await expect(again).toBeHidden();
+  // Said for what it was: the password, not a save, is what to do again.
+  await expect(toastText(page, 'Your password was not changed: change it again.')).toBeVisible();
 });
 
-test('a session ended while its image uploads (a logout in another tab) asks for the password, not for the upload to be tried again', async ({ page }) => {
+test('a session ended while its image uploads (a logout in another tab) asks for the password, and the image goes up once signed in again, not dropped', async ({ page }) => {
   await signInToAdminPanel(page, E2E_LOGOUT_ADMIN);
   await page.getByRole('button', { name: 'New Article' }).click();
   const title = `Upload across a logout ${RUN}`;
@@ -727,10 +735,25 @@ test('a session ended while its image uploads (a logout in another tab) asks for
   const again = page.getByRole('dialog', { name: 'Sign in again' });
   await expect(again).toBeVisible();
   await expect(toastText(page, 'Upload failed')).toHaveCount(0);
+  // Signed in again, the same image goes up by itself: the field is uploading, and the toast says
+  // the panel carries on, not to save again (nothing was being saved).
+  const resumed = await holdRoute(page, isUploadTarget);
   await again.getByLabel('Password', { exact: true }).fill(E2E_LOGOUT_ADMIN.password);
   await again.getByRole('button', { name: 'Sign In' }).click();
   await expect(again).toBeHidden();
+  await expect(toastText(page, 'Signed in again')).toBeVisible();
+  await expect(toastText(page, 'Everything you were doing carries on.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeVisible();
+  const answered = page.waitForResponse((response) => isUploadTarget(new URL(response.url())));
+  resumed();
+  expect((await answered).ok()).toBe(true);
+  await page.unroute(isUploadTarget);
+  await expect(toastText(page, 'Image uploaded')).toBeVisible();
+  const imageUrl = page.getByLabel('Or enter an image URL', { exact: true });
+  await expect(imageUrl).toHaveValue(UPLOADED_PATH);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await page.getByRole('button', { name: 'Remove image' }).click();
+  await expect(imageUrl).toHaveValue('');
 
   // A logout before the upload URL is issued: the request for the URL meets the ended session, and
   // the panel asks the same question, with no failure toast either.
@@ -749,10 +772,9 @@ test('a session ended while its image uploads (a logout in another tab) asks for
   await again.getByLabel('Password', { exact: true }).fill(E2E_LOGOUT_ADMIN.password);
   await again.getByRole('button', { name: 'Sign In' }).click();
   await expect(again).toBeHidden();
-  // Signed in again, the same image goes up.
-  await page.getByLabel('Image file', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(16, 9) });
+  // Signed in again, the same image goes up without being chosen again.
   await expect(toastText(page, 'Image uploaded')).toBeVisible();
-  await expect(page.getByLabel('Or enter an image URL', { exact: true })).toHaveValue(UPLOADED_PATH);
+  await expect(imageUrl).toHaveValue(UPLOADED_PATH);
 });
 
 test("the 'Sign in again' dialog's Logout asks before it drops what was typed", async ({ page }) => {
@@ -928,6 +950,14 @@ test('an edit saved by another admin after it was opened is not overwritten unse
   ).toBeVisible();
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue('My change.');
   expect((await articleByTitle(page, title)).description).toBe('Their change.');
+  // Said in the form too, beside its buttons: the toast goes after 5 s, the notice stays (in view)
+  // while the form it explains does, until the next press.
+  const notice = formNotice(page, 'Error saving article');
+  await expect(notice).toContainText(
+    'Someone else saved this article after you opened it. Their changes are now in the fields you had not changed, and what you typed is still in the form: press Update Article again to save it over their change, or Cancel to keep theirs.',
+  );
+  await expect(toastText(page, 'Error saving article')).toBeHidden({ timeout: 10_000 });
+  await expect(notice).toBeInViewport();
 
   // Told, the admin keeps their own: the next press saves it (reopening would have dropped it).
   await page.getByRole('button', { name: 'Update Article' }).click();
@@ -1052,6 +1082,7 @@ test('a Create whose answer was lost, edited and pressed again, becomes the edit
       'Your first press of Create Article stored this article, though its answer was lost. The form now edits that article, with what you typed still in it: press Update Article to save your changes to it, or Cancel to keep it as first stored.',
     ),
   ).toBeVisible();
+  await expect(formNotice(page, 'Article already created')).toContainText('Your first press of Create Article stored this article, though its answer was lost.');
   await expect(panel.getByRole('heading', { name: 'Edit Article' })).toBeVisible();
   await expect(form.getByLabel('Title', { exact: true })).toHaveValue(title);
   await expect(form.getByLabel('Description', { exact: true })).toHaveValue('Changed after the lost answer.');
@@ -1179,6 +1210,7 @@ test("a save refused because another admin saved or deleted the service since it
   ).toBeVisible();
   await expect(description).toHaveValue('My change.');
   await expect(row.getByText('Their change.', { exact: true })).toBeVisible();
+  await expect(formNotice(page, 'Error saving service')).toContainText('Someone else saved this service after you opened it.');
 
   // Reopened, the form holds their version.
   await panel.getByRole('button', { name: 'Cancel' }).click();
@@ -1198,6 +1230,12 @@ test("a save refused because another admin saved or deleted the service since it
   ).toBeVisible();
   await expect(description).toHaveValue('Their change, and mine.');
   await expect(row).toHaveCount(0);
+  // The form turned into a create under the admin: the form says why, beside the button that now creates.
+  const deletedNotice = formNotice(page, 'Error saving service');
+  await expect(deletedNotice).toContainText(
+    'Someone else deleted this service after you opened it, so it cannot be updated. What you typed is still in the form: press Create Service to save it as a new service, or Cancel to drop it.',
+  );
+  await expect(deletedNotice).toBeInViewport();
 
   // What was typed is not lost with it: the form now creates, and the service is back as typed.
   await expect(panel.getByRole('heading', { name: 'Create New Service' })).toBeVisible();

@@ -12,7 +12,7 @@ import { TextField } from './fields';
 import { endedSession } from './session';
 import { Button } from './ui';
 import { useAuthRequest } from './use-auth-request';
-import { changePasswordCopy } from '../../content/admin';
+import { changePasswordCopy, sessionEndedCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
 import { PASSWORD_MAX_LENGTH, characterCount, limitIssue } from '../../schemas/text-limits';
 
@@ -37,7 +37,7 @@ export default function ChangePasswordDialog() {
     unreachable: changePasswordCopy.unreachable,
     onRefused: (err) => {
       // The session ended under the dialog: the panel asks for the password again instead.
-      if (endedSession(err)) {
+      if (endedSession(err, sessionEndedCopy.passwordNotChanged)) {
         onOpenChange(false);
         return true;
       }

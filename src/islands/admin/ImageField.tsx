@@ -4,7 +4,9 @@
  * file to it, and keeps the path the server answers, /objects/uploads/{last segment of that URL}. A file larger than
  * one part goes as consecutive PUTs of parts with Content-Range (src/schemas/upload.ts says why).
  * An uploaded image no article uses can be deleted from storage here too (the server refuses, and
- * says which article, while one does).
+ * says which article, while one does). An upload the session ended under goes up once the admin has
+ * signed in again, the field uploading meanwhile: they chose the image, and choosing it again is
+ * nothing they would know to do.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, api, describeFailure } from '../../lib/api-client';
@@ -21,9 +23,9 @@ import { uploadTargetPath } from '../../lib/api-paths';
 import { toast } from '../../stores/toasts';
 import ConfirmDialog from './ConfirmDialog';
 import { TextField } from './fields';
-import { endedSession } from './session';
+import { endedSession, onceSignedInAgain } from './session';
 import { Button } from './ui';
-import { imageFieldCopy } from '../../content/admin';
+import { imageFieldCopy, sessionEndedCopy } from '../../content/admin';
 import { API_PATHS } from '../../lib/api-paths';
 
 interface Props {
@@ -129,7 +131,7 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       imageGone();
       toast(imageFieldCopy.deleted);
     } catch (err) {
-      if (endedSession(err)) return;
+      if (endedSession(err, sessionEndedCopy.notDeleted('image file'))) return;
       if (!(err instanceof ApiError)) console.error('[admin] image delete failed', err);
       toast({ ...imageFieldCopy.deleteFailed, description: describeFailure(err, imageFieldCopy.deleteFailed.description), variant: 'destructive' });
     }
@@ -147,7 +149,13 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       toast({ ...imageFieldCopy.tooLarge, variant: 'destructive' });
       return;
     }
+    await upload(file);
+  }
+
+  async function upload(file: File) {
     setUploading(true);
+    // Left uploading while the panel asks for the password: the image is still on its way.
+    let resumes = false;
     try {
       const url = await uploadImage(file);
       if (!open.current) return;
@@ -157,15 +165,22 @@ export default function ImageField({ label, value, onChange, error, noun, classN
       toast(imageFieldCopy.uploaded);
     } catch (err) {
       if (!open.current) return;
-      // The upload URL is asked for with the session: an ended one asks for the password again.
-      if (endedSession(err instanceof Error ? err.cause : err)) return;
-      if (err instanceof UploadRefused && err.status === 401 && (await sessionHasEnded())) return;
+      // The upload URL is asked for with the session: an ended one asks for the password again, and
+      // the same file goes up once it is given.
+      const ended = endedSession(err instanceof Error ? err.cause : err) || (err instanceof UploadRefused && err.status === 401 && (await sessionHasEnded()));
+      if (ended) {
+        resumes = true;
+        onceSignedInAgain(() => {
+          if (open.current) void upload(file);
+        });
+        return;
+      }
       console.error('[admin] image upload failed', err);
       // A refusal says why (a file that is not really an image, too large); anything else, try again.
       const description = err instanceof UploadRefused ? err.message : imageFieldCopy.uploadFailed.description;
       toast({ ...imageFieldCopy.uploadFailed, description, variant: 'destructive' });
     } finally {
-      setUploading(false);
+      if (!resumes) setUploading(false);
     }
   }
 

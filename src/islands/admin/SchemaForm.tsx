@@ -8,7 +8,8 @@
  * press saves what was typed over theirs; one refused because the item
  * was deleted since turns the form into a create. A create refused because an earlier press of
  * this form stored the item, its answer lost, turns the form into that item's edit, keeping what
- * was typed since. A save refused for an ended session keeps the form as
+ * was typed since. Each of these is said in the form, beside its buttons, until the next press or
+ * Cancel. A save refused for an ended session keeps the form as
  * it is: the panel asks for the password, and the admin saves again. While an image uploads, the
  * save waits (its button pending) for the image to be in the form.
  */
@@ -16,13 +17,14 @@ import { useEffect, useId, useRef, useState, type FocusEvent as ReactFocusEvent,
 import { ApiError, api } from '../../lib/api-client';
 import { limitIssue } from '../../schemas/text-limits';
 import { formValuesOf, payloadOf, type FormField, type FormValues } from '../../schemas/form-fields';
-import { toast } from '../../stores/toasts';
+import { toast, type ToastInput } from '../../stores/toasts';
+import { $saveBarInset } from '../../stores/save-bar-inset';
 import RichTextEditor from './editor/RichTextEditor';
 import { FieldError, SelectField, SwitchField, TextAreaField, TextField } from './fields';
 import ImageField from './ImageField';
 import type { Collection } from './collection';
 import { Button, Card } from './ui';
-import { collectionCopy, videoFieldCopy } from '../../content/admin';
+import { collectionCopy, sessionEndedCopy, videoFieldCopy } from '../../content/admin';
 import { parseYouTubeId } from '../../lib/youtube';
 import { endedSession } from './session';
 import { holdUnsavedChanges } from './unsaved-changes';
@@ -50,6 +52,17 @@ export interface SchemaFormProps {
 
 /** Room left between a focused field and the save bar below it. */
 const SAVE_BAR_GAP_PX = 8;
+
+/**
+ * How far up from the bottom of the screen the save bar reaches, while its top is in the screen's
+ * lower half; else 0: higher up (the form's end scrolled up the screen) a toast in the bottom
+ * corner is clear of it anyway, and rising above it would take the toast off the top.
+ */
+function saveBarInset(bar: HTMLElement): number {
+  const screen = document.documentElement.clientHeight;
+  const { top } = bar.getBoundingClientRect();
+  return top < screen && top >= screen / 2 ? Math.ceil(screen - top) : 0;
+}
 
 type StoredItem = { id: number; updatedAt: string } & Record<string, unknown>;
 
@@ -111,12 +124,37 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
    * lose the typing.
    */
   const [openedAt, setOpenedAt] = useState(() => item?.updatedAt);
+  /**
+   * What a refused save changed under the admin (their fields took someone else's values, the form
+   * turned into a create or into an edit), said in the form beside its buttons until the next press
+   * or Cancel. The toast that says it too is gone in 5 seconds; the form it explains is not.
+   */
+  const [notice, setNotice] = useState<ToastInput | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const saveBarRef = useRef<HTMLDivElement>(null);
 
   // Opened, the form takes the focus at its heading (and so comes into view): the next Tab is its
   // first field, not the list row whose button opened it.
   useEffect(() => headingRef.current?.focus(), []);
+  // A toast (the screen's bottom corner) keeps clear of the save bar: its region rises above the
+  // bar while the bar shows in the lower half of the screen. Followed as the page scrolls or
+  // resizes and as the bar grows (a notice in it); 0 again once the form closes.
+  useEffect(() => {
+    const bar = saveBarRef.current;
+    if (!bar) return;
+    const follow = () => $saveBarInset.set(saveBarInset(bar));
+    const resized = new ResizeObserver(follow);
+    resized.observe(bar);
+    addEventListener('scroll', follow, { passive: true });
+    addEventListener('resize', follow);
+    follow();
+    return () => {
+      resized.disconnect();
+      removeEventListener('scroll', follow);
+      removeEventListener('resize', follow);
+      $saveBarInset.set(0);
+    };
+  }, []);
   // An upload on its way is a change not yet in the form: closing it would drop the image.
   const dirty = !saved && (uploading || fields.some((field) => values[field.name] !== opened[field.name]));
 
@@ -147,6 +185,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
     event.preventDefault();
     if (saving || uploading) return;
     const payload = payloadOf(fields, values);
+    setNotice(null);
     setSaving(true);
     try {
       // An edit sends back the updatedAt of the version it stands on: a save over another admin's
@@ -157,7 +196,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
       setSaved(true);
       onSaved();
     } catch (err) {
-      if (endedSession(err)) return;
+      if (endedSession(err, sessionEndedCopy.notSaved(noun))) return;
       // Stored by this form's earlier press, whose answer was lost, and changed since: no failure
       // of this press, nothing is lost. The form edits that item from now on, standing on its
       // version as stored (what was typed differs from it, so it is unsaved), and the next press
@@ -169,6 +208,7 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
         setOpened(formValuesOf(fields, stored));
         setOpenedAt(stored.updatedAt);
         toast(collectionCopy.createdBefore(noun));
+        setNotice(collectionCopy.createdBefore(noun));
         // The list may not show it yet: its load came before the first press.
         void collection.reload();
         return;
@@ -205,7 +245,9 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
           unfielded = collectionCopy.savedSinceOpened(noun);
         }
       }
-      toast({ ...collectionCopy.saveFailed(noun, deleted ? collectionCopy.deletedSinceOpened(noun) : unfielded), variant: 'destructive' });
+      const failure = { ...collectionCopy.saveFailed(noun, deleted ? collectionCopy.deletedSinceOpened(noun) : unfielded), variant: 'destructive' } as const;
+      toast(failure);
+      if (deleted || unfielded) setNotice(failure);
       // Saved or deleted by someone else, the list's copy is out of date: reloaded, Edit opens the item
       // as it now stands (or its row goes) instead of that copy. The form keeps what was typed.
       if (deleted || savedSince) void collection.reload();
@@ -301,6 +343,18 @@ export default function SchemaForm({ fields, noun, collection, item, onSaved, on
         ))}
         {/* Stays at the bottom of the screen while a long form scrolls, so Save is always in reach. */}
         <div ref={saveBarRef} className="sticky bottom-0 z-10 flex flex-wrap justify-end gap-3 border-t border-ink-200 bg-white py-4 sm:col-span-2">
+          {/* In the bar, so it is in view wherever the form is scrolled to when the button is pressed.
+              Always there (hidden while empty), as a live region must be before its text changes. */}
+          <div role="alert" className={notice ? 'basis-full' : 'sr-only'}>
+            {notice && (
+              <div
+                className={`rounded-control border px-4 py-3 text-sm ${notice.variant === 'destructive' ? 'border-danger-600/30 bg-danger-50 text-danger-700' : 'border-brand-200 bg-brand-50 text-brand-800'}`}
+              >
+                <p className="font-semibold">{notice.title}</p>
+                {notice.description && <p className="mt-1 text-ink-800">{notice.description}</p>}
+              </div>
+            )}
+          </div>
           <Button variant="neutral" onClick={onCancel}>
             {collectionCopy.cancel}
           </Button>

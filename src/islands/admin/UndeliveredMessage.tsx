@@ -13,6 +13,7 @@ import { toast, type ToastInput } from '../../stores/toasts';
 import type { Collection } from './collection';
 import { endedSession } from './session';
 import { Badge, Button } from './ui';
+import { sessionEndedCopy } from '../../content/admin';
 
 /** The words of one kind of message: 'Notice not sent', 'Send notice again', ... */
 export interface UndeliveredMessageText {
@@ -39,7 +40,7 @@ export async function resendFailed<T extends { id: number }>(url: string, id: nu
     await collection.reload();
     return updated;
   } catch (err) {
-    if (endedSession(err)) return null;
+    if (endedSession(err, sessionEndedCopy.notResent(text.resendFailed, text.resend))) return null;
     console.error('[admin] sending the message again failed', err);
     toast({ title: text.resendFailed, description: describeFailure(err), variant: 'destructive' });
     if (!(err instanceof ApiError && (err.status === 404 || err.status === 409))) return null;

@@ -29,20 +29,35 @@ export function signedIn(username: string): void {
 }
 
 /**
- * Whether `err` is the server saying the session is gone (401); if so, and the panel was signed
- * in, the panel asks for the password again. Callers skip their own failure message then.
+ * What the admin pressed as the session ended that is not done and will not be done by itself (a
+ * save, a delete), one sentence each: said once they sign in again (SessionEndedDialog), so they
+ * know to do it again. What goes on by itself after the sign-in (onceSignedInAgain) is not listed.
+ * Emptied as the session stops being ended.
  */
-export function endedSession(err: unknown): boolean {
+export const $notDone = atom<readonly string[]>([]);
+
+$session.listen((state) => {
+  if (state.status !== 'ended' && $notDone.get().length > 0) $notDone.set([]);
+});
+
+/**
+ * Whether `err` is the server saying the session is gone (401); if so, and the panel was signed
+ * in, the panel asks for the password again. Callers skip their own failure message then, and say
+ * in `notDone` what the admin must do again once signed in, unless they do it then themselves.
+ */
+export function endedSession(err: unknown, notDone?: string): boolean {
   if (!(err instanceof ApiError) || err.status !== 401) return false;
   const current = $session.get();
   if (current.status === 'signedIn') $session.set({ status: 'ended', username: current.username });
+  if (notDone && $session.get().status === 'ended' && !$notDone.get().includes(notDone)) $notDone.set([...$notDone.get(), notDone]);
   return true;
 }
 
 /**
  * Runs `run` once the panel is signed in again after an ended session (the admin gave the password
  * in the dialog over the panel); never, if they sign out instead. What the admin did as the session
- * ended (a status chosen) is then done, rather than lost or put back unsaid.
+ * ended (a status chosen, an image chosen, an export pressed) is then done, rather than lost or put
+ * back unsaid.
  */
 export function onceSignedInAgain(run: () => void): void {
   const stop = $session.listen((state) => {
@@ -93,15 +108,22 @@ export async function logout(): Promise<void> {
  * refusal is shown with the server's reason (an export too large for one download, and the filter
  * to narrow it by), an unreachable server is said so, and only then does the browser follow the
  * link. The server answers both requests (the first batch is read twice): the price of a refusal
- * the admin can read.
+ * the admin can read. One the session had ended for downloads once the admin has signed in again:
+ * they pressed Export, and nothing else in the dialog says it was not done.
  */
-export async function downloadWithSession(event: MouseEvent<HTMLAnchorElement>): Promise<void> {
+export function downloadWithSession(event: MouseEvent<HTMLAnchorElement>): void {
   event.preventDefault();
-  const { href } = event.currentTarget;
+  void download(event.currentTarget.href);
+}
+
+async function download(href: string): Promise<void> {
   try {
     await api.probe(href);
   } catch (err) {
-    if (endedSession(err)) return;
+    if (endedSession(err)) {
+      onceSignedInAgain(() => void download(href));
+      return;
+    }
     const refused = err instanceof ApiError && err.status < 500 && err.serverMessage;
     toast({ ...collectionCopy.exportFailed, ...(refused ? { description: refused } : {}), variant: 'destructive' });
     return;

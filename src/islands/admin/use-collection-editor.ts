@@ -10,7 +10,7 @@ import { api, ApiError, describeFailure } from '../../lib/api-client';
 import { toast } from '../../stores/toasts';
 import type { Collection } from './collection';
 import { endedSession } from './session';
-import { collectionCopy } from '../../content/admin';
+import { collectionCopy, sessionEndedCopy } from '../../content/admin';
 
 let formSession = 0;
 
@@ -91,7 +91,7 @@ export function useCollectionEditor<T extends { id: number }>(collection: Collec
         // Its row, and the Delete button the confirmation gave the focus back to, have gone.
         focusTab();
       } catch (err) {
-        if (endedSession(err)) return;
+        if (endedSession(err, sessionEndedCopy.notDeleted(noun))) return;
         console.error(`[admin] deleting the ${noun} failed`, err);
         toast({ ...collectionCopy.deleteFailed(noun), description: describeFailure(err), variant: 'destructive' });
         // Gone already (another admin, or retention, deleted it): the row is out of date, and
