@@ -86,11 +86,13 @@ const ALL_DIGITS = /^[0-9]+$/;
  * browsers read '/\\host/x' as '//host/x', another site.
  */
 const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+export const ARTICLE_IMAGE_URL_REFUSED = `Image URL must be a path on this site or an https address on ${REMOTE_IMAGE_HOSTS.join(' or ')}`;
+
 /**
  * An article image is a path on this site or an https URL on a host the image CDN may fetch from:
  * any other would be refused by the CDN and never shown.
  */
-function isArticleImageUrl(value: string): boolean {
+export function isArticleImageUrl(value: string): boolean {
   if (SITE_PATH.test(value)) return true;
   if (!/^https:\/\/\S+$/i.test(value)) return false;
   let url: URL;
@@ -126,7 +128,7 @@ export const articleSchema = z.object({
   author: z.nullish(oneLine(ARTICLE_LIMITS.author)).transform((v) => v || DEFAULT_ARTICLE_AUTHOR),
   category: z.enum(ARTICLE_CATEGORIES, { error: `Category must be one of: ${ARTICLE_CATEGORIES.join(', ')}` }).default(DEFAULT_ARTICLE_CATEGORY),
   imageUrl: nullableText(ARTICLE_LIMITS.url).refine((v) => v === null || isArticleImageUrl(v), {
-    message: `Image URL must be a path on this site or an https address on ${REMOTE_IMAGE_HOSTS.join(' or ')}`,
+    message: ARTICLE_IMAGE_URL_REFUSED,
   }),
   /** What the image shows, for readers who cannot see it; none keeps the image decorative. */
   imageAlt: nullableLine(ARTICLE_LIMITS.imageAlt),

@@ -1352,6 +1352,35 @@ test('an image URL pasted past its limit is kept whole and refused beside the fi
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 });
 
+test('an image URL on a host the site takes no images from is refused beside the field once left, and never fetched for a preview', async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const url = page.getByLabel('Or enter an image URL', { exact: true });
+  const hint = 'An image on images.unsplash.com or images.pexels.com, or a path on this site';
+  const refused = 'Image URL must be a path on this site or an https address on images.unsplash.com or images.pexels.com';
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('elsewhere.example')) fetched.push(request.url());
+  });
+  for (const address of ['https://elsewhere.example/a.png', 'http://images.unsplash.com/photo-1']) {
+    await url.fill(address);
+    // While typing nothing is said yet (a part of an address is not wrong), and nothing is ready.
+    await expect(url, address).toHaveAccessibleDescription(hint);
+    await expect(page.getByText('Image ready to be saved with the article.')).toHaveCount(0);
+    await expect(page.getByRole('img', { name: 'Image preview' })).toHaveCount(0);
+    await url.blur();
+    await expect(url, address).toHaveAccessibleDescription(`${hint} ${refused}`);
+    await expect(url, address).toHaveAttribute('aria-invalid', 'true');
+  }
+  expect(fetched).toEqual([]);
+  // A host the image CDN fetches from is ready at once.
+  await url.fill('https://images.unsplash.com/photo-1?w=1200');
+  await expect(url).toHaveAccessibleDescription(hint);
+  await expect(page.getByText('Image ready to be saved with the article.')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+});
+
 test("a video URL the article's page cannot embed is said beside the field before the article is saved, not first to its readers", async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();

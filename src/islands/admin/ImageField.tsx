@@ -21,6 +21,7 @@ import {
 } from '../../schemas/upload';
 import { uploadTargetPath } from '../../lib/api-paths';
 import { toast } from '../../stores/toasts';
+import { ARTICLE_IMAGE_URL_REFUSED, isArticleImageUrl } from '../../schemas/article';
 import ConfirmDialog from './ConfirmDialog';
 import { TextField } from './fields';
 import { endedSession, onceSignedInAgain } from './session';
@@ -108,6 +109,12 @@ export default function ImageField({ label, value, onChange, error, noun, classN
   }, []);
   const [justUploaded, setJustUploaded] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
+  // An address the article could not show (another host, not https) is refused beside the field
+  // once the admin leaves it, as saving would refuse it, and never previewed: the browser fetches
+  // nothing from a host the site does not take images from.
+  const [urlLeft, setUrlLeft] = useState(false);
+  const typed = value.trim() !== '';
+  const showable = isArticleImageUrl(value.trim());
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const uploadedName = uploadedObjectName(value);
 
@@ -211,13 +218,15 @@ export default function ImageField({ label, value, onChange, error, noun, classN
         onChange={(url) => {
           setJustUploaded(false);
           setPreviewFailed(false);
+          setUrlLeft(false);
           onChange(url);
         }}
+        onBlur={() => setUrlLeft(true)}
         placeholder={imageFieldCopy.urlPlaceholder}
         hint={imageFieldCopy.urlHint}
-        error={error}
+        error={error ?? (urlLeft && typed && !showable ? ARTICLE_IMAGE_URL_REFUSED : undefined)}
       />
-      {value.trim() && (
+      {typed && showable && (
         <div ref={previewBox} className="flex flex-wrap items-start gap-4 rounded-control border border-ink-200 bg-ink-50 p-3">
           {!previewFailed && (
             <img src={value} alt={imageFieldCopy.preview} className="h-24 w-36 rounded-control object-cover" onError={() => setPreviewFailed(true)} />
