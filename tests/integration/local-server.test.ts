@@ -14,6 +14,7 @@ import { serveHttp } from '../../scripts/lib/http-server.mjs';
 import { getDb } from '../../src/server/db/client.ts';
 import { parseTrustProxy } from '../../src/server/http/trusted-proxy.ts';
 import { API_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
+import { PLAIN_PAGE_SECURITY_HEADERS } from '../../src/server/http/plain-page.ts';
 import { answerHopByHop, expectRelayedWithoutHopByHop, HOP_BODY } from '../support/hop-by-hop-upstream.ts';
 import { keepAliveGets } from '../support/keep-alive-gets.ts';
 import { rawHttp as raw } from '../support/raw-http.ts';
@@ -257,7 +258,9 @@ describe('directly (no proxy trusted)', () => {
     }
     const page = await raw(server.port, `GET /about?q=${long} HTTP/1.1\nHost: www.surgere.example`);
     expect([page.status, page.headers['content-type'], page.headers.connection]).toEqual([431, 'text/html; charset=utf-8', 'close']);
-    expect(page.headers).toMatchObject(lowerCased(API_SECURITY_HEADERS_NO_HSTS));
+    // The plain page's own policy: the API's, allowing its inline rules by their hash.
+    expect(page.headers).toMatchObject(lowerCased(Object.fromEntries(Object.entries(PLAIN_PAGE_SECURITY_HEADERS).filter(([name]) => name !== 'Strict-Transport-Security'))));
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; frame-ancestors 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(page.body).toContain('<h1>Request Header Fields Too Large</h1>\n<p>Request URL and headers are larger than 16 KB.</p>');
   });
 

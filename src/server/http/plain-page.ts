@@ -17,7 +17,8 @@ const STYLE = [
   'a:focus-visible,button:focus-visible{outline:2px solid #2f5fa3;outline-offset:2px}',
 ].join('');
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
-const SECURITY_HEADERS = {
+/** The API's headers, its policy allowing the page's own inline rules and nothing else. */
+export const PLAIN_PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   ...API_SECURITY_HEADERS,
   'Content-Security-Policy': `${API_SECURITY_HEADERS['Content-Security-Policy']}; style-src ${STYLE_HASH}`,
 };
@@ -51,6 +52,6 @@ export function plainPage(o: {
 `;
   return new Response(html, {
     status: o.status ?? 200,
-    headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...o.headers },
+    headers: { ...PLAIN_PAGE_SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...o.headers },
   });
 }
