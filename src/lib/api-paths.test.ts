@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, itemPath, uploadTargetPath, withId, withParams } from './api-paths';
+import { API_PATHS, itemPath, uploadTargetPath, withId } from './api-paths';
+import { withQuery } from './permalinks';
 
 describe('API paths', () => {
   it('fills in an id, and appends one to a list path, encoded', () => {
@@ -13,8 +14,8 @@ describe('API paths', () => {
   });
 
   it('adds a query only when there is one, in the order given', () => {
-    expect(withParams(API_PATHS.enquiries, { status: 'new', pageSize: '1' })).toBe('/api/enquiries?status=new&pageSize=1');
-    expect(withParams(API_PATHS.enquiries, new URLSearchParams({ search: 'a b&c' }))).toBe('/api/enquiries?search=a+b%26c');
-    expect(withParams(API_PATHS.enquiries, {})).toBe('/api/enquiries');
+    expect(withQuery(API_PATHS.enquiries, { status: 'new', pageSize: '1' })).toBe('/api/enquiries?status=new&pageSize=1');
+    expect(withQuery(API_PATHS.enquiries, new URLSearchParams({ search: 'a b&c' }))).toBe('/api/enquiries?search=a%20b%26c');
+    expect(withQuery(API_PATHS.enquiries, {})).toBe('/api/enquiries');
   });
 });

@@ -43,11 +43,5 @@ export const itemPath = (path: string, id: number | string) => `${path}/${idSegm
 /** One uploaded image's place under `uploadTarget`: its upload URL's path, and its DELETE. */
 export const uploadTargetPath = (name: string) => API_PATHS.uploadTarget.replace(':name', name);
 
-/** A path with the query `params` make, or the bare path when they make none. */
-export function withParams(path: string, params: URLSearchParams | Readonly<Record<string, string>>): string {
-  const query = new URLSearchParams(params).toString();
-  return query ? `${path}?${query}` : path;
-}
-
 /** Whether a path is the API's (`/api` or under it): a refusal there is the API's JSON error, elsewhere a page. */
 export const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');

@@ -63,11 +63,11 @@ export const UPLOADED_OBJECTS_PATH = '/objects/uploads/';
 export const objectPublicPath = (name: string) => `${UPLOADED_OBJECTS_PATH}${name}`;
 
 /**
- * A page's path with the query `params` make, or the bare path when they make none. A space is
- * written %20, as a page's address is read and shown, not as a form would send it (+).
+ * A path (a page's or the API's) with the query `params` make, or the bare path when they make
+ * none. A space is written %20, as an address is read and shown, not as a form would send it (+).
  */
-function pageWithParams(path: string, params: URLSearchParams): string {
-  const query = params.toString().replaceAll('+', '%20');
+export function withQuery(path: string, params: URLSearchParams | Readonly<Record<string, string>>): string {
+  const query = new URLSearchParams(params).toString().replaceAll('+', '%20');
   return query ? `${path}?${query}` : path;
 }
 
@@ -79,7 +79,7 @@ export function insightsListUrl({ category, page = 1 }: { category?: string | nu
   const params = new URLSearchParams();
   if (category) params.set('category', category);
   if (page > 1) params.set('page', String(page));
-  return pageWithParams(PAGE_PATHS.insights, params);
+  return withQuery(PAGE_PATHS.insights, params);
 }
 
 /** The admin panel's page. */
@@ -95,7 +95,7 @@ export function adminPanelUrl({ tab, search = '', filters = {}, page = 1 }: { ta
   if (search) params.set('search', search);
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   if (page > 1) params.set('page', String(page));
-  return pageWithParams(ADMIN_PATH, params);
+  return withQuery(ADMIN_PATH, params);
 }
 
 /** The sitemap's parts once it is an index: the site's own pages, then published articles by the thousand. */

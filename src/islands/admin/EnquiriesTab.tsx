@@ -22,7 +22,8 @@ import DialogFrame from '../ui/DialogFrame';
 import { FailedMessageBadge, resendFailed, UndeliveredMessage } from './UndeliveredMessage';
 import { SelectField } from './fields';
 import { Badge } from './ui';
-import { API_PATHS, withId, withParams } from '../../lib/api-paths';
+import { API_PATHS, withId } from '../../lib/api-paths';
+import { withQuery } from '../../lib/permalinks';
 
 export const enquiries = createCollection<Enquiry>({ url: API_PATHS.enquiries, nouns: text.nouns, pageSize: DEFAULT_PAGE_SIZE, filterValues: { status: ['', ...ENQUIRY_STATUSES] } });
 
@@ -31,7 +32,7 @@ const $newCount = atom(0);
 
 async function refreshNewCount(): Promise<void> {
   try {
-    const page = await api.get<{ total: number }>(withParams(API_PATHS.enquiries, { status: 'new', pageSize: '1' }));
+    const page = await api.get<{ total: number }>(withQuery(API_PATHS.enquiries, { status: 'new', pageSize: '1' }));
     $newCount.set(page.total);
   } catch (err) {
     console.error('[admin] counting new enquiries failed', err);

@@ -13,7 +13,8 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { api } from '../../lib/api-client';
-import { itemPath, withParams } from '../../lib/api-paths';
+import { itemPath } from '../../lib/api-paths';
+import { withQuery } from '../../lib/permalinks';
 import { pageCount } from '../../lib/pagination';
 import type { ListPage } from '../../schemas/list-query';
 import { toast } from '../../stores/toasts';
@@ -98,7 +99,7 @@ export function createCollection<T>({ url, nouns, pageSize, params: fixed = {}, 
     }
     if (query.search.trim()) params.set('search', query.search.trim());
     for (const [name, value] of Object.entries(query.filters)) if (value) params.set(name, value);
-    return withParams(url, params);
+    return withQuery(url, params);
   }
 
   async function load(query: ListQuery): Promise<void> {
