@@ -43,7 +43,7 @@ declare global {
 export function readConsent(): ConsentChoice | null {
   try {
     const value = window.localStorage.getItem(CONSENT_KEY);
-    return (CONSENT_VALUES as readonly string[]).includes(value ?? '') ? (value as ConsentChoice) : null;
+    return isOneOf(CONSENT_VALUES, value) ? value : null;
   } catch {
     // Storage can be unavailable (privacy modes); behave as if no choice was made.
     return null;
