@@ -2,7 +2,7 @@
 // the deprecated NETLIFY_DATABASE_URL: src/server/db/database-url.ts), with the WebSocket proxy a
 // plain Postgres needs, or the embedded PGlite under DATA_DIR.
 import net from 'node:net';
-import { connectionStringProblem, isNeonHost, resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
+import { connectionStringProblem, isLoopbackHost, isNeonHost, resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { startWsProxy } from './ws-proxy.mjs';
 
@@ -24,17 +24,19 @@ export async function startDatabase({ dataDir, databaseUrl }) {
   const migratedByNetlify = target?.source === 'netlify-database';
   databaseUrl ??= target?.url;
   if (databaseUrl) {
-    if (isNeonHost(databaseUrl) || process.env.DATABASE_WS_PROXY) {
+    // A Netlify Database answers the Neon driver whatever its host is called, as a Neon host does.
+    if (isNeonHost(databaseUrl) || (migratedByNetlify && !isLoopbackHost(databaseUrl)) || process.env.DATABASE_WS_PROXY) {
       return {
         databaseUrl,
-        wsProxy: process.env.DATABASE_WS_PROXY,
-        sqlEndpoint: process.env.DATABASE_SQL_ENDPOINT,
+        // A blank variable (a .env line left empty) means none, as everywhere else.
+        wsProxy: process.env.DATABASE_WS_PROXY || undefined,
+        sqlEndpoint: process.env.DATABASE_SQL_ENDPOINT || undefined,
         embedded: false,
         migratedByNetlify,
         stop: async () => {},
       };
     }
-    // A plain Postgres (a laptop's or CI's): bridge the Neon driver's WebSocket and HTTP queries to its TCP port.
+    // A plain Postgres (a laptop's or CI's, or a Netlify Database's local stand-in): bridge the Neon driver's WebSocket and HTTP queries to its TCP port.
     const { hostname, port } = new URL(databaseUrl);
     await assertReachable(hostname, Number(port || 5432));
     const proxy = await startWsProxy({ target: `${hostname}:${port || 5432}` });

@@ -62,6 +62,9 @@ export function connectionStringProblem(target: DatabaseTarget): string | undefi
  */
 export const isNeonHost = (url: string): boolean => /\.neon\.tech$/i.test(new URL(url).hostname);
 
+/** A server on this machine (a copy tried out locally), which the Neon driver reaches only through a bridge. */
+export const isLoopbackHost = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
 /** Neon's pooled endpoints (PgBouncer in transaction mode) are the hosts named `...-pooler.`. */
 const isPoolerHost = (url: string): boolean => /-pooler\./i.test(new URL(url).hostname);
 

@@ -1,0 +1,35 @@
+/**
+ * How a local command (npm start, db:migrate, admin, db:seed-articles) reaches the configured
+ * database: a Neon host or a Netlify Database directly, as the deployed functions do; a PostgreSQL
+ * on this machine through the bridge the Neon driver needs.
+ */
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startDatabase } from '../../scripts/lib/database-env.mjs';
+import { withEnv } from '../support/with-env.ts';
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const unset = { NETLIFY_DB_DRIVER: '', DATABASE_WS_PROXY: '', DATABASE_SQL_ENDPOINT: '' };
+
+describe('startDatabase', () => {
+  it('reaches a Netlify Database directly whatever its host is called: no bridge, no TCP probe, its migrations left to Netlify', async () => {
+    const url = 'postgres://netlify:secret@db.netlify-database.example/netlifydb?sslmode=require';
+    const database = await withEnv({ ...unset, NETLIFY_DB_URL: url }, () => startDatabase({}));
+    expect(database).toMatchObject({ databaseUrl: url, wsProxy: undefined, embedded: false, migratedByNetlify: true });
+  });
+
+  it("bridges a Netlify Database's stand-in on this machine, and names the address when nothing answers there", async () => {
+    const port = await closedPort();
+    await expect(
+      withEnv({ ...unset, NETLIFY_DB_URL: `postgres://postgres@127.0.0.1:${port}/test` }, () => startDatabase({})),
+    ).rejects.toThrow(`No PostgreSQL server answers at 127.0.0.1:${port} (`);
+  });
+});
