@@ -40,6 +40,14 @@ export function toast({ title, description, variant = 'default' }: ToastInput): 
   return id;
 }
 
+/**
+ * Fetches the toast region ahead of a toast that is likely to come (a form being filled in), so the
+ * outcome of a send shows as soon as it is known rather than a round trip or two after it.
+ */
+export function prepareToasts(): void {
+  demandIsland('toasts');
+}
+
 /** Closes a toast (swipe, close button, timeout); it is removed from the list later. */
 export function dismissToast(id: number): void {
   $toasts.set($toasts.get().map((item) => (item.id === id ? { ...item, open: false } : item)));

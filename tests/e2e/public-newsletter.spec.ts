@@ -127,6 +127,8 @@ test('Subscribe pressed twice while the form\'s code is still loading subscribes
   const email = page.getByRole('textbox', { name: 'Email address' });
   await email.fill(`twice-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
   await email.press('Enter');
+  // Subscribing from the press on, while the form's code is still on its way.
+  await expect(page.getByRole('button', { name: 'Subscribing' })).toBeDisabled();
   await email.press('Enter');
   release();
   await expect(toastText(page, 'Successfully subscribed!')).toBeVisible();

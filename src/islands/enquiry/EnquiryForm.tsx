@@ -22,7 +22,7 @@ import { enquiryFormFields, ENQUIRY_LIMITS, type EnquiryFormField } from '../../
 import { enquiryOutcome } from '../../content/form-outcomes';
 import { enquiryForm, honeypotLabel } from '../../content/forms';
 import { formAction, FORM_IDS } from '../../lib/permalinks';
-import { toast } from '../../stores/toasts';
+import { prepareToasts, toast } from '../../stores/toasts';
 import type { ReturnedForm } from '../../schemas/returned-form';
 import type { EnquiryContext } from '../../schemas/enquiry';
 import { buttonClass } from '../../lib/button-styles';
@@ -32,6 +32,12 @@ import { maxLengthAttribute } from '../../schemas/text-limits';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-enquiry');
+
+/** On first use: the send code, and the toast region that will say how the send went. */
+function prepareToSend() {
+  void loadSubmit();
+  prepareToasts();
+}
 
 type Errors = Partial<Record<EnquiryFormField, string>>;
 
@@ -98,7 +104,12 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
   );
   const [pending, setPending] = useState(false);
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // A field focused before hydration (the focus that demanded this island) never reaches onFocus
+    // below: fetch the send code now, not at the press of Send.
+    if (formRef.current?.contains(document.activeElement)) prepareToSend();
+  }, []);
 
   const fieldId = (name: string) => `${id}-${name}`;
 
@@ -132,10 +143,15 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       ...context,
       website: text('website'),
     };
+    // Sending from the press on: 'Sending...' while the send code and the toast region load too,
+    // and the region loads beside the POST rather than after its answer.
+    setPending(true);
+    prepareToasts();
     let submit: Awaited<ReturnType<typeof loadSubmit>>;
     try {
       submit = await loadSubmit();
     } catch {
+      setPending(false);
       // The submit chunk itself failed to load (offline, a new deploy).
       toast({ title: enquiryOutcome.failedTitle, description: enquiryOutcome.failedText, variant: 'destructive' });
       return;
@@ -143,11 +159,11 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
 
     const invalid = submit.validateEnquiry(payload);
     if (invalid) {
+      setPending(false);
       showErrors(invalid as Errors);
       return;
     }
 
-    setPending(true);
     const result = await submit.sendEnquiry(payload);
     setPending(false);
     if (result.ok) {
@@ -185,7 +201,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       noValidate={hydrated}
       onSubmit={onSubmit}
       onInput={onInput}
-      onFocus={() => void loadSubmit()}
+      onFocus={prepareToSend}
       className="grid gap-5 sm:grid-cols-2"
       aria-busy={pending}
     >

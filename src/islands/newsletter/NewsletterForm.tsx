@@ -12,7 +12,7 @@ import { newsletterOutcome } from '../../content/form-outcomes';
 import { honeypotLabel, newsletterForm } from '../../content/forms';
 import { formAction, FORM_IDS } from '../../lib/permalinks';
 import type { ReturnedForm } from '../../schemas/returned-form';
-import { toast } from '../../stores/toasts';
+import { prepareToasts, toast } from '../../stores/toasts';
 import { buttonClass } from '../../lib/button-styles';
 import { publicInputClass } from '../../lib/input-styles';
 import { API_PATHS } from '../../lib/api-paths';
@@ -20,6 +20,12 @@ import { EMAIL_MAX_LENGTH } from '../../schemas/text-limits';
 
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-newsletter');
+
+/** On first use: the send code, and the toast region that will say how the send went. */
+function prepareToSend() {
+  void loadSubmit();
+  prepareToasts();
+}
 
 interface Props {
   /** Visible heading; defaults suit the insights page. */
@@ -42,7 +48,11 @@ export default function NewsletterForm({
 }: Props) {
   const id = useId();
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // The field focused before hydration never reaches onFocus: fetch the send code now.
+    if (emailRef.current && emailRef.current === document.activeElement) prepareToSend();
+  }, []);
   const [error, setError] = useState<string | null>(returned?.issues.email ?? null);
   // A refusal of a plain form post that no address can fix (the hourly limit, the service down):
   // shown and focused on its own, so a valid address is not marked wrong.
@@ -58,10 +68,13 @@ export default function NewsletterForm({
     const data = new FormData(form);
     // The page goes with the consent it records: which form the address was given to.
     const payload = { email: String(data.get('email') ?? ''), website: String(data.get('website') ?? ''), sourcePage: window.location.pathname };
+    setPending(true);
+    prepareToasts();
     let submit: Awaited<ReturnType<typeof loadSubmit>>;
     try {
       submit = await loadSubmit();
     } catch {
+      setPending(false);
       // The submit chunk itself failed to load (offline, a new deploy).
       toast({ title: newsletterOutcome.failedTitle, description: newsletterOutcome.failedText, variant: 'destructive' });
       return;
@@ -71,11 +84,11 @@ export default function NewsletterForm({
     setError(invalid);
     // The field takes the focus, so its message (its description) is read out.
     if (invalid) {
+      setPending(false);
       emailRef.current?.focus();
       return;
     }
 
-    setPending(true);
     const result = await submit.subscribe(payload);
     setPending(false);
     if (result.ok) {
@@ -106,7 +119,7 @@ export default function NewsletterForm({
         // The browser's own checks until the island's take over.
         noValidate={hydrated}
         onSubmit={onSubmit}
-        onFocus={() => void loadSubmit()}
+        onFocus={prepareToSend}
         aria-labelledby={`${id}-title`}
         className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start"
       >
