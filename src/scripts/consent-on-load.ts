@@ -64,10 +64,19 @@ function askForConsent() {
 
   let ran = false;
   let pressedEarly: HTMLElement | null = null;
+  const letGo = () => {
+    pressedEarly?.removeAttribute('aria-busy');
+    pressedEarly = null;
+  };
   banner.addEventListener('click', (event) => {
     if (ran) return;
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${COOKIE_ACTION_ATTRIBUTE}]`) : null;
-    if (button) pressedEarly = button;
+    if (!button) return;
+    letGo();
+    pressedEarly = button;
+    // Says it is waiting, as a press held for the runtime does (page-start.ts): without it the
+    // button looks idle for the banner code's round trips, and is pressed again and again.
+    button.setAttribute('aria-busy', 'true');
   });
   // As with a press held for the runtime (page-start.ts), the visitor who gives up waiting (Escape)
   // or goes on to something else (Cookie Settings, say) lets it go: a late Accept All would choose
@@ -78,7 +87,7 @@ function askForConsent() {
       (event) => {
         if (ran || !pressedEarly) return;
         const target = event.target instanceof Node ? event.target : null;
-        if (event instanceof KeyboardEvent ? event.key === 'Escape' : !target || !pressedEarly.contains(target)) pressedEarly = null;
+        if (event instanceof KeyboardEvent ? event.key === 'Escape' : !target || !pressedEarly.contains(target)) letGo();
       },
       true,
     );
@@ -88,11 +97,14 @@ function askForConsent() {
   // A module script's load event follows its run, by when the banner's own listener is there.
   script?.addEventListener('load', () => {
     ran = true;
-    pressedEarly?.click();
+    const pressed = pressedEarly;
+    letGo();
+    pressed?.click();
   });
   // Without its code the banner's buttons would do nothing: it goes, as it stays hidden without
   // JavaScript (nothing but necessary storage is used then), and asks again on the next page.
   script?.addEventListener('error', () => {
+    letGo();
     banner.hidden = true;
   });
   // A script cloned out of a <template> runs once it is in the document.

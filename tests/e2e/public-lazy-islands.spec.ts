@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { skipCookieBanner } from './support/cookie-banner.ts';
 import { holdRoute } from './support/hold-route.ts';
-import { CONSENT_KEY } from '../../src/lib/cookie-consent.ts';
+import { CONSENT_KEY, COOKIE_BANNER_ATTRIBUTE } from '../../src/lib/cookie-consent.ts';
 
 /** Records the URL path of every script the page requests. */
 function recordScripts(page: Page): string[] {
@@ -158,6 +158,25 @@ test('a click on Cookie Settings while the modal code is held back opens the mod
   await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toHaveCount(0);
   release();
   await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
+});
+
+test("a banner button pressed while the banner's code is on the way says it is busy until the code acts on it", async ({ page }) => {
+  let asked!: () => void;
+  const codeAsked = new Promise<void>((resolve) => (asked = resolve));
+  const release = await holdRoute(page, '**/_astro/CookieBannerCode*.js', (route) => route.continue());
+  page.on('request', (request) => request.url().includes('/_astro/CookieBannerCode') && asked());
+  await page.goto('/about');
+  // The page runtime has run (it asks for the banner's code): the press is now the banner's to hold.
+  await codeAsked;
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  const accept = banner.getByRole('button', { name: 'Accept All' });
+  await accept.click();
+  await expect(accept).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(banner).toBeHidden();
+  // Hidden, the banner's buttons are out of the accessibility tree: found by the banner's attribute.
+  await expect(page.locator(`[${COOKIE_BANNER_ATTRIBUTE}] [aria-busy]`)).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)).toBe('accepted');
 });
 
 /** The page runtime's file, as every page names it on its root element. */
