@@ -163,6 +163,8 @@ for (const [name, path] of [
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article Not Found');
     await expect(page.getByText("The article you're looking for doesn't exist or has been removed.")).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    // A share of the address must not preview the missing page as the address's own.
+    await expect(page.locator('meta[property="og:url"]')).toHaveCount(0);
     await page.getByRole('link', { name: 'Back to Insights' }).click();
     await expect(page).toHaveURL('/insights');
   });

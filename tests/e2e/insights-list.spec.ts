@@ -176,6 +176,7 @@ test('12 a page: the pager links pages with rel prev/next and reads Page X of Y;
     // Not found, like every other 404 of the site: unindexed, and naming no canonical URL of itself.
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    await expect(page.locator('meta[property="og:url"]')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute('href', `${list}&page=2`);
     await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
   } finally {

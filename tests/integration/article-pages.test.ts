@@ -236,7 +236,7 @@ describe('the feed of long articles', () => {
     const withBody = Math.floor(FEED_BODY_BUDGET / body.length);
     expect(withBody).toBeGreaterThan(0);
     const newestFirst = rows.map((r) => r.id).reverse();
-    expect(items.map((item) => /#article-(\d+)</.exec(item)?.[1])).toEqual(newestFirst.map(String));
+    expect(items.map((item) => /:article-(\d+)</.exec(item)?.[1])).toEqual(newestFirst.map(String));
     expect(items.map((item) => item.includes('<content:encoded>'))).toEqual(newestFirst.map((_, i) => i < withBody));
     expect(Buffer.byteLength(xml)).toBeLessThan(3 * FEED_BODY_BUDGET);
   }, 60_000);

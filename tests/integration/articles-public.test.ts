@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { APIContext } from 'astro';
 import articles from '../../netlify/functions/articles.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import type { NewArticle } from '../../src/server/db/schema.ts';
@@ -225,11 +226,11 @@ describe('/insights/rss.xml', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0" /);
     expect(xml).toContain('<link>https://surgere.example/insights</link>');
     expect(xml).toContain('<atom:link href="https://surgere.example/insights/rss.xml" rel="self" type="application/rss+xml"/>');
-    const item = xml.split('<item>').find((chunk) => chunk.includes(`#article-${hostile.id}<`));
+    const item = xml.split('<item>').find((chunk) => chunk.includes(`:article-${hostile.id}<`));
     expect(item).toBeDefined();
     expect(item).toContain(`<title>Hostile &lt;b&gt;&amp;&lt;/b&gt; ${RUN}</title>`);
     expect(item).toContain(`<link>https://surgere.example/insights/${hostile.id}</link>`);
-    expect(item).toContain(`<guid isPermaLink="false">https://surgere.example/insights#article-${hostile.id}</guid>`);
+    expect(item).toContain(`<guid isPermaLink="false">tag:surgere.com.au,2026:article-${hostile.id}</guid>`);
     expect(item).toContain('<dc:creator>Admin</dc:creator><category>Thought Leadership</category>');
     // Readers take a description as HTML: the plain text is escaped twice, so it reads as typed.
     expect(item).toContain('<description>Plain text &amp;lt;img src=x onerror=alert(2)&amp;gt; &amp;amp; more</description>');
@@ -241,12 +242,23 @@ describe('/insights/rss.xml', () => {
     expect(xml).not.toMatch(/<script|<img|onerror="/i);
   });
 
+  it("keeps an item's guid whatever origin the feed is read at: another name or https must not make old articles new to readers", async () => {
+    const article = await insertArticle({ title: `Guid ${RUN}` });
+    const readAt = async (origin: string) => {
+      const context = { site: new URL(origin), url: new URL('/insights/rss.xml', origin), params: {} } as unknown as APIContext;
+      const xml = await (await rssGet(context)).text();
+      return /<guid isPermaLink="false">([^<]*)<\/guid>/.exec(xml.split('<item>').find((chunk) => chunk.includes(`Guid ${RUN}`)) ?? '')?.[1];
+    };
+    const guids = [await readAt('https://surgere.example'), await readAt('http://127.0.0.1:4321'), await readAt('https://www.surgere.com.au')];
+    expect(guids).toEqual(Array(3).fill(`tag:surgere.com.au,2026:article-${article.id}`));
+  });
+
   it("gives an author's name as written: an apostrophe is not left as the text '&#39;'", async () => {
     // dc:creator is plain text, and @astrojs/rss parses an item's customData again before writing
     // it: an escape its parser does not decode would reach readers as characters.
     const credited = await insertArticle({ title: `Credited ${RUN}`, author: "Siobhán O'Brien & Co <Sydney>" });
     const xml = await (await rssGet(endpointContext('/insights/rss.xml'))).text();
-    const item = xml.split('<item>').find((chunk) => chunk.includes(`#article-${credited.id}<`));
+    const item = xml.split('<item>').find((chunk) => chunk.includes(`:article-${credited.id}<`));
     expect(item).toContain('<dc:creator>Siobhán O&apos;Brien &amp; Co &lt;Sydney&gt;</dc:creator>');
   });
 
@@ -258,7 +270,7 @@ describe('/insights/rss.xml', () => {
       content: '<p>a\u0001b\u000cc ]]> d</p>',
     });
     const xml = await (await rssGet(endpointContext('/insights/rss.xml'))).text();
-    const item = xml.split('<item>').find((chunk) => chunk.includes(`#article-${pasted.id}<`));
+    const item = xml.split('<item>').find((chunk) => chunk.includes(`:article-${pasted.id}<`));
     expect(item).toContain(`<title>Pasted title 😀 שלום ]]&gt; ${RUN}</title>`);
     expect(item).toContain('<content:encoded>&lt;p&gt;abc ]]&amp;gt; d&lt;/p&gt;</content:encoded>');
     expect(xml).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);

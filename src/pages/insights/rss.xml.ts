@@ -36,6 +36,13 @@ export const FEED_BODY_BUDGET = 1_000_000;
  */
 const customDataText = (value: string) => escapeXml(value).replaceAll('&#39;', "'");
 
+/**
+ * An item's guid: a tag URI (RFC 4151) of the firm's domain and the article's id, fixed for good.
+ * Not the URL (a slug added or changed later) nor anything of the origin the feed is read at (another
+ * name, https, a custom domain once SITE_URL is set): each would make readers see an old article anew.
+ */
+const feedItemId = (articleId: number): string => `tag:surgere.com.au,2026:article-${articleId}`;
+
 export const GET: APIRoute = (context) => {
   const origin = publicOrigin(context);
   const abs = (path: string) => absoluteUrl(path, origin);
@@ -66,9 +73,8 @@ export const GET: APIRoute = (context) => {
         // Null past the body budget (listPublishedArticlesForFeed).
         content: article.content === null ? undefined : xmlChars(sanitizeArticleHtmlForFeed(article.content, abs(articleUrl(article)))),
         categories: [article.category],
-        // The id, not the URL: a slug added or changed later must not make readers see a new item.
         customData: [
-          `<guid isPermaLink="false">${customDataText(`${abs(PAGE_PATHS.insights)}#article-${article.id}`)}</guid>`,
+          `<guid isPermaLink="false">${feedItemId(article.id)}</guid>`,
           `<dc:creator>${customDataText(article.author)}</dc:creator>`,
         ].join(''),
       })),
