@@ -75,12 +75,18 @@ export function answerClientError(answerOn) {
       return;
     }
     const earlier = answerOn(socket);
-    if (earlier !== undefined) {
+    // A request whose own body stopped arriving (requestTimeout) has no answer coming: its handler
+    // waits for those bytes for ever. It is answered 408 here, as one whose head never came is;
+    // only an answer already begun (a pipelined request refused behind it) is left to finish.
+    const stalledBody = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && earlier !== undefined && !earlier.headersSent && earlier.req?.complete === false;
+    if (earlier !== undefined && !stalledBody) {
       earlier.once('close', () => socket.destroy());
       return;
     }
     const { status, message } = refusalOf(err);
-    const response = isApiRequest(err.rawPacket)
+    // A stalled body's timeout carries no packet to read the path from: its request names it.
+    const head = stalledBody ? Buffer.from(`${earlier.req.method} ${earlier.req.url} `, 'latin1') : err.rawPacket;
+    const response = isApiRequest(head)
       ? errorJson(status, message)
       : plainPage({ title: http.STATUS_CODES[status] ?? 'Bad Request', text: `${message}.`, link: { label: 'Home page', href: '/' }, status });
     void serialized(response).then((bytes) => {

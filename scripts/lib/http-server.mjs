@@ -207,21 +207,28 @@ const IDLE_CONNECTION_MS = 65_000;
  * Serves `handle` on `port` at each of `hosts`. Loopback by default, on both address families
  * (browsers may resolve localhost to ::1 or 127.0.0.1); HOST=0.0.0.0 opens it to the network.
  * @param {(request: Request, context: { ip: string, serverOrigin: string }) => Promise<Response>} handle
- * @param {{ port: number, hosts?: string[], trustProxy?: TrustProxyOption }} options
+ * @param {{ port: number, hosts?: string[], trustProxy?: TrustProxyOption, requestTimeoutMs?: number }} options
+ *   requestTimeoutMs: how long a request may take to arrive whole, head and body (default Node's 300 s)
  * @returns {Promise<{ port: number, stop: () => Promise<void> }>}
  */
-export async function serveHttp(handle, { port, hosts = ['127.0.0.1', '::1'], trustProxy = false }) {
+export async function serveHttp(handle, { port, hosts = ['127.0.0.1', '::1'], trustProxy = false, requestTimeoutMs = 300_000 }) {
   const listener = createRequestListener(handle, { trustProxy });
   const servers = [];
   let actualPort = port;
   for (const host of hosts) {
-    const server = http.createServer(listener);
+    // requireHostHeader off: Node's own refusal of an HTTP/1.1 request without Host is a bare 400
+    // (no body, none of the security headers); the listener refuses it in the API's shape, as it
+    // does an HTTP/1.0 request without one.
+    // The timeout is checked every connectionsCheckingInterval, so a short one is checked as often.
+    const timeouts = { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(30_000, requestTimeoutMs / 2) };
+    const server = http.createServer({ requireHostHeader: false, ...timeouts }, listener);
     server.on('clientError', answerClientError(answerInProgressOn));
     // An idle keep-alive connection is held a minute, not Node's 5 s: a client or proxy that
     // reuses one just as the server closes it sees a reset (ECONNRESET, a proxy's 502), and the
     // longer the server waits, the more surely the client closes its idle connections first.
     server.keepAliveTimeout = IDLE_CONNECTION_MS;
-    server.headersTimeout = IDLE_CONNECTION_MS + 1000;
+    // Never past the whole request's time: Node then times out neither.
+    server.headersTimeout = Math.min(IDLE_CONNECTION_MS + 1000, requestTimeoutMs);
     try {
       await new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -273,6 +273,37 @@ describe('directly (no proxy trusted)', () => {
     expect(page.body).toContain('<p>Malformed HTTP request.</p>');
   });
 
+  it('answers an HTTP/1.1 request with no Host in the same shape, not with Node\'s bare 400', async () => {
+    const api = await raw(server.port, 'GET /api/services HTTP/1.1');
+    expect([api.status, api.headers['content-type']]).toEqual([400, 'application/json; charset=utf-8']);
+    expect(api.headers).toMatchObject(lowerCased(API_SECURITY_HEADERS_NO_HSTS));
+    expect(api.body).toBe('{"error":"Bad request"}');
+  });
+
+  it('answers a request whose body stops arriving with 408 once its time is up, in the same shape, instead of holding it open for good', async () => {
+    // The handler waits for the whole body, as every form and API handler does.
+    const stalled = await serveHttp(async (request) => new Response(await request.text()), { port: 0, hosts: ['127.0.0.1'], requestTimeoutMs: 1500 });
+    const answerTo = (path: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(stalled.port, '127.0.0.1');
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString('latin1')));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+      });
+    try {
+      const [api, page] = await Promise.all([answerTo('/api/contacts'), answerTo('/contact')]);
+      expect(api.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+      expect(api).toContain('\r\ncontent-type: application/json; charset=utf-8\r\n');
+      expect(api.endsWith('\r\n\r\n{"error":"Request took too long to arrive"}')).toBe(true);
+      expect(page.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+      expect(page).toContain('<p>Request took too long to arrive.</p>');
+    } finally {
+      await stalled.stop();
+    }
+  }, 15_000);
+
   it('writes nothing into an answer still being given when a request pipelined behind it is malformed: that answer goes out whole, then the connection closes', async () => {
     const received = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(server.port, '127.0.0.1');
