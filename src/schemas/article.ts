@@ -93,7 +93,7 @@ export const ARTICLE_IMAGE_URL_REFUSED = `Image URL must be a path on this site 
  * any other would be refused by the CDN and never shown.
  */
 export function isArticleImageUrl(value: string): boolean {
-  if (SITE_PATH.test(value)) return true;
+  if (SITE_PATH.test(value)) return isCanonicalSitePath(value);
   if (!/^https:\/\/\S+$/i.test(value)) return false;
   let url: URL;
   try {
@@ -102,6 +102,21 @@ export function isArticleImageUrl(value: string): boolean {
     return false;
   }
   return (REMOTE_IMAGE_HOSTS as readonly string[]).includes(url.hostname) && url.username === '' && url.password === '' && url.port === '';
+}
+
+/** An upload's path as the Delete check and the daily sweep look for it (src/server/repositories/articles.ts). */
+const UPLOAD_PATH = /^\/objects\/uploads\/[0-9a-f]{32}$/;
+
+/**
+ * A site path spelled as it is read: no escape, dot segment or empty segment that makes it another
+ * path, and an upload named exactly. '/objects/uploads/./{name}' or a hex digit escaped showed the
+ * upload while the Delete check and the sweep found no article using it, so it was deleted from
+ * under a published article.
+ */
+function isCanonicalSitePath(value: string): boolean {
+  const path = value.split(/[?#]/, 1)[0]!;
+  if (path.includes('%') || path.includes('//') || /\/\.{1,2}(?:\/|$)/.test(path)) return false;
+  return !path.toLowerCase().startsWith('/objects/') || UPLOAD_PATH.test(value);
 }
 
 /** A body sent with pictures or embedded media (`tags`: their element names), which the text does not keep. */

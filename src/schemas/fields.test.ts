@@ -67,3 +67,14 @@ describe('an optional text field given something other than text', () => {
     expect(field.safeParse(['a']).error?.issues[0]?.message).toBe('Invalid input: expected string, received array');
   });
 });
+
+describe('emailField', () => {
+  it("refuses an address past SMTP's limits, which a mail server refuses for good: a local part over 64, a domain label over 63", () => {
+    for (const email of [`${'a'.repeat(65)}@example.com`, `ada@${'b'.repeat(64)}.example`]) {
+      expect(emailField.safeParse(email).error?.issues.map((issue) => issue.message), email).toEqual(['Invalid email']);
+    }
+    for (const email of [`${'a'.repeat(64)}@example.com`, `ada@${'b'.repeat(63)}.example`]) {
+      expect(emailField.safeParse(email), email).toEqual({ success: true, data: email });
+    }
+  });
+});

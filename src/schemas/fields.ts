@@ -100,7 +100,7 @@ const NOTHING_VISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
  * enquiry from no one; so a required field says 'Required' and an optional one stores no value.
  * Beside visible text they stay as typed: an emoji sequence and a Persian word need their joiners.
  */
-const blankIfInvisible = z.overwrite((text: string) => (NOTHING_VISIBLE.test(text) ? '' : text));
+export const blankIfInvisible = z.overwrite((text: string) => (NOTHING_VISIBLE.test(text) ? '' : text));
 
 /** A required, trimmed text field with an upper bound; line breaks allowed (a message). */
 export const requiredText = (max: number) =>
@@ -123,9 +123,19 @@ export const oneLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core
 /** An optional, trimmed one-line text field with an upper bound, and any further checks of its own. */
 export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z.core.$ZodCheck<string>)[]) => z.optional(oneLine(max, ...checks));
 
+/**
+ * Within SMTP's limits (RFC 5321 4.5.3.1): a local part of at most 64 octets and DNS labels of at
+ * most 63. zod's pattern checks neither, and a mail server refuses such an address for good: the
+ * welcome fails and the notice's Reply-To answers no one.
+ */
+export const fitsSmtpLimits = (address: string) => {
+  const at = address.lastIndexOf('@');
+  return at <= 64 && address.slice(at + 1).split('.').every((label) => label.length <= 63);
+};
+
 export const emailField = z.pipe(
   z.string(REQUIRED_TEXT).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))),
-  z.email('Invalid email'),
+  z.email('Invalid email').check(z.refine(fitsSmtpLimits, 'Invalid email')),
 );
 
 /**

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { formValuesOf, payloadOf } from './form-fields';
 import { serviceFormFields, serviceSchema, type Service } from './service';
 
+describe('serviceSchema', () => {
+  it('drops a feature with nothing a reader can see, as it does a blank one: it showed as an empty bullet', () => {
+    const parsed = serviceSchema.parse({ title: 'T', description: 'D', icon: 'target', features: ['\u200b', '\u2060\ufeff', ' Real feature '] });
+    expect(parsed.features).toEqual(['Real feature']);
+  });
+});
+
 describe('service form', () => {
   it('sends features one per line, trimmed, blank lines dropped, and the sort order as a whole number', () => {
     const values = { ...formValuesOf(serviceFormFields, null), title: 'T', features: 'Funnel review\r\n\n   \n  Channel mix  \nPricing', sortOrder: ' -3 ' };

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { SERVICE_ICON_NAMES } from '../lib/icons/service-icons';
-import { isSingleLine, ONE_LINE, requiredLine, requiredText, plainLine, storableText } from './fields';
+import { blankIfInvisible, isSingleLine, ONE_LINE, requiredLine, requiredText, plainLine, storableText } from './fields';
 import { openedAtField } from './opened-at';
 import { submissionIdField } from './submission-id';
 import { characterCount, tooLong } from './text-limits';
@@ -27,7 +27,7 @@ export const serviceSchema = z.object({
   features: z
     // Each feature is one line of the form's box, held as the other one-line fields are (no control
     // characters or ones that reorder the text after them, no line break, which would come back as two).
-    .array(z.string().check(plainLine).trim().check(storableText), { error: 'Features must be a list' })
+    .array(z.string().check(plainLine).trim().check(blankIfInvisible, storableText), { error: 'Features must be a list' })
     .max(SERVICE_LIMITS.features, `At most ${SERVICE_LIMITS.features} features`)
     // The feature at fault is named: the form holds them one a line, and a bare message beside
     // thirty lines would not say which one to change.

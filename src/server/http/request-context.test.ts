@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from './request-context.ts';
+import { clientAddress, sameOriginRefererPath } from './request-context.ts';
 
 const key = (ip?: string) => clientAddress({ params: {}, ...(ip === undefined ? {} : { ip }) });
 
@@ -32,5 +32,21 @@ describe('clientAddress', () => {
     expect(key('')).toBe('unknown');
     expect(key('not-an-address')).toBe('not-an-address');
     expect(key('x'.repeat(300))).toHaveLength(64);
+  });
+});
+
+describe('sameOriginRefererPath', () => {
+  const from = (referer: string) => sameOriginRefererPath(new Request('http://127.0.0.1:4321/api/newsletter', { method: 'POST', headers: { referer } }));
+
+  it("gives a same-origin page's path, and nothing for another origin's", () => {
+    expect(from('http://127.0.0.1:4321/insights?page=2')).toBe('/insights');
+    expect(from('https://evil.example/insights')).toBeNull();
+  });
+
+  it("gives nothing a form's own sourcePage could not be: another host's address, or a path past 200 characters", () => {
+    expect(from('http://127.0.0.1:4321//evil.example/path')).toBeNull();
+    expect(from('http://127.0.0.1:4321/\\evil.example/path')).toBeNull();
+    expect(from(`http://127.0.0.1:4321/${'a'.repeat(200)}`)).toBeNull();
+    expect(from(`http://127.0.0.1:4321/${'a'.repeat(199)}`)).toBe(`/${'a'.repeat(199)}`);
   });
 });

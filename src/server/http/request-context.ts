@@ -54,7 +54,11 @@ export function sameOriginRefererPath(req: Request): string | null {
   if (!referer) return null;
   try {
     const from = new URL(referer);
-    return from.origin === new URL(req.url).origin ? from.pathname.slice(0, 200) : null;
+    if (from.origin !== new URL(req.url).origin) return null;
+    // Held to what the form's own sourcePage may be (src/schemas/newsletter.ts): '//evil.example/'
+    // is another host's address, and a cut inside a %XX escape is not a path.
+    const path = from.pathname;
+    return path.length <= 200 && !/^\/[/\\]/.test(path) ? path : null;
   } catch {
     return null;
   }
