@@ -32,7 +32,7 @@ export const newPasswordField = z
  * request (this file's requestResetSchema) take it: an account named otherwise could never sign in
  * or ask for a reset. `npm run admin`, the first admin of a start-up and createAdmin hold to it.
  */
-const adminAddress = z.email({ error: 'Valid email is required' }).check(storableText).max(EMAIL_MAX_LENGTH);
+const adminAddress = z.email({ error: 'Valid email is required' }).check(storableText).max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG);
 export const isAdminAddress = (username: string) => adminAddress.safeParse(username).success;
 
 /** The words a username that is no e-mail address is refused in, by the command and a start-up alike. */

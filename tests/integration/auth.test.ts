@@ -560,6 +560,11 @@ describe('POST /api/auth/request-reset', () => {
     expect((await call(requestReset, '/api/auth/request-reset', { body: {} })).json.error).toBe('Valid email is required');
   });
 
+  it('names an address past the length limit as too long, not as missing or invalid', async () => {
+    const r = await call(requestReset, '/api/auth/request-reset', { body: { email: `${'a'.repeat(60)}@${['b', 'c', 'd', 'e'].map((c) => c.repeat(60)).join('.')}.example` } });
+    expect([r.status, r.json.issues]).toEqual([400, { email: 'Must be 254 characters or fewer' }]);
+  });
+
   it('answers 200 with a message that the email service is not configured, for any address', async () => {
     const { email } = await newAdmin();
     const known = await call(requestReset, '/api/auth/request-reset', { body: { email } });
