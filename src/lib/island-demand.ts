@@ -63,8 +63,9 @@ function fetchOnce(rel: 'modulepreload' | 'preload', href: string, as?: string) 
 /**
  * Astro's island runtime is not in the page when every island on it waits for a demand
  * (src/server/pages/island-runtime.ts): the page names its file, and the first demand adds it. The
- * demanded island's code and the site stylesheet are fetched alongside it, not after it, so the
- * first island costs one round trip, as it did with the runtime inline.
+ * demanded island's entry files and the site stylesheet are fetched alongside it, not after it, so
+ * the runtime adds no round trip to the first island's two (its entry files, then every chunk they
+ * import at once: scripts/lib/flat-island-imports-plugin.mjs), as it did when it was inline.
  */
 function startIslandRuntime(name: string) {
   const runtime = document.documentElement.dataset.islandRuntime;
