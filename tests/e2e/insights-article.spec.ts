@@ -2,6 +2,7 @@
  * The article page: its content and SEO head, the image and video, the not-found page and its 404,
  * drafts kept out, and a stored XSS payload that must not run.
  */
+import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createArticle, deleteArticle, updateArticle } from './support/admin-api';
 import { signInThroughApi } from './support/admin-sign-in.ts';
@@ -10,6 +11,8 @@ import { skipCookieBanner } from './support/cookie-banner.ts';
 import type { Article } from '../../src/schemas/article';
 
 const RUN = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+/** An upload's path (a name as uploads have) that holds no image. */
+const MISSING_IMAGE = `/objects/uploads/${crypto.randomBytes(16).toString('hex')}`;
 const VIDEO_ID = 'dQw4w9WgXcQ';
 const created: Article[] = [];
 
@@ -32,7 +35,7 @@ test.beforeAll(async ({ request }) => {
     slug: `growth-playbook-${RUN}`,
     metaTitle: `Growth playbook meta ${RUN}`,
     metaDescription: 'Meta description for the growth playbook.',
-    imageUrl: '/objects/uploads/no-such-image-' + RUN,
+    imageUrl: MISSING_IMAGE,
     publishedAt: '2026-03-05T01:00:00.000Z',
   });
   video = await createArticle(request, {
@@ -107,7 +110,7 @@ test('the head carries the SEO fields: meta title and description, slug canonica
   const share = new URL((await head.locator('meta[property="og:image"]').getAttribute('content'))!);
   expect(share.origin).toBe(new URL(canonical!).origin);
   expect(share.pathname).toBe('/.netlify/images');
-  expect(Object.fromEntries(share.searchParams)).toMatchObject({ url: `/objects/uploads/no-such-image-${RUN}`, w: '1200', h: '630', fit: 'cover', fm: 'jpg' });
+  expect(Object.fromEntries(share.searchParams)).toMatchObject({ url: MISSING_IMAGE, w: '1200', h: '630', fit: 'cover', fm: 'jpg' });
   await expect(head.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
   await expect(head.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
   await expect(head.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', full.title);
@@ -170,7 +173,7 @@ for (const [name, path] of [
   });
 }
 
-test('an address in capitals, or a slug the article had before, moves for good to its page', async ({ page, request }) => {
+test('an address in capitals or with a space around it, or a slug the article had before, moves for good to its page', async ({ page, request }) => {
   const before = await createArticle(request, { title: `A renamed article ${RUN}`, slug: `before-${RUN}` });
   created.push(before);
   const head = (path: string) => page.request.get(path, { maxRedirects: 0 });
@@ -179,6 +182,10 @@ test('an address in capitals, or a slug the article had before, moves for good t
   expect(capitals.status()).toBe(301);
   expect(capitals.headers()['location']).toBe(`/insights/before-${RUN}`);
   expect((await head(`/insights/before-${RUN}`)).status()).toBe(200);
+  for (const spaced of [`/insights/before-${RUN}%20`, `/insights/%20Before-${RUN}%0A`]) {
+    const r = await head(spaced);
+    expect([r.status(), r.headers()['location']], spaced).toEqual([301, `/insights/before-${RUN}`]);
+  }
 
   await updateArticle(request, before, { slug: `after-${RUN}` });
   const moved = await head(`/insights/before-${RUN}`);
