@@ -41,7 +41,7 @@ export function toast({ title, description, variant = 'default' }: ToastInput): 
 }
 
 /**
- * Fetches the toast region ahead of a toast that is likely to come (a form being filled in), so the
+ * Fetches the toast region ahead of a toast that is sure to come (a form's send under way), so the
  * outcome of a send shows as soon as it is known rather than a round trip or two after it.
  */
 export function prepareToasts(): void {

@@ -33,12 +33,6 @@ import { maxLengthAttribute } from '../../schemas/text-limits';
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-enquiry');
 
-/** On first use: the send code, and the toast region that will say how the send went. */
-function prepareToSend() {
-  void loadSubmit();
-  prepareToasts();
-}
-
 type Errors = Partial<Record<EnquiryFormField, string>>;
 
 interface FieldSpec {
@@ -108,7 +102,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
     setHydrated(true);
     // A field focused before hydration (the focus that demanded this island) never reaches onFocus
     // below: fetch the send code now, not at the press of Send.
-    if (formRef.current?.contains(document.activeElement)) prepareToSend();
+    if (formRef.current?.contains(document.activeElement)) void loadSubmit();
   }, []);
 
   const fieldId = (name: string) => `${id}-${name}`;
@@ -143,10 +137,8 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       ...context,
       website: text('website'),
     };
-    // Sending from the press on: 'Sending...' while the send code and the toast region load too,
-    // and the region loads beside the POST rather than after its answer.
+    // Sending from the press on: 'Sending...' while the send code loads too.
     setPending(true);
-    prepareToasts();
     let submit: Awaited<ReturnType<typeof loadSubmit>>;
     try {
       submit = await loadSubmit();
@@ -164,6 +156,8 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       return;
     }
 
+    // The toast region that will say how it went comes beside the POST, not a round trip after it.
+    prepareToasts();
     const result = await submit.sendEnquiry(payload);
     setPending(false);
     if (result.ok) {
@@ -201,7 +195,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       noValidate={hydrated}
       onSubmit={onSubmit}
       onInput={onInput}
-      onFocus={prepareToSend}
+      onFocus={() => void loadSubmit()}
       className="grid gap-5 sm:grid-cols-2"
       aria-busy={pending}
     >

@@ -21,12 +21,6 @@ import { EMAIL_MAX_LENGTH } from '../../schemas/text-limits';
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-newsletter');
 
-/** On first use: the send code, and the toast region that will say how the send went. */
-function prepareToSend() {
-  void loadSubmit();
-  prepareToasts();
-}
-
 interface Props {
   /** Visible heading; defaults suit the insights page. */
   title: string;
@@ -51,7 +45,7 @@ export default function NewsletterForm({
   useEffect(() => {
     setHydrated(true);
     // The field focused before hydration never reaches onFocus: fetch the send code now.
-    if (emailRef.current && emailRef.current === document.activeElement) prepareToSend();
+    if (emailRef.current && emailRef.current === document.activeElement) void loadSubmit();
   }, []);
   const [error, setError] = useState<string | null>(returned?.issues.email ?? null);
   // A refusal of a plain form post that no address can fix (the hourly limit, the service down):
@@ -68,8 +62,8 @@ export default function NewsletterForm({
     const data = new FormData(form);
     // The page goes with the consent it records: which form the address was given to.
     const payload = { email: String(data.get('email') ?? ''), website: String(data.get('website') ?? ''), sourcePage: window.location.pathname };
+    // Subscribing from the press on, while the send code loads too.
     setPending(true);
-    prepareToasts();
     let submit: Awaited<ReturnType<typeof loadSubmit>>;
     try {
       submit = await loadSubmit();
@@ -89,6 +83,8 @@ export default function NewsletterForm({
       return;
     }
 
+    // The toast region that will say how it went comes beside the POST, not a round trip after it.
+    prepareToasts();
     const result = await submit.subscribe(payload);
     setPending(false);
     if (result.ok) {
@@ -119,7 +115,7 @@ export default function NewsletterForm({
         // The browser's own checks until the island's take over.
         noValidate={hydrated}
         onSubmit={onSubmit}
-        onFocus={prepareToSend}
+        onFocus={() => void loadSubmit()}
         aria-labelledby={`${id}-title`}
         className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start"
       >
