@@ -71,6 +71,15 @@ describe('searching the articles list', () => {
     }
   });
 
+  it('refuses a search whose escapes are not UTF-8, naming the field, rather than searching U+FFFD', async () => {
+    const { cookie } = await adminSession();
+    for (const query of ['search=%FF', 'search=a%ED%A0%80b', 'drafts=include&search=%C3']) {
+      const r = await list(query, cookie);
+      expect([r.status, r.json], query).toEqual([400, { error: 'Invalid query', issues: { search: 'Not valid UTF-8' } }]);
+    }
+    expect((await list('search=%C3%A9t%C3%A9', cookie)).status).toBe(200);
+  });
+
   it('refuses a search text over 200 characters, naming the field', async () => {
     const { cookie } = await adminSession();
     const r = await list(`drafts=include&page=1&pageSize=10&search=${'x'.repeat(201)}`, cookie);

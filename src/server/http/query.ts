@@ -3,9 +3,38 @@ import { fieldIssues } from '../../schemas/fields.ts';
 import { firstValues } from './body.ts';
 import { badRequest } from './errors.ts';
 
+const NOT_UTF8_QUERY_MESSAGE = 'Not valid UTF-8';
+
+/**
+ * The names of the query's values whose escapes are not UTF-8 ('%FF'). URLSearchParams turns each
+ * such byte into U+FFFD, and the replaced text would be searched as if the sender had written it:
+ * refused, as a body that is not UTF-8 is.
+ */
+function namesNotUtf8(search: string): string[] {
+  const names: string[] = [];
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    if (!pair.includes('%')) continue;
+    const [name = '', value = ''] = pair.split(/=(.*)/s);
+    const decoded = (part: string) => {
+      try {
+        return decodeURIComponent(part.replaceAll('+', ' '));
+      } catch {
+        return null;
+      }
+    };
+    const readName = decoded(name);
+    if (readName === null) names.push('_form');
+    else if (decoded(value) === null) names.push(readName);
+  }
+  return names;
+}
+
 /** The query string validated by `schema` (the first value of each name): 400 naming the fields it refuses. */
 export function readQuery<S extends $ZodType>(req: Request, schema: S): output<S> {
-  const result = safeParse(schema, firstValues(new URL(req.url).searchParams));
+  const url = new URL(req.url);
+  const notUtf8 = namesNotUtf8(url.search);
+  if (notUtf8.length > 0) throw badRequest('Invalid query', Object.fromEntries(notUtf8.map((name) => [name, NOT_UTF8_QUERY_MESSAGE])));
+  const result = safeParse(schema, firstValues(url.searchParams));
   if (!result.success) throw badRequest('Invalid query', fieldIssues(result.error));
   return result.data;
 }
