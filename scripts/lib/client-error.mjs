@@ -56,15 +56,18 @@ async function serialized(response) {
 }
 
 /**
- * A `clientError` listener. `answerOn(socket)` is the answer to an earlier request on the socket
- * while it is still being given (a request pipelined behind it was refused): nothing is written
- * then, since a client reads answers in the order it sent its requests and would take the refusal
- * for the earlier one's; that answer goes out whole and the connection closes after it. A client
- * already gone (a reset, a socket no longer writable) is written nothing either.
- * @param {(socket: import('node:stream').Duplex) => import('node:http').ServerResponse | undefined} answerOn
+ * A `clientError` listener. `answersOn(socket)` are the answers the socket still owes, oldest
+ * first. While one is owed to an earlier request (a request pipelined behind it was refused),
+ * nothing is written, since a client reads answers in the order it sent its requests and would take
+ * the refusal for the earlier one's: those answers go out whole and the connection closes after
+ * them. A request whose own body stopped arriving (requestTimeout) is owed an answer its handler
+ * will never give (it waits for those bytes for good): it is answered 408 here once nothing is owed
+ * ahead of it, as one whose head never came is. A client already gone (a reset, a socket no longer
+ * writable) is written nothing.
+ * @param {(socket: import('node:stream').Duplex) => import('node:http').ServerResponse[]} answersOn
  * @returns {(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: import('node:stream').Duplex) => void}
  */
-export function answerClientError(answerOn) {
+export function answerClientError(answersOn) {
   /** Sockets already answered: the parser may report more errors on one before it closes. */
   const answered = new WeakSet();
   return (err, socket) => {
@@ -74,18 +77,17 @@ export function answerClientError(answerOn) {
       socket.destroy();
       return;
     }
-    const earlier = answerOn(socket);
-    // A request whose own body stopped arriving (requestTimeout) has no answer coming: its handler
-    // waits for those bytes for ever. It is answered 408 here, as one whose head never came is;
-    // only an answer already begun (a pipelined request refused behind it) is left to finish.
-    const stalledBody = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && earlier !== undefined && !earlier.headersSent && earlier.req?.complete === false;
-    if (earlier !== undefined && !stalledBody) {
-      earlier.once('close', () => socket.destroy());
+    const owed = answersOn(socket);
+    const newest = owed.at(-1);
+    const stalled = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && newest !== undefined && !newest.headersSent && newest.req.complete === false ? newest : undefined;
+    const ahead = stalled ? owed.slice(0, -1) : owed;
+    if (ahead.length > 0) {
+      ahead.at(-1)?.once('close', () => socket.destroy());
       return;
     }
     const { status, message } = refusalOf(err);
     // A stalled body's timeout carries no packet to read the path from: its request names it.
-    const head = stalledBody ? Buffer.from(`${earlier.req.method} ${earlier.req.url} `, 'latin1') : err.rawPacket;
+    const head = stalled ? Buffer.from(`${stalled.req.method} ${stalled.req.url} `, 'latin1') : err.rawPacket;
     const response = isApiRequest(head)
       ? errorJson(status, message)
       : plainPage({ title: http.STATUS_CODES[status] ?? 'Bad Request', text: `${message}.`, link: { label: 'Home page', href: '/' }, status });

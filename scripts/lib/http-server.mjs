@@ -135,20 +135,18 @@ function withEmptyBodyFramed(request, response) {
 const asProxyTrust = (option) => (option === true ? parseTrustProxy('1') : option || null);
 
 /**
- * The answer each connection is on, or last was on: what a request the parser then refuses on the
- * same connection must not be written into (answerClientError).
- * @type {WeakMap<import('node:stream').Duplex, import('node:http').ServerResponse>}
+ * The answers each connection owes, oldest first (pipelined requests are answered in the order they
+ * came): what a request the parser then refuses on the same connection must not be written into
+ * or ahead of (answerClientError).
+ * @type {WeakMap<import('node:stream').Duplex, import('node:http').ServerResponse[]>}
  */
 const answering = new WeakMap();
 
 /**
- * The answer still being given on `socket`, if any.
+ * The answers still being given or waiting their turn on `socket`, oldest first.
  * @param {import('node:stream').Duplex} socket
  */
-const answerInProgressOn = (socket) => {
-  const res = answering.get(socket);
-  return res !== undefined && !res.writableFinished && !res.destroyed ? res : undefined;
-};
+const answersInProgressOn = (socket) => (answering.get(socket) ?? []).filter((res) => !res.writableFinished && !res.destroyed);
 
 /**
  * A Node request listener for `handle(request, { ip, serverOrigin })`.
@@ -194,7 +192,7 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
     },
   );
   return (req, res) => {
-    answering.set(req.socket, res);
+    answering.set(req.socket, [...answersInProgressOn(req.socket), res]);
     headersOnWrite(res, () => pinnable.has(res));
     compress(req, res, () => void listener(req, res));
   };
@@ -208,7 +206,7 @@ const IDLE_CONNECTION_MS = 65_000;
  * (browsers may resolve localhost to ::1 or 127.0.0.1); HOST=0.0.0.0 opens it to the network.
  * @param {(request: Request, context: { ip: string, serverOrigin: string }) => Promise<Response>} handle
  * @param {{ port: number, hosts?: string[], trustProxy?: TrustProxyOption, requestTimeoutMs?: number }} options
- *   requestTimeoutMs: how long a request may take to arrive whole, head and body (default Node's 300 s)
+ *   requestTimeoutMs: how long a request may take to arrive whole, head and body, above 0 (default Node's 300 s)
  * @returns {Promise<{ port: number, stop: () => Promise<void> }>}
  */
 export async function serveHttp(handle, { port, hosts = ['127.0.0.1', '::1'], trustProxy = false, requestTimeoutMs = 300_000 }) {
@@ -222,7 +220,7 @@ export async function serveHttp(handle, { port, hosts = ['127.0.0.1', '::1'], tr
     // The timeout is checked every connectionsCheckingInterval, so a short one is checked as often.
     const timeouts = { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(30_000, requestTimeoutMs / 2) };
     const server = http.createServer({ requireHostHeader: false, ...timeouts }, listener);
-    server.on('clientError', answerClientError(answerInProgressOn));
+    server.on('clientError', answerClientError(answersInProgressOn));
     // An idle keep-alive connection is held a minute, not Node's 5 s: a client or proxy that
     // reuses one just as the server closes it sees a reset (ECONNRESET, a proxy's 502), and the
     // longer the server waits, the more surely the client closes its idle connections first.

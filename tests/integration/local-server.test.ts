@@ -282,15 +282,22 @@ describe('directly (no proxy trusted)', () => {
 
   it('answers a request whose body stops arriving with 408 once its time is up, in the same shape, instead of holding it open for good', async () => {
     // The handler waits for the whole body, as every form and API handler does.
-    const stalled = await serveHttp(async (request) => new Response(await request.text()), { port: 0, hosts: ['127.0.0.1'], requestTimeoutMs: 1500 });
-    const answerTo = (path: string) =>
+    const stalled = await serveHttp(
+      async (request) => {
+        // An earlier request still being answered when the one behind it times out.
+        if (new URL(request.url).pathname === '/slow') await new Promise((resolve) => setTimeout(resolve, 3000));
+        return new Response(await request.text());
+      },
+      { port: 0, hosts: ['127.0.0.1'], requestTimeoutMs: 1500 },
+    );
+    const answerTo = (path: string, before = '') =>
       new Promise<string>((resolve, reject) => {
         const socket = net.connect(stalled.port, '127.0.0.1');
         let data = '';
         socket.on('data', (chunk) => (data += chunk.toString('latin1')));
         socket.on('close', () => resolve(data));
         socket.on('error', reject);
-        socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+        socket.write(`${before}POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
       });
     try {
       const [api, page] = await Promise.all([answerTo('/api/contacts'), answerTo('/contact')]);
@@ -299,6 +306,11 @@ describe('directly (no proxy trusted)', () => {
       expect(api.endsWith('\r\n\r\n{"error":"Request took too long to arrive"}')).toBe(true);
       expect(page.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
       expect(page).toContain('<p>Request took too long to arrive.</p>');
+      // Behind a request still being answered, the 408 would be read as that one's answer: that
+      // answer goes out whole, then the connection closes.
+      const behind = await answerTo('/api/contacts', 'GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      expect(behind.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+      expect(behind.match(/HTTP\/1\.1 /g)).toHaveLength(1);
     } finally {
       await stalled.stop();
     }
