@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { ENQUIRY_LIMITS } from './enquiry-limits';
-import { emailField, honeypotField, optionalLine, requiredLine, requiredText } from './fields';
+import { honeypotField, newEmailField, optionalLine, requiredLine, requiredText } from './fields';
 import { listQueryFields } from './list-query';
 import type { OutboxMessage } from './outbox';
 
@@ -13,7 +13,7 @@ export { ENQUIRY_LIMITS, enquiryFormFields, type EnquiryFormField } from './enqu
 export const enquirySchema = z.object({
   firstName: requiredLine(ENQUIRY_LIMITS.name),
   lastName: requiredLine(ENQUIRY_LIMITS.name),
-  email: emailField,
+  email: newEmailField,
   phone: requiredLine(ENQUIRY_LIMITS.phone),
   company: requiredLine(ENQUIRY_LIMITS.company),
   message: requiredText(ENQUIRY_LIMITS.message),

@@ -125,18 +125,24 @@ export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z
 
 /**
  * Within SMTP's limits (RFC 5321 4.5.3.1): a local part of at most 64 octets and DNS labels of at
- * most 63. zod's pattern checks neither, and a mail server refuses such an address for good: the
- * welcome fails and the notice's Reply-To answers no one.
+ * most 63 (zod's pattern checks neither). A label past 63 names no host; a longer local part may be
+ * refused by the recipient's server, and then the welcome fails and the notice's Reply-To answers no one.
  */
-export const fitsSmtpLimits = (address: string) => {
+const fitsSmtpLimits = (address: string) => {
   const at = address.lastIndexOf('@');
   return at <= 64 && address.slice(at + 1).split('.').every((label) => label.length <= 63);
 };
 
-export const emailField = z.pipe(
-  z.string(REQUIRED_TEXT).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))),
-  z.email('Invalid email').check(z.refine(fitsSmtpLimits, 'Invalid email')),
-);
+const emailText = z.string(REQUIRED_TEXT).check(z.trim(), storableText, z.minLength(1, REQUIRED), z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH)));
+
+/**
+ * An address as one is read back: an unsubscribe link's, the outbox's recipient. Taken as zod's
+ * pattern takes it, so an address stored before a stricter rule still unsubscribes and is still sent to.
+ */
+export const emailField = z.pipe(emailText, z.email('Invalid email'));
+
+/** An address given anew (an enquiry's, a sign-up's): within SMTP's limits too. */
+export const newEmailField = z.pipe(emailText, z.email('Invalid email').check(z.refine(fitsSmtpLimits, 'Invalid email')));
 
 /**
  * Honeypot: a visually hidden input people never fill in. Anything in it marks

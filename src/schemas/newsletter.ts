@@ -1,12 +1,12 @@
 /** The newsletter sign-up schema: the newsletter island and POST /api/newsletter. */
 import * as z from 'zod/mini';
-import { emailField, honeypotField, optionalLine } from './fields';
+import { emailField, honeypotField, newEmailField, optionalLine } from './fields';
 
 /** The longest source page path kept with a subscription. */
 const SOURCE_PAGE_MAX_LENGTH = 200;
 
 export const newsletterSchema = z.object({
-  email: emailField,
+  email: newEmailField,
   /**
    * The path of the page whose form was used, recorded with the consent and shown in /admin. A
    * second slash (or a backslash, which browsers read as one) after the first would make it another

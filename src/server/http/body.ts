@@ -135,3 +135,26 @@ export async function readJson<S extends $ZodType>(
   if (!result.success) throw badRequest('Invalid request', fieldIssues(result.error));
   return result.data;
 }
+
+const isHexDigit = (byte: number) => (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
+
+/**
+ * The bytes a form body's or a query's text stands for once each %XX escape is the byte it names,
+ * as URLSearchParams reads them (a '%' not followed by two hex digits stays itself). The '&' and '='
+ * between fields are ASCII and never inside a UTF-8 sequence, so these bytes are UTF-8 exactly when
+ * every name and value is.
+ */
+export function unescapedBytes(text: string): Uint8Array {
+  const bytes = new TextEncoder().encode(text);
+  const out = new Uint8Array(bytes.length);
+  let length = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0x25 && i + 2 < bytes.length && isHexDigit(bytes[i + 1]!) && isHexDigit(bytes[i + 2]!)) {
+      out[length++] = Number.parseInt(String.fromCharCode(bytes[i + 1]!, bytes[i + 2]!), 16);
+      i += 2;
+    } else {
+      out[length++] = bytes[i]!;
+    }
+  }
+  return out.subarray(0, length);
+}

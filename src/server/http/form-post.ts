@@ -22,7 +22,7 @@
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
 import type { ReturnedForm } from '../../schemas/returned-form.ts';
-import { assertUtf8Charset, DEFAULT_BODY_LIMIT, firstValues, mediaType, readBodyBytes, readJson, tooLargeMessage, utf8Text } from './body.ts';
+import { assertUtf8Charset, DEFAULT_BODY_LIMIT, firstValues, mediaType, readBodyBytes, readJson, tooLargeMessage, unescapedBytes, utf8Text } from './body.ts';
 import { answerableError, badRequest } from './errors.ts';
 import { requestLabel, type RouteHandler } from './handler.ts';
 import { isCrossSite } from './request-context.ts';
@@ -48,28 +48,6 @@ const FORM_POST_BODY_LIMIT = 128 * 1024;
 
 /** A form body's fields, the first value of each name; bytes that are not UTF-8 read as U+FFFD. */
 const formFields = (bytes: Uint8Array) => firstValues(new URLSearchParams(new TextDecoder().decode(bytes)));
-
-const isHexDigit = (byte: number) => (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
-
-/**
- * The bytes a form body's text stands for once each %XX escape is the byte it names, as
- * URLSearchParams reads them. The '&' and '=' between fields are ASCII and never inside a UTF-8
- * sequence, so these bytes are UTF-8 exactly when every name and value is.
- */
-function unescapedBytes(text: string): Uint8Array {
-  const bytes = new TextEncoder().encode(text);
-  const out = new Uint8Array(bytes.length);
-  let length = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] === 0x25 && i + 2 < bytes.length && isHexDigit(bytes[i + 1]!) && isHexDigit(bytes[i + 2]!)) {
-      out[length++] = Number.parseInt(String.fromCharCode(bytes[i + 1]!, bytes[i + 2]!), 16);
-      i += 2;
-    } else {
-      out[length++] = bytes[i]!;
-    }
-  }
-  return out.subarray(0, length);
-}
 
 /**
  * A submitted form body's fields, refused (400) when its bytes, or the bytes its %XX escapes

@@ -1,30 +1,30 @@
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
-import { firstValues } from './body.ts';
+import { firstValues, unescapedBytes } from './body.ts';
 import { badRequest } from './errors.ts';
 
 const NOT_UTF8_QUERY_MESSAGE = 'Not valid UTF-8';
 
+const isUtf8 = (part: string) => {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(unescapedBytes(part));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
- * The names of the query's values whose escapes are not UTF-8 ('%FF'). URLSearchParams turns each
- * such byte into U+FFFD, and the replaced text would be searched as if the sender had written it:
- * refused, as a body that is not UTF-8 is.
+ * The names of the query's values whose %XX escapes are not UTF-8 ('%FF'; '_form' for a name that
+ * is not). URLSearchParams turns each such byte into U+FFFD, and the replaced text would be searched
+ * as if the sender had written it: refused, as a body that is not UTF-8 is.
  */
 function namesNotUtf8(search: string): string[] {
   const names: string[] = [];
   for (const pair of search.replace(/^\?/, '').split('&')) {
-    if (!pair.includes('%')) continue;
     const [name = '', value = ''] = pair.split(/=(.*)/s);
-    const decoded = (part: string) => {
-      try {
-        return decodeURIComponent(part.replaceAll('+', ' '));
-      } catch {
-        return null;
-      }
-    };
-    const readName = decoded(name);
-    if (readName === null) names.push('_form');
-    else if (decoded(value) === null) names.push(readName);
+    if (!isUtf8(name)) names.push('_form');
+    else if (!isUtf8(value)) names.push(new URLSearchParams(pair).keys().next().value ?? '_form');
   }
   return names;
 }
