@@ -9,6 +9,7 @@ import { oneLine, requiredLine, requiredText, storableText, withoutControls } fr
 import { tooLong } from './text-limits';
 import { openedAtField } from './opened-at';
 import { submissionIdField } from './submission-id';
+import { uploadedObjectName } from './upload';
 import type { FieldsCover, FormField } from './form-fields';
 
 /** The article categories, in the admin select's order; the first is the default. */
@@ -104,19 +105,19 @@ export function isArticleImageUrl(value: string): boolean {
   return (REMOTE_IMAGE_HOSTS as readonly string[]).includes(url.hostname) && url.username === '' && url.password === '' && url.port === '';
 }
 
-/** An upload's path as the Delete check and the daily sweep look for it (src/server/repositories/articles.ts). */
-const UPLOAD_PATH = /^\/objects\/uploads\/[0-9a-f]{32}$/;
-
 /**
- * A site path spelled as it is read: no escape, dot segment or empty segment that makes it another
- * path, and an upload named exactly. '/objects/uploads/./{name}' or a hex digit escaped showed the
- * upload while the Delete check and the sweep found no article using it, so it was deleted from
- * under a published article.
+ * A site path spelled as it is read, so that an upload it shows is one the Delete check and the
+ * daily sweep find in use: no escape, dot segment or empty segment that makes it another path, no
+ * image CDN address (the page sends its image through the CDN itself, and the CDN's own address
+ * would name an upload in its query, spelled any way), and an upload as its path is given
+ * (/objects/uploads/{32 lowercase hex}).
  */
 function isCanonicalSitePath(value: string): boolean {
   const path = value.split(/[?#]/, 1)[0]!;
   if (path.includes('%') || path.includes('//') || /\/\.{1,2}(?:\/|$)/.test(path)) return false;
-  return !path.toLowerCase().startsWith('/objects/') || UPLOAD_PATH.test(value);
+  const lowerCase = path.toLowerCase();
+  if (lowerCase.startsWith('/.netlify/')) return false;
+  return !lowerCase.startsWith('/objects/') || uploadedObjectName(value) !== null;
 }
 
 /** A body sent with pictures or embedded media (`tags`: their element names), which the text does not keep. */
