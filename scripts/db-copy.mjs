@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { createDb } from '../src/server/db/client.ts';
 import { copyDatabase, CopyRefused } from '../src/server/db/copy-database.ts';
-import { isLoopbackHost, isNeonHost } from '../src/server/db/database-url.ts';
+import { isLoopbackDatabase, isNeonHost } from '../src/server/db/database-url.ts';
 import { startDatabase } from './lib/database-env.mjs';
 
 const USAGE = `Usage:
@@ -65,7 +65,7 @@ const masked = (/** @type {unknown} */ err) => secrets.reduce((text, secret) => 
 // Netlify Database whatever its host is called (it answers that driver), directly; a PostgreSQL on
 // this machine (a copy tried out locally) through the WebSocket bridge startDatabase starts for it.
 // The driver's proxy is one setting for the whole process, so both go one way, through one bridge.
-const bridged = (/** @type {URL} */ url) => !process.env.DATABASE_WS_PROXY && !isNeonHost(url.toString()) && isLoopbackHost(url.toString());
+const bridged = (/** @type {URL} */ url) => !process.env.DATABASE_WS_PROXY && !isNeonHost(url.toString()) && isLoopbackDatabase(url.toString());
 if (bridged(from) !== bridged(to) || (bridged(from) && from.host !== to.host)) {
   console.error(
     `db:copy refused: ${describe(from)} and ${describe(to)} are reached differently (a PostgreSQL on this machine through a WebSocket bridge ` +

@@ -2,7 +2,7 @@
 // the deprecated NETLIFY_DATABASE_URL: src/server/db/database-url.ts), with the WebSocket proxy a
 // plain Postgres needs, or the embedded PGlite under DATA_DIR.
 import net from 'node:net';
-import { connectionStringProblem, isLoopbackHost, isNeonHost, resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
+import { connectionStringProblem, isLoopbackDatabase, isNeonHost, resolveDatabaseUrl } from '../../src/server/db/database-url.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { startWsProxy } from './ws-proxy.mjs';
 
@@ -25,7 +25,7 @@ export async function startDatabase({ dataDir, databaseUrl }) {
   databaseUrl ??= target?.url;
   if (databaseUrl) {
     // A Netlify Database answers the Neon driver whatever its host is called, as a Neon host does.
-    if (isNeonHost(databaseUrl) || (migratedByNetlify && !isLoopbackHost(databaseUrl)) || process.env.DATABASE_WS_PROXY) {
+    if (isNeonHost(databaseUrl) || (migratedByNetlify && !isLoopbackDatabase(databaseUrl)) || process.env.DATABASE_WS_PROXY) {
       return {
         databaseUrl,
         // A blank variable (a .env line left empty) means none, as everywhere else.

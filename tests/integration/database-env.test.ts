@@ -28,8 +28,11 @@ describe('startDatabase', () => {
 
   it("bridges a Netlify Database's stand-in on this machine, and names the address when nothing answers there", async () => {
     const port = await closedPort();
-    await expect(
-      withEnv({ ...unset, NETLIFY_DB_URL: `postgres://postgres@127.0.0.1:${port}/test` }, () => startDatabase({})),
-    ).rejects.toThrow(`No PostgreSQL server answers at 127.0.0.1:${port} (`);
+    for (const host of ['127.0.0.1', '127.0.0.2', 'LocalHost']) {
+      await expect(
+        withEnv({ ...unset, NETLIFY_DB_URL: `postgres://postgres@${host}:${port}/test` }, () => startDatabase({})),
+        host,
+      ).rejects.toThrow(`No PostgreSQL server answers at ${host}:${port} (`);
+    }
   });
 });

@@ -19,6 +19,7 @@
  * None: locally, the runtime starts the embedded database (scripts/lib/database-env.mjs); on
  * Netlify, a configuration error.
  */
+import { isLoopbackHost } from '../http/localhost.ts';
 
 export type DatabaseSource = 'netlify-database' | 'database-url' | 'netlify-database-url-deprecated';
 
@@ -62,8 +63,8 @@ export function connectionStringProblem(target: DatabaseTarget): string | undefi
  */
 export const isNeonHost = (url: string): boolean => /\.neon\.tech$/i.test(new URL(url).hostname);
 
-/** A server on this machine (a copy tried out locally), which the Neon driver reaches only through a bridge. */
-export const isLoopbackHost = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+/** A database on this machine (a copy tried out locally), which the Neon driver reaches only through a bridge. */
+export const isLoopbackDatabase = (url: string): boolean => isLoopbackHost(new URL(url).hostname);
 
 /** Neon's pooled endpoints (PgBouncer in transaction mode) are the hosts named `...-pooler.`. */
 const isPoolerHost = (url: string): boolean => /-pooler\./i.test(new URL(url).hostname);
