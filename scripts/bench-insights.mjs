@@ -24,7 +24,7 @@ const CONCURRENT_REQUESTS = intSetting('BENCH_CONCURRENT_REQUESTS', 1000, 50, 20
 const PHASE_SECONDS = intSetting('BENCH_PHASE_SECONDS', 30, 5, 300);
 const TARGET_FACTOR = 3;
 
-await runBenchmark({ cdnCache: false, seed: (db) => insertSampleArticles(db, ARTICLES, { imageUrl: '/objects/uploads/bench-image.jpg' }) }, async (site) => {
+await runBenchmark({ cdnCache: false, seed: (db) => insertSampleArticles(db, ARTICLES, { imageUrl: `/objects/uploads/${'b'.repeat(32)}` }) }, async (site) => {
   const { port, counter } = site;
   const ids = site.seeded;
   console.log(`Seeded ${ids.length} articles.`);

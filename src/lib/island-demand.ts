@@ -1,7 +1,7 @@
 /**
  * Islands that load on demand: an island rendered with `client:demand="name"` fetches React and
  * its own code only once something calls `demandIsland(name)`: the first tap of the menu button,
- * the first enquiry trigger, the first toast, Cookie Settings, the first touch of a form. Until then
+ * the first enquiry trigger, the first toast or form send, Cookie Settings, the first touch of a form. Until then
  * a brochure page runs no React at all. The request is remembered on `window`, so a demand made before the island's
  * directive has run (or made twice) hydrates it exactly once.
  *

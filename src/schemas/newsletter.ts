@@ -5,14 +5,19 @@ import { emailField, honeypotField, newEmailField, optionalLine } from './fields
 /** The longest source page path kept with a subscription. */
 const SOURCE_PAGE_MAX_LENGTH = 200;
 
+/**
+ * The path of the page whose form was used, recorded with the consent and shown in /admin. A second
+ * slash (or a backslash, which browsers read as one) after the first would make it another host's
+ * address ('//evil.example/'), not a path on this site.
+ */
+const sourcePageField = optionalLine(SOURCE_PAGE_MAX_LENGTH, z.regex(/^(?:\/(?![/\\])|$)/, 'Must be a path on this site, starting with /'));
+
+/** Whether `path` (a Referer's, when the form sent none) may be kept as a sign-up's source page, as the form's own may. */
+export const isSourcePage = (path: string): boolean => z.safeParse(sourcePageField, path).success;
+
 export const newsletterSchema = z.object({
   email: newEmailField,
-  /**
-   * The path of the page whose form was used, recorded with the consent and shown in /admin. A
-   * second slash (or a backslash, which browsers read as one) after the first would make it another
-   * host's address ('//evil.example/'), not a path on this site.
-   */
-  sourcePage: optionalLine(SOURCE_PAGE_MAX_LENGTH, z.regex(/^(?:\/(?![/\\])|$)/, 'Must be a path on this site, starting with /')),
+  sourcePage: sourcePageField,
   /** Honeypot; must be empty. */
   website: honeypotField,
 });

@@ -1,7 +1,7 @@
 /**
  * Toast notifications any island can raise: `toast({ title, description, variant })`.
- * The Toaster island (src/islands/toasts/Toaster.tsx, fetched with the first toast) renders them with
- * @radix-ui/react-toast.
+ * The Toaster island (src/islands/toasts/Toaster.tsx, fetched with the first toast or once a form's
+ * send is under way) renders them with @radix-ui/react-toast.
  */
 import { pageAtom } from './page-atom';
 import { demandIsland } from '../lib/island-demand';

@@ -44,8 +44,8 @@ export default function NewsletterForm({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);
-    // The field focused before hydration never reaches onFocus: fetch the send code now.
-    if (emailRef.current && emailRef.current === document.activeElement) void loadSubmit();
+    // A field or button focused before hydration never reaches onFocus: fetch the send code now.
+    if (emailRef.current?.form?.contains(document.activeElement)) void loadSubmit();
   }, []);
   const [error, setError] = useState<string | null>(returned?.issues.email ?? null);
   // A refusal of a plain form post that no address can fix (the hourly limit, the service down):

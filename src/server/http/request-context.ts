@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { isSourcePage } from '../../schemas/newsletter.ts';
 
 /**
  * What handlers need from Netlify's Context. Netlify passes its full Context object; tests pass a
@@ -48,17 +49,14 @@ export function clientAddress(ctx: RequestContext): string {
   return `${network.join(':')}::/64`;
 }
 
-/** The path of the page a request came from, when the browser named one of this site's (Referer); else null. */
+/** The path of the page a request came from, when the browser named one of this site's (Referer) that a sign-up may keep as its source page; else null. */
 export function sameOriginRefererPath(req: Request): string | null {
   const referer = req.headers.get('referer');
   if (!referer) return null;
   try {
     const from = new URL(referer);
     if (from.origin !== new URL(req.url).origin) return null;
-    // Held to what the form's own sourcePage may be (src/schemas/newsletter.ts): '//evil.example/'
-    // is another host's address, and a cut inside a %XX escape is not a path.
-    const path = from.pathname;
-    return path.length <= 200 && !/^\/[/\\]/.test(path) ? path : null;
+    return isSourcePage(from.pathname) ? from.pathname : null;
   } catch {
     return null;
   }
