@@ -1,6 +1,6 @@
 /** The newsletter sign-up schema: the newsletter island and POST /api/newsletter. */
 import * as z from 'zod/mini';
-import { emailField, honeypotField, newEmailField, optionalLine } from './fields';
+import { emailField, honeypotField, newEmailField, optionalLine } from './fields.ts';
 
 /** The longest source page path kept with a subscription. */
 const SOURCE_PAGE_MAX_LENGTH = 200;
