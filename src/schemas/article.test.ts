@@ -59,7 +59,7 @@ describe('article form and schema', () => {
     }
   });
 
-  it('takes an upload only as the Delete check and the daily sweep find it: another spelling of its path would let it be deleted while shown', () => {
+  it('takes an upload, directly or through the image CDN, only as the Delete check and the daily sweep find it: another spelling would let it be deleted while shown', () => {
     const name = '0123456789abcdef0123456789abcdef';
     for (const imageUrl of [
       `/objects/uploads/./${name}`,
@@ -75,12 +75,18 @@ describe('article form and schema', () => {
       '/images/a%20b.png',
       `/.netlify/images?url=%2Fobjects%2Fuploads%2F%30${name.slice(1)}&w=800`,
       `/.netlify/images?url=/objects/uploads/./${name}`,
+      `/.netlify/images?url=%2F.netlify%2Fimages%3Furl%3D%252Fobjects%252Fuploads%252F${name}`,
+      `/.netlify/images?w=800`,
+      `/.netlify/other?url=/objects/uploads/${name}`,
     ]) {
       expect(articleSchema.safeParse({ ...minimal, imageUrl }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]), imageUrl).toEqual([
         ['imageUrl', ARTICLE_IMAGE_URL_REFUSED],
       ]);
     }
-    expect(articleSchema.safeParse({ ...minimal, imageUrl: `/objects/uploads/${name}` }).success).toBe(true);
+    // As the Delete check finds it: directly, or through the image CDN (a copied image address), its slashes plain or %2F.
+    for (const imageUrl of [`/objects/uploads/${name}`, `/.netlify/images?url=%2Fobjects%2Fuploads%2F${name}&w=1280`, `/.netlify/images?w=640&url=/objects/uploads/${name}`, '/.netlify/images?url=%2Ffavicon.svg']) {
+      expect(articleSchema.safeParse({ ...minimal, imageUrl }).success, imageUrl).toBe(true);
+    }
   });
 
   it('takes lowercase hyphenated slugs only', () => {

@@ -105,18 +105,27 @@ export function isArticleImageUrl(value: string): boolean {
   return (REMOTE_IMAGE_HOSTS as readonly string[]).includes(url.hostname) && url.username === '' && url.password === '' && url.port === '';
 }
 
+/** The image CDN's address: an article may name its image through it, as a copied image address does. */
+const IMAGE_CDN_PATH = '/.netlify/images';
+
 /**
  * A site path spelled as it is read, so that an upload it shows is one the Delete check and the
- * daily sweep find in use: no escape, dot segment or empty segment that makes it another path, no
- * image CDN address (the page sends its image through the CDN itself, and the CDN's own address
- * would name an upload in its query, spelled any way), and an upload as its path is given
- * (/objects/uploads/{32 lowercase hex}).
+ * daily sweep find in use: no escape, dot segment or empty segment that makes it another path, an
+ * upload as its path is given (/objects/uploads/{32 lowercase hex}), and through the image CDN
+ * (`/.netlify/images?url=...`) only a source that holds to the same rule, its slashes plain or
+ * escaped as %2F and nothing else escaped.
  */
-function isCanonicalSitePath(value: string): boolean {
-  const path = value.split(/[?#]/, 1)[0]!;
+function isCanonicalSitePath(value: string, viaImageCdn = false): boolean {
+  const [path = '', query = ''] = value.split(/[?#]/, 2);
   if (path.includes('%') || path.includes('//') || /\/\.{1,2}(?:\/|$)/.test(path)) return false;
   const lowerCase = path.toLowerCase();
-  if (lowerCase.startsWith('/.netlify/')) return false;
+  if (lowerCase.startsWith('/.netlify/')) {
+    if (viaImageCdn || path !== IMAGE_CDN_PATH) return false;
+    const source = new URLSearchParams(query).get('url');
+    if (source === null || !SITE_PATH.test(source) || !isCanonicalSitePath(source, true)) return false;
+    const name = uploadedObjectName(source);
+    return name === null || new RegExp(`(?:^|&)url=(?:/|%2f)objects(?:/|%2f)uploads(?:/|%2f)${name}(?:&|$)`, 'i').test(query);
+  }
   return !lowerCase.startsWith('/objects/') || uploadedObjectName(value) !== null;
 }
 
