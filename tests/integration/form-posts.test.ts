@@ -171,6 +171,15 @@ describe('a plain form post to POST /api/contacts', () => {
     expect(await getDb().selectFrom('enquiries').select('lastName').where('email', '=', fields.email).execute()).toEqual([{ lastName: 'Löve' }]);
   });
 
+  it('answers a body neither JSON nor a form post with 415 naming both, the two ways the site sends a submission', async () => {
+    for (const [handler, path] of [[contacts, '/api/contacts'], [newsletter, '/api/newsletter']] as const) {
+      for (const type of ['text/plain', 'multipart/form-data; boundary=x']) {
+        const r = await call(handler, path, { method: 'POST', rawBody: 'email=a%40example.com', headers: { 'content-type': type, 'x-nf-client-connection-ip': uniqueIp() } });
+        expect([r.status, r.json], `${path} ${type}`).toEqual([415, { error: 'Content-Type must be application/json or application/x-www-form-urlencoded' }]);
+      }
+    }
+  });
+
   it('sends a form declaring a charset other than UTF-8 back to /contact with 415, and takes one declaring UTF-8 by any of its names', async () => {
     const fields = postedEnquiry();
     for (const type of ['application/x-www-form-urlencoded; charset=iso-8859-1', 'application/x-www-form-urlencoded;charset="Windows-1252"']) {

@@ -23,7 +23,7 @@ import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldIssues } from '../../schemas/fields.ts';
 import type { ReturnedForm } from '../../schemas/returned-form.ts';
 import { assertUtf8Charset, DEFAULT_BODY_LIMIT, firstValues, mediaType, readBodyBytes, readJson, tooLargeMessage, unescapedBytes, utf8Text } from './body.ts';
-import { answerableError, badRequest } from './errors.ts';
+import { answerableError, badRequest, unsupportedMediaType } from './errors.ts';
 import { requestLabel, type RouteHandler } from './handler.ts';
 import { isCrossSite } from './request-context.ts';
 import { API_SECURITY_HEADERS } from './security-headers.ts';
@@ -70,7 +70,12 @@ export async function readSubmission<S extends $ZodType>(
   schema: S,
   { maxBytes = DEFAULT_BODY_LIMIT }: { maxBytes?: number } = {},
 ): Promise<output<S>> {
-  if (!isFormPost(req)) return readJson(req, schema, { maxBytes });
+  if (!isFormPost(req)) {
+    // A submission comes as JSON (the islands) or as a form post (the page before or without its
+    // script): a body of another type is told both.
+    if (mediaType(req) !== 'application/json') throw unsupportedMediaType(`Content-Type must be application/json or ${FORM_TYPE}`);
+    return readJson(req, schema, { maxBytes });
+  }
   assertUtf8Charset(req);
   const formMaxBytes = Math.max(maxBytes, FORM_POST_BODY_LIMIT);
   const bytes = await readBodyBytes(req, formMaxBytes, tooLargeMessage(formMaxBytes));
