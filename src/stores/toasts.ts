@@ -36,13 +36,13 @@ const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
 export function toast({ title, description, variant = 'default' }: ToastInput): number {
   const id = ++nextId;
   $toasts.set([{ id, title, description, variant, open: true }, ...$toasts.get()].slice(0, TOAST_LIMIT));
-  demandIsland('toasts');
+  prepareToasts();
   return id;
 }
 
 /**
- * Fetches the toast region ahead of a toast that is sure to come (a form's send under way), so the
- * outcome of a send shows as soon as it is known rather than a round trip or two after it.
+ * Fetches the toast region (once): with a toast, or ahead of one that is sure to come (a form's send
+ * under way), so the outcome of a send shows as soon as it is known, not a round trip or two after.
  */
 export function prepareToasts(): void {
   demandIsland('toasts');
