@@ -31,6 +31,14 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const BAD_REQUEST = () => errorJson(400, 'Bad request');
 
 /**
+ * Whether a request names its host more than once. HTTP refuses such a request (400), since which
+ * host it is for cannot be told, and Node keeps the first while a proxy in front may have read the
+ * other.
+ * @param {string[]} rawHeaders name, value, name, value, ... as they arrived
+ */
+const hasSeveralHosts = (rawHeaders) => rawHeaders.filter((value, i) => i % 2 === 0 && value.toLowerCase() === 'host').length > 1;
+
+/**
  * The last value of a comma-separated forwarding header, trimmed; undefined when absent. A proxy
  * either sets the header (one value) or appends its own to what the client sent, so the last one
  * is what the trusted proxy itself saw and a client cannot forge it.
@@ -172,6 +180,7 @@ function createRequestListener(handle, { trustProxy = false } = {}) {
   };
   const listener = getRequestListener(
     async (request, { incoming, outgoing }) => {
+      if (hasSeveralHosts(incoming.rawHeaders)) return BAD_REQUEST();
       const socketAddress = incoming.socket.remoteAddress ?? '127.0.0.1';
       const serverOrigin = socketOrigin(incoming.socket);
       if (!trust?.trusts(socketAddress) || FORBIDDEN_METHODS.has(request.method.toUpperCase())) return answer(request, { ip: socketAddress, serverOrigin }, outgoing);

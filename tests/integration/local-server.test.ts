@@ -280,6 +280,15 @@ describe('directly (no proxy trusted)', () => {
     expect(api.body).toBe('{"error":"Bad request"}');
   });
 
+  it('answers a request with two Host header lines with 400: which host it is for cannot be told', async () => {
+    for (const head of ['GET /api/services HTTP/1.1\nHost: www.surgere.example\nHost: evil.example', 'GET /api/services HTTP/1.1\nHost: www.surgere.example\nhost: www.surgere.example']) {
+      const api = await raw(server.port, head);
+      expect([api.status, api.headers['content-type'], api.body], head).toEqual([400, 'application/json; charset=utf-8', '{"error":"Bad request"}']);
+      expect(api.headers, head).toMatchObject(lowerCased(API_SECURITY_HEADERS_NO_HSTS));
+      expect(api.headers['strict-transport-security'], head).toBeUndefined();
+    }
+  });
+
   it('answers a request whose body stops arriving with 408 once its time is up, in the same shape, instead of holding it open for good', async () => {
     // The handler waits for the whole body, as every form and API handler does.
     const stalled = await serveHttp(
