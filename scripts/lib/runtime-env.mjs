@@ -2,7 +2,7 @@
 // resolve DATA_DIR once so every process agrees on where the data lives.
 import path from 'node:path';
 import { parseSiteTrust } from '../../src/server/http/trusted-proxy.ts';
-import { isAdminAddress, notAnAdminAddress } from '../../src/schemas/auth.ts';
+import { newAdminAddressProblem } from '../../src/schemas/auth.ts';
 import { adminUsername } from './admin-username.mjs';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -43,7 +43,7 @@ export function localEnv() {
      * ADMIN_EMAIL, as `npm run admin` reads --username and --email: admin-username.mjs) and
      * ADMIN_PASSWORD, used only together. Read only by what starts the site, so only a start-up
      * says the notice, and two different addresses (AdminNamedTwice) or a username that is no
-     * e-mail address stop only a start-up.
+     * e-mail address within SMTP's limits stop only a start-up.
      */
     get firstAdmin() {
       const { ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
@@ -51,7 +51,8 @@ export function localEnv() {
       // Refused here, before anything is built or migrated, in the command's words after the
       // setting's name, as a refused ADMIN_PASSWORD is named.
       const named = ADMIN_USERNAME?.trim() ? 'ADMIN_USERNAME' : 'ADMIN_EMAIL';
-      if (username !== undefined && !isAdminAddress(username)) throw new Error(`${named}: ${notAnAdminAddress(username)}`);
+      const problem = username === undefined ? undefined : newAdminAddressProblem(username);
+      if (problem) throw new Error(`${named}: ${problem}`);
       return { username, password: ADMIN_PASSWORD };
     },
     // Which proxies may speak for the browser (src/server/http/trusted-proxy.ts), read only by what

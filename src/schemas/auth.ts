@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from './fields.ts';
+import { fitsSmtpLimits, storableText } from './fields.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, tooLong } from './text-limits.ts';
 
 // The sign-in, reset-request and change-password bodies, validated by the auth functions; their
@@ -37,6 +37,17 @@ export const isAdminAddress = (username: string) => adminAddress.safeParse(usern
 
 /** The words a username that is no e-mail address is refused in, by the command and a start-up alike. */
 export const notAnAdminAddress = (username: string) => `The username "${username}" is not an email address: an admin signs in with their email address.`;
+
+/**
+ * Why a new admin may not be named `username`, or undefined when it may: an e-mail address within
+ * SMTP's limits too, since a reset link is sent to it. An admin named before that rule still signs
+ * in and asks for a reset by the shape alone (isAdminAddress).
+ */
+export function newAdminAddressProblem(username: string): string | undefined {
+  if (!isAdminAddress(username)) return notAnAdminAddress(username);
+  if (!fitsSmtpLimits(username)) return `The username "${username}" is past e-mail's limits (at most 64 characters before the @ and 63 in each part of the domain): a reset link sent to it could never arrive.`;
+  return undefined;
+}
 
 export const loginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().check(storableText).min(1, 'Username is required').max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG),

@@ -128,7 +128,7 @@ export const optionalLine = (max: number, ...checks: (z.core.CheckFn<string> | z
  * most 63 (zod's pattern checks neither). A label past 63 names no host; a longer local part may be
  * refused by the recipient's server, and then the welcome fails and the notice's Reply-To answers no one.
  */
-const fitsSmtpLimits = (address: string) => {
+export const fitsSmtpLimits = (address: string) => {
   const at = address.lastIndexOf('@');
   return at <= 64 && address.slice(at + 1).split('.').every((label) => label.length <= 63);
 };

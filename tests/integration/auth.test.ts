@@ -485,6 +485,12 @@ describe('POST /api/auth/change-password', () => {
       new AdminUsernameRejected('The username "admin" is not an email address: an admin signs in with their email address.'),
     );
     expect(await findUserByUsername(getDb(), 'admin')).toBeUndefined();
+    // Nor by one a reset link could never reach: a local part past 64 octets.
+    const pastLimits = `${'a'.repeat(65)}@example.com`;
+    await expect(createAdmin(getDb(), pastLimits, TEST_PASSWORD)).rejects.toThrow(
+      new AdminUsernameRejected(`The username "${pastLimits}" is past e-mail's limits (at most 64 characters before the @ and 63 in each part of the domain): a reset link sent to it could never arrive.`),
+    );
+    expect(await findUserByUsername(getDb(), pastLimits)).toBeUndefined();
     const longest = '🔑'.repeat(1024);
     await createAdmin(getDb(), username, longest);
     expect((await call(login, '/api/auth/login', { body: { username, password: longest }, ip: uniqueIp() })).status).toBe(200);

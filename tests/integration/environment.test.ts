@@ -197,6 +197,12 @@ describe('the first admin of the local runtime', () => {
       const former = await startRefused(dataDir, { ADMIN_EMAIL: 'admin@localhost', ADMIN_PASSWORD: 'a long first passphrase' });
       expect(former.stderr).toBe('ADMIN_EMAIL is deprecated: use ADMIN_USERNAME (the same address).\n\nCould not start the site: ADMIN_EMAIL: The username "admin@localhost" is not an email address: an admin signs in with their email address.\n');
       expect(former.status).toBe(1);
+      // Nor an address a reset link could never reach.
+      const pastLimits = `${'a'.repeat(65)}@example.com`;
+      const far = await startRefused(dataDir, { ADMIN_USERNAME: pastLimits, ADMIN_PASSWORD: 'a long first passphrase' });
+      expect(far.stderr).toBe(`\nCould not start the site: ADMIN_USERNAME: The username "${pastLimits}" is past e-mail's limits (at most 64 characters before the @ and 63 in each part of the domain): a reset link sent to it could never arrive.\n`);
+      expect(far.status).toBe(1);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

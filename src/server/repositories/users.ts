@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, UserRow } from '../db/schema.ts';
 import { assertAcceptablePassword, PasswordRejected, SAME_PASSWORD_MESSAGE } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { isAdminAddress, notAnAdminAddress } from '../../schemas/auth.ts';
+import { newAdminAddressProblem } from '../../schemas/auth.ts';
 
 // Admin accounts. The username is the e-mail address (the sign-in field is of email type).
 
@@ -11,20 +11,21 @@ export function findUserByUsername(db: Kysely<Database>, username: string): Prom
   return db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
 }
 
-/** A new admin's username that is not an e-mail address (the schema's isAdminAddress). */
+/** A new admin's username that is not an e-mail address within SMTP's limits (newAdminAddressProblem). */
 export class AdminUsernameRejected extends Error {
   name = 'AdminUsernameRejected';
 }
 
 /**
- * A new admin; AdminUsernameRejected when the username is no e-mail address, PasswordRejected when
+ * A new admin; AdminUsernameRejected when the username is no e-mail address within SMTP's limits, PasswordRejected when
  * the password breaks a rule of src/server/auth/password-policy.ts, and an error naming the address
  * when an admin has it in any letter case (the table's own lower(username) index decides between
  * two racing creations).
  */
 export async function createAdmin(db: Kysely<Database>, username: string, password: string): Promise<UserRow> {
   const address = username.trim();
-  if (!isAdminAddress(address)) throw new AdminUsernameRejected(notAnAdminAddress(address));
+  const problem = newAdminAddressProblem(address);
+  if (problem) throw new AdminUsernameRejected(problem);
   await assertAcceptablePassword(password);
   const exists = () => new Error(`An admin ${address} already exists.`);
   if (await findUserByUsername(db, address)) throw exists();
