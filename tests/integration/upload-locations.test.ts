@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { box, mvhd } from '../support/isobmff.ts';
 import { pngChunk } from '../support/png.ts';
+import { withoutLocation } from '../../src/server/uploads/image-location.ts';
 import { EXIF, expectSamePicture, LATITUDE, LONGITUDE, picture, placesIn, upload, XMP, XMP_PLACE } from '../support/located-photos.ts';
 
 /** The PNG's chunks: [type, start of the chunk, start of its data, its length]. */
@@ -293,7 +294,6 @@ describe('an upload whose metadata is malformed: stored with none of it, or refu
     const app1 = jpeg.indexOf('Exif\0\0') - 4;
     const jpegCut = Buffer.concat([plain.subarray(0, plain.indexOf(Buffer.from([0xff, 0xda]))), jpeg.subarray(app1, Math.max(jpeg.indexOf(LATITUDE), jpeg.indexOf(LONGITUDE)) + 24)]);
     for (const [label, photo] of [
-      ['jpeg', jpegCut],
       ['png', pngCut],
       ['webp', webpCut],
     ] as const) {
@@ -302,6 +302,14 @@ describe('an upload whose metadata is malformed: stored with none of it, or refu
       expect(status, label).toBe(201);
       expect(placesIn(stored!), label).toEqual([]);
     }
+    // The JPEG, cut before its picture, is blanked too, and then refused as the cut file it is.
+    expect(placesIn(jpegCut)).toEqual(['latitude', 'longitude']);
+    expect(placesIn(Buffer.from(withoutLocation(jpegCut, 'image/jpeg')!))).toEqual([]);
+    const jpegAnswer = await upload(jpegCut);
+    expect({ status: jpegAnswer.status, json: jpegAnswer.json }).toEqual({
+      status: 400,
+      json: { error: 'The image is cut short: its file ends before the image does; download or export it again' },
+    });
     // The PNG still decodes, as it did when sent: its picture comes before the broken chunk. (libwebp
     // refuses a chunk past the end of the file, before and after.)
     await expectSamePicture(pngCut, png);

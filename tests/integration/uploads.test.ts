@@ -150,6 +150,20 @@ describe('PUT to the upload URL, then GET /objects/uploads/:name', () => {
     }
   });
 
+  it('refuses a photo cut short (a download stopped part-way) with 400 saying so, storing nothing; the whole file is then stored', async () => {
+    const { cookie } = await adminSession();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).jpeg().toBuffer();
+    const cut = await uploadUrl(cookie);
+    const r = await put(cut.url, photo.subarray(0, Math.floor(photo.length * 0.7)), { 'content-type': 'image/jpeg' });
+    expect({ status: r.status, body: r.json }).toEqual({
+      status: 400,
+      body: { error: 'The image is cut short: its file ends before the image does; download or export it again' },
+    });
+    expect((await call(serve, `/objects/uploads/${cut.name}`, { params: { name: cut.name } })).status).toBe(404);
+    const whole = await uploadUrl(cookie);
+    expect((await put(whole.url, photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
+  });
+
   it('refuses an image of more pixels than the Image CDN decodes (a small file declaring a huge size) with 413, storing nothing', async () => {
     const { cookie } = await adminSession();
     const bomb = blackPng(16_384, 16_384);

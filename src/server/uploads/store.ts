@@ -16,6 +16,7 @@ import { purgeCacheTag, uploadCacheTag } from '../http/cdn-cache.ts';
 import { findArticlesUsingImage, listImageNamesInUse } from '../repositories/articles.ts';
 import { assertNextPart, storePart, withJoinedParts } from './parts.ts';
 import { uploadStores, type UploadSweep } from './deploy-stores.ts';
+import { holdsWholeImage } from './image-completeness.ts';
 import { imageSize } from './image-dimensions.ts';
 import { withoutLocation } from './image-location.ts';
 
@@ -50,6 +51,8 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 
 const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file type: upload a PNG, JPEG, GIF, WebP or AVIF image';
 
+const CUT_SHORT_MESSAGE = 'The image is cut short: its file ends before the image does; download or export it again';
+
 const DAMAGED_METADATA_MESSAGE = 'The image is damaged: its metadata does not read through; export it again';
 
 const TOO_LARGE_MESSAGE = 'File too large: images must be 10 MB or smaller';
@@ -81,6 +84,7 @@ async function storeImage(name: string, sent: Uint8Array, lastPart?: string): Pr
   const size = imageSize(bytes);
   if (!size) throw unsupportedMediaType(UNSUPPORTED_IMAGE_MESSAGE);
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw payloadTooLarge(TOO_MANY_PIXELS_MESSAGE);
+  if (!holdsWholeImage(bytes, contentType)) throw badRequest(CUT_SHORT_MESSAGE);
   const digest = sha256(bytes);
   const store = uploadStores().own;
   const created = await store.createIfAbsent(name, bytes, {
