@@ -4,7 +4,7 @@ import type { ImageType } from '../../schemas/upload.ts';
 import { holdsWholeImage } from './image-completeness.ts';
 
 // Photos of noise, so each format's data runs to many blocks, chunks or sub-blocks, as a photo's does.
-const photo = () => sharp({ create: { width: 240, height: 160, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } });
+const photo = () => sharp({ create: { width: 240, height: 160, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } });
 
 async function encodings(): Promise<[string, ImageType, Buffer][]> {
   return [
