@@ -212,6 +212,11 @@ export const sessionEndedCopy = {
   notResent: (failed: string, button: string) => `${failed}: press ${button} once more.`,
 } as const;
 
+/** Every yes/no question before something irreversible (ConfirmDialog): the button that answers no. */
+export const confirmDialogCopy = {
+  cancel: 'Cancel',
+} as const;
+
 /** Logout while a form holds unsaved changes. */
 export const logoutCopy = {
   title: 'Logout and discard changes?',

@@ -14,5 +14,5 @@ export const ENQUIRY_LIMITS = {
 } as const;
 
 /** The fields a person types in, in form order. */
-export const enquiryFormFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'message'] as const;
-export type EnquiryFormField = (typeof enquiryFormFields)[number];
+export const enquiryTypedFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'message'] as const;
+export type EnquiryTypedField = (typeof enquiryTypedFields)[number];

@@ -8,8 +8,6 @@ import { honeypotField, newEmailField, optionalLine, requiredLine, requiredText 
 import { listQueryFields } from './list-query';
 import type { OutboxMessage } from './outbox';
 
-export { ENQUIRY_LIMITS, enquiryFormFields, type EnquiryFormField } from './enquiry-limits';
-
 export const enquirySchema = z.object({
   firstName: requiredLine(ENQUIRY_LIMITS.name),
   lastName: requiredLine(ENQUIRY_LIMITS.name),

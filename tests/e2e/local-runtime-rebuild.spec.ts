@@ -16,6 +16,7 @@ import { expect, request as requestContext, test } from '@playwright/test';
 import { projectRoot } from '../../scripts/lib/runtime-env.mjs';
 import { spawnSite } from '../../scripts/lib/spawn-site.mjs';
 import { notFoundPage } from '../../src/content/error-pages.ts';
+import { unusedPort } from '../support/unused-port.ts';
 
 // One at a time, in order: two of these empty or replace the build while another's `npm start`
 // would find it stale and build into the same folders (the project runs fully parallel).
@@ -24,19 +25,9 @@ test.describe.configure({ mode: 'default' });
 const BUILD = path.join(projectRoot, '.netlify/v1/functions/ssr');
 const DIST = path.join(projectRoot, 'dist');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
-
 test('a running site answers pages it had not loaded yet after `astro sync` has emptied the build folder', async ({ request }) => {
   test.setTimeout(300_000);
-  const site = await spawnSite({ port: await freePort() });
+  const site = await spawnSite({ port: await unusedPort() });
   const kept = fs.mkdtempSync(path.join(os.tmpdir(), 'on-demand-build-'));
   fs.cpSync(BUILD, kept, { recursive: true });
   try {
@@ -78,7 +69,7 @@ function firstAsset(html: string): string {
 
 test('a running site answers its pages with their hashed assets after a build has replaced dist', async ({ request }) => {
   test.setTimeout(300_000);
-  const site = await spawnSite({ port: await freePort() });
+  const site = await spawnSite({ port: await unusedPort() });
   const kept = fs.mkdtempSync(path.join(os.tmpdir(), 'static-build-'));
   fs.cpSync(DIST, kept, { recursive: true });
   try {
@@ -133,7 +124,7 @@ function answers(port: number): Promise<boolean> {
 
 test('stopping `npm start` by its own process (as a process manager stops it) stops the site: no server is left behind', async () => {
   test.setTimeout(300_000);
-  const port = await freePort();
+  const port = await unusedPort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
   // npm runs the script through sh and passes a stop on to its child: the child must be the site.
   const npm = spawn('npm', ['start'], { cwd: projectRoot, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -155,7 +146,7 @@ test('stopping `npm start` by its own process (as a process manager stops it) st
 
 test('Ctrl-C on `npm start` ends it with exit code 0, and an enquiry it stored is in the inbox when it starts again', async () => {
   test.setTimeout(300_000);
-  const port = await freePort();
+  const port = await unusedPort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
   const admin = { username: 'owner@example.com', password: 'Ctrl-C-then-start-again' };

@@ -3,19 +3,10 @@
  * database: a Neon host or a Netlify Database directly, as the deployed functions do; a PostgreSQL
  * on this machine through the bridge the Neon driver needs.
  */
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startDatabase } from '../../scripts/lib/database-env.mjs';
+import { unusedPort } from '../support/unused-port.ts';
 import { withEnv } from '../support/with-env.ts';
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const unset = { NETLIFY_DB_DRIVER: '', DATABASE_WS_PROXY: '', DATABASE_SQL_ENDPOINT: '' };
 
@@ -27,7 +18,7 @@ describe('startDatabase', () => {
   });
 
   it("bridges a Netlify Database's stand-in on this machine, and names the address when nothing answers there", async () => {
-    const port = await closedPort();
+    const port = await unusedPort();
     for (const host of ['127.0.0.1', '127.0.0.2', 'LocalHost']) {
       await expect(
         withEnv({ ...unset, NETLIFY_DB_URL: `postgres://postgres@${host}:${port}/test` }, () => startDatabase({})),

@@ -8,7 +8,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { createDb } from '../../src/server/db/client.ts';
 import { listsNetlifyDatabase } from '../../src/server/db/database-url.ts';
 import { readMigrations } from '../../src/server/db/migrate.ts';
 import { sql } from 'kysely';
+import { unusedPort } from '../support/unused-port.ts';
 import { withEnv } from '../support/with-env.ts';
 
 /** The services migration 0021_catalogue_seed writes: the catalogue comes with the migrations. */
@@ -187,10 +187,7 @@ describe('db:migrate on a developer machine', () => {
   }, 60_000);
 
   it('says which server it cannot reach when DATABASE_URL names a PostgreSQL that is not running', async () => {
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as net.AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await unusedPort();
     const r = await migrate({ DATABASE_URL: `postgres://postgres:secret@127.0.0.1:${port}/site` }, 'machine');
     expect(r.stdout).toBe(`db:migrate: local run: migrating DATABASE_URL at 127.0.0.1:${port}.\n`);
     const reason = `No PostgreSQL server answers at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}): start it, or correct the host and port of the connection string.`;

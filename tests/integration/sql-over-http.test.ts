@@ -13,20 +13,12 @@ import { startWsProxy } from '../../scripts/lib/ws-proxy.mjs';
 import { isDatabaseUnavailable } from '../../src/server/db/errors.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { fetchWithinLimit, getPageReads } from '../../src/server/db/page-reads.ts';
+import { unusedPort } from '../support/unused-port.ts';
 import { withEnv } from '../support/with-env.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const target = new URL(databaseUrl);
 const targetAddress = `${target.hostname}:${target.port || 5432}`;
-
-/** A port nothing listens on: taken, then given back. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe("the bridge's HTTP query endpoint", () => {
   let bridge: Awaited<ReturnType<typeof startWsProxy>>;
@@ -89,13 +81,13 @@ describe("the bridge's HTTP query endpoint", () => {
     expect((await post({ query: 'select 1' }, {}, `${origin}/sql`)).status).toBe(404);
     expect((await fetch(bridge.sqlEndpoint)).status).toBe(405);
     const elsewhere = new URL(databaseUrl);
-    elsewhere.port = String(await closedPort());
+    elsewhere.port = String(await unusedPort());
     const wrongTarget = await post({ query: 'select 1' }, { 'Neon-Connection-String': elsewhere.toString() });
     expect([wrongTarget.status, await wrongTarget.text()]).toEqual([403, 'The connection string must name the bridged database']);
     // Only the string's user, password and database are read: its parameters name no other server.
     const redirected = new URL(databaseUrl);
     redirected.searchParams.set('host', '10.0.0.5');
-    redirected.searchParams.set('port', String(await closedPort()));
+    redirected.searchParams.set('port', String(await unusedPort()));
     const here = await post({ query: 'select 1 as one' }, { 'Neon-Connection-String': redirected.toString() });
     expect([here.status, (await here.json()).rows]).toEqual([200, [['1']]]);
     const notJson = await post('select 1');
@@ -105,7 +97,7 @@ describe("the bridge's HTTP query endpoint", () => {
 
 describe('an HTTP query to a database that cannot be reached', () => {
   it("is a 502 the driver raises as 'Server error', which the pages answer as unavailable (503)", async () => {
-    const closed = await closedPort();
+    const closed = await unusedPort();
     const bridge = await startWsProxy({ target: `127.0.0.1:${closed}` });
     try {
       neonConfig.fetchEndpoint = bridge.sqlEndpoint;
@@ -157,7 +149,7 @@ describe('the pages\' fetch (fetchWithinLimit)', () => {
   });
 
   it('does not send again to a refused address', async () => {
-    const err = await fetchWithinLimit(`http://127.0.0.1:${await closedPort()}/sql`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
+    const err = await fetchWithinLimit(`http://127.0.0.1:${await unusedPort()}/sql`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect((err as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
   });
 });

@@ -18,7 +18,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSubmitOnce } from '../ui/use-submit-once';
 import type { WritableAtom } from 'nanostores';
-import { enquiryFormFields, ENQUIRY_LIMITS, type EnquiryFormField } from '../../schemas/enquiry-limits';
+import { enquiryTypedFields, ENQUIRY_LIMITS, type EnquiryTypedField } from '../../schemas/enquiry-limits';
 import { enquiryOutcome } from '../../content/form-outcomes';
 import { enquiryForm, honeypotLabel } from '../../content/forms';
 import { formAction, FORM_IDS } from '../../lib/permalinks';
@@ -33,10 +33,10 @@ import { maxLengthAttribute } from '../../schemas/text-limits';
 /** zod + the API client, fetched on first focus so they are not in the page's initial JS. */
 const loadSubmit = () => import('./submit-enquiry');
 
-type Errors = Partial<Record<EnquiryFormField, string>>;
+type Errors = Partial<Record<EnquiryTypedField, string>>;
 
 interface FieldSpec {
-  name: EnquiryFormField;
+  name: EnquiryTypedField;
   label: string;
   type: 'text' | 'email' | 'tel';
   autoComplete: string;
@@ -71,7 +71,7 @@ interface Props {
 /** The visible fields' values (the honeypot's stays out of any draft). */
 const typedValues = (form: HTMLFormElement) => {
   const data = new FormData(form);
-  return Object.fromEntries(enquiryFormFields.map((name) => [name, String(data.get(name) ?? '')]));
+  return Object.fromEntries(enquiryTypedFields.map((name) => [name, String(data.get(name) ?? '')]));
 };
 
 /**
@@ -80,7 +80,7 @@ const typedValues = (form: HTMLFormElement) => {
  * very words just sent, so the form would look unsent.
  */
 function emptyTypedFields(form: HTMLFormElement) {
-  for (const name of enquiryFormFields) {
+  for (const name of enquiryTypedFields) {
     const field = form.elements.namedItem(name);
     if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = '';
   }
@@ -92,7 +92,7 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
   const [initial] = useState<Record<string, string | undefined>>(() => returned?.values ?? draft?.get() ?? {});
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>(() => (returned?.issues ?? {}) as Errors);
-  const firstReturnedIssue = returned && enquiryFormFields.find((name) => returned.issues[name]);
+  const firstReturnedIssue = returned && enquiryTypedFields.find((name) => returned.issues[name]);
   const [refusal, setRefusal] = useState(
     returned ? (firstReturnedIssue ? enquiryOutcome.checkFields : enquiryOutcome.refused(returned.error)) : null,
   );
@@ -109,14 +109,14 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
 
   /** Clears a field's message as soon as it is edited. */
   function onInput(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as HTMLInputElement).name as EnquiryFormField;
+    const name = (event.target as HTMLInputElement).name as EnquiryTypedField;
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
     draft?.set(typedValues(event.currentTarget));
   }
 
   function showErrors(next: Errors) {
     setErrors(next);
-    const first = enquiryFormFields.find((name) => next[name]);
+    const first = enquiryTypedFields.find((name) => next[name]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
@@ -169,18 +169,18 @@ export default function EnquiryForm({ context, onSuccess, draft, standalone = fa
       return;
     }
     const issues = result.issues as Errors;
-    if (enquiryFormFields.some((name) => issues[name])) showErrors(issues);
+    if (enquiryTypedFields.some((name) => issues[name])) showErrors(issues);
     toast({ title: enquiryOutcome.failedTitle, description: result.message, variant: 'destructive' });
   }
 
-  const renderError = (name: EnquiryFormField) =>
+  const renderError = (name: EnquiryTypedField) =>
     errors[name] ? (
       <p id={`${fieldId(name)}-error`} className="mt-1.5 text-sm font-medium text-danger-700">
         {errors[name]}
       </p>
     ) : null;
 
-  const ariaFor = (name: EnquiryFormField) => ({
+  const ariaFor = (name: EnquiryTypedField) => ({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
   });
