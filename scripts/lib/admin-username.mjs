@@ -1,6 +1,7 @@
 // The admin a command or a start-up is told about: by its current name (`--username`,
 // ADMIN_USERNAME, the sign-in form's word for it) or its former one (`--email`, ADMIN_EMAIL), read
 // here, once, for `npm run admin` and for the first admin of `npm start` / `npm run dev`.
+import { emailKey } from '../../src/schemas/fields.ts';
 
 /** Two different addresses given for the one admin: the caller stops rather than pick one. */
 export class AdminNamedTwice extends Error {
@@ -23,7 +24,7 @@ export function adminUsername(given, names, warn = console.warn) {
   const username = given.username?.trim() || undefined;
   const email = given.email?.trim() || undefined;
   if (email === undefined) return username;
-  if (username !== undefined && username.toLowerCase() !== email.toLowerCase()) {
+  if (username !== undefined && emailKey(username) !== emailKey(email)) {
     throw new AdminNamedTwice(`Give the admin once: ${names.username} (or the deprecated ${names.email}), not two different addresses.`);
   }
   warn(`${names.email} is deprecated: use ${names.username} (the same address).`);

@@ -141,6 +141,12 @@ const emailText = z.string(REQUIRED_TEXT).check(z.trim(), storableText, z.minLen
  */
 export const emailField = z.pipe(emailText, z.email('Invalid email'));
 
+/**
+ * What two e-mail addresses are compared by: the same address in any letter case or with spaces around
+ * it is one subscriber, one admin, one unsubscribe link. The tables compare `lower(email)` to it.
+ */
+export const emailKey = (address: string) => address.trim().toLowerCase();
+
 /** An address given anew (an enquiry's, a sign-up's): within SMTP's limits too. */
 export const newEmailField = z.pipe(emailText, z.email('Invalid email').check(z.refine(fitsSmtpLimits, 'Invalid email')));
 

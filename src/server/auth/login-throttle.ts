@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Kysely } from 'kysely';
+import { emailKey } from '../../schemas/fields.ts';
 import { likeLiteral } from '../db/like.ts';
 import { withDetachedDatabase } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -62,7 +63,7 @@ export const ACCOUNT_RULE: ThrottleRule = {
 };
 
 // Usernames can be 254 characters and the table's key is varchar(255): key accounts by a digest.
-const accountDigest = (username: string) => crypto.createHash('sha256').update(username.trim().toLowerCase()).digest('base64url');
+const accountDigest = (username: string) => crypto.createHash('sha256').update(emailKey(username)).digest('base64url');
 
 interface Counter {
   rule: ThrottleRule;

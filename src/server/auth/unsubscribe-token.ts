@@ -4,17 +4,17 @@
  * another address, nor replayed as a session or an upload token.
  */
 import { SignJWT, jwtVerify } from 'jose';
+import { emailKey } from '../../schemas/fields.ts';
 import { JWT_ALG, signingKey } from './keys.ts';
 
 /** Long enough for any newsletter a subscriber keeps; a newer message carries a newer link. */
 const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 2 * 365 * 24 * 60 * 60;
 
-const subjectOf = (email: string) => email.trim().toLowerCase();
 
 export async function createUnsubscribeToken(email: string, ttlSeconds = UNSUBSCRIBE_TOKEN_TTL_SECONDS): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: JWT_ALG })
-    .setSubject(subjectOf(email))
+    .setSubject(emailKey(email))
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(signingKey('unsubscribe'));
@@ -24,7 +24,7 @@ export async function createUnsubscribeToken(email: string, ttlSeconds = UNSUBSC
 export async function verifyUnsubscribeToken(token: string, email: string): Promise<boolean> {
   try {
     const { payload } = await jwtVerify(token, signingKey('unsubscribe'), { algorithms: [JWT_ALG] });
-    return payload.sub === subjectOf(email);
+    return payload.sub === emailKey(email);
   } catch {
     return false;
   }

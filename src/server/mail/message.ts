@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailField } from '../../schemas/fields.ts';
+import { emailField, emailKey } from '../../schemas/fields.ts';
 
 /**
  * A message the site sends: composed when its cause is committed, so the sender only delivers. The
@@ -54,7 +54,6 @@ export interface WelcomeAwaitingOrigin {
   composeAtSend: true;
 }
 
-const sameAddress = (address: string) => address.trim().toLowerCase();
 
 /**
  * The message as an attempt sends it: a notice to `notifyEmail` (NOTIFY_EMAIL now), any other to its
@@ -64,13 +63,13 @@ export function addressed(kind: string, queued: QueuedMessage, notifyEmail: stri
   const { delivered, ...message } = queued;
   const to = kind === MESSAGE_KINDS.enquiryNotice ? notifyEmail : (queued.to ?? []);
   if (!delivered?.length) return { ...message, to };
-  const told = new Set(delivered.map(sameAddress));
-  return { ...message, to, envelopeTo: [to].flat().filter((address) => !told.has(sameAddress(address))) };
+  const told = new Set(delivered.map(emailKey));
+  return { ...message, to, envelopeTo: [to].flat().filter((address) => !told.has(emailKey(address))) };
 }
 
 /** The recipients that have a message after an attempt some of whose recipients refused it: those before and those now. */
 export const deliveredAfter = (queued: QueuedMessage, accepted: readonly string[]): string[] => [
-  ...new Set([...(queued.delivered ?? []), ...accepted].map(sameAddress)),
+  ...new Set([...(queued.delivered ?? []), ...accepted].map(emailKey)),
 ];
 
 const isAddress = (to: string) => z.safeParse(emailField, to).success;

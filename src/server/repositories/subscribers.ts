@@ -3,6 +3,7 @@ import type { Subscriber, SubscriberListQuery } from '../../schemas/subscriber.t
 import type { ExportBudget } from '../db/keyset.ts';
 import type { PageQuery } from '../db/page.ts';
 import type { Database } from '../db/schema.ts';
+import { emailKey } from '../../schemas/fields.ts';
 import { SUBMISSION_KEY_WINDOW_MS, recentDerivedSubmissionKeys } from '../derived-submission-key.ts';
 import type { SpentPoint } from '../rate-limit.ts';
 import { MESSAGE_KINDS, type OutgoingMessage, type WelcomeAwaitingOrigin } from '../mail/message.ts';
@@ -126,7 +127,7 @@ async function findRepeatedSignup(db: Kysely<Database>, email: string, keys: str
   const row = await db
     .selectFrom('subscribers')
     .select('id')
-    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where(sql`lower(email)`, '=', emailKey(email))
     .where('status', '=', 'subscribed')
     .where('signupKey', 'in', keys)
     .where('subscribedAt', '>', since)
@@ -156,7 +157,7 @@ export async function signUpWithWelcome(
   limit: { spend: (now: number) => RawBuilder<SpentPoint>; giveBack: (spent: SpentPoint) => RawBuilder<{ points: number }>; allowed: number },
 ): Promise<Signup> {
   const now = Date.now();
-  const keys = recentDerivedSubmissionKeys(sender, { email: email.toLowerCase() }, now);
+  const keys = recentDerivedSubmissionKeys(sender, { email: emailKey(email) }, now);
   const since = new Date(now - SUBMISSION_KEY_WINDOW_MS);
   const earlier = await findRepeatedSignup(db, email, keys, since);
   if (earlier !== undefined) return { outcome: 'repeated', id: earlier };
@@ -187,7 +188,7 @@ export async function unsubscribe(db: Kysely<Database>, email: string): Promise<
           status: 'unsubscribed',
           unsubscribedAt: eb.fn.coalesce('unsubscribedAt', sql<Date>`now()`),
         }))
-        .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+        .where(sql`lower(email)`, '=', emailKey(email))
         .returning('id'),
     )
     .with('dropped', (q) =>

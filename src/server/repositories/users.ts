@@ -4,11 +4,12 @@ import type { Database, UserRow } from '../db/schema.ts';
 import { assertAcceptablePassword, PasswordRejected, SAME_PASSWORD_MESSAGE } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { newAdminAddressProblem } from '../../schemas/auth.ts';
+import { emailKey } from '../../schemas/fields.ts';
 
 // Admin accounts. The username is the e-mail address (the sign-in field is of email type).
 
 export function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['username']), '=', emailKey(username))).executeTakeFirst();
 }
 
 /** A new admin's username that is not an e-mail address within SMTP's limits (newAdminAddressProblem). */
