@@ -5,7 +5,7 @@
 // An enquiry sent again with a submissionId already stored (its first answer was lost after the
 // commit) stores nothing, queues no notice and spends no rate-limit point: it is answered as the
 // first send was, 201 with that enquiry's id; with different content under that key, 409. A plain
-// form post carries no key: its key is derived from its sender, content and ten-minute window.
+// form post carries no key: its key is derived from its client's address, content and ten-minute window.
 import type { Config } from '@netlify/functions';
 import { enquirySchema } from '../../src/schemas/enquiry.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -27,13 +27,13 @@ export default route({
     const sent = await readSubmission(req, enquirySchema);
     // The honeypot is filled by bots only: answer as if stored, so they learn nothing, and keep nothing.
     if (sent.website) return json({}, { status: 201 });
-    const sender = clientAddress(ctx);
-    const enquiry = sent.submissionId === undefined && isFormPost(req) ? { ...sent, submissionId: derivedSubmissionKey(sender, sent) } : sent;
+    const client = clientAddress(ctx);
+    const enquiry = sent.submissionId === undefined && isFormPost(req) ? { ...sent, submissionId: derivedSubmissionKey(client, sent) } : sent;
     const limiter = enquiryLimiter();
-    // The sender's rate-limit point, the enquiry and its notice: one statement, one round trip.
+    // The client's rate-limit point, the enquiry and its notice: one statement, one round trip.
     const written = await insertEnquiryWithNotice(getDb(), enquiry, (receivedAt) => enquiryNotice(enquiry, receivedAt), {
-      spend: (onlyIf) => spendPoint(limiter, sender, { onlyIf }),
-      giveBack: (spent, onlyIf) => givePointBack(limiter, sender, spent, { onlyIf }),
+      spend: (onlyIf) => spendPoint(limiter, client, { onlyIf }),
+      giveBack: (spent, onlyIf) => givePointBack(limiter, client, spent, { onlyIf }),
       allowed: limiter.points,
     });
     switch (written.outcome) {
@@ -47,8 +47,8 @@ export default route({
           submissionId: 'Already used for a different enquiry; send this one with a new key',
         });
       // A retry of a stored enquiry (its first answer was lost) is answered as the first was, and
-      // stored nothing more. The first request may have died before sending its notice: the sender
-      // runs after this answer too, and finds the notice if it is still due.
+      // stored nothing more. The first request may have died before sending its notice: the outbox
+      // sender runs after this answer too, and finds the notice if it is still due.
       case 'replayed':
       case 'stored':
         sendAfterResponse(ctx, { table: 'enquiries', id: written.id });

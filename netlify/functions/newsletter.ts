@@ -4,7 +4,7 @@
 // with its unsubscribe link, is queued with it and sent after the answer; a sign-up that knows no
 // origin for that link (link-origin.ts) is taken all the same, its welcome composed when one is set. An address that
 // unsubscribed may subscribe again; one still subscribed is a 409, except to a plain form post
-// that repeats the sign-up which subscribed it (the same sender and address within ten minutes:
+// that repeats the sign-up which subscribed it (the same client and address within ten minutes:
 // a double click, a resubmission), answered as that sign-up was, with no second welcome. A
 // repeat, by either form, spends no rate-limit point, so it is never refused as over the limit.
 import type { Config } from '@netlify/functions';
@@ -28,7 +28,7 @@ export default route({
     const submitted = await readSubmission(req, newsletterSchema);
     const { email, website } = submitted;
     if (website) return json({}, { status: 201 }); // honeypot: see contacts.ts
-    const sender = clientAddress(ctx);
+    const client = clientAddress(ctx);
     const limiter = newsletterLimiter();
     const sourcePage = submitted.sourcePage || sameOriginRefererPath(req);
     // The welcome is composed only for a sign-up of its own: a repeat sends none.
@@ -36,19 +36,19 @@ export default route({
       const linkOrigin = mailLinkOrigin(req);
       return linkOrigin ? welcomeMessage(email, linkOrigin) : welcomeAwaitingOrigin(email);
     };
-    const signup = await signUpWithWelcome(getDb(), { email, sourcePage, sender }, welcome, {
-      spend: (now) => spendPoint(limiter, sender, { now }),
-      giveBack: (spent) => givePointBack(limiter, sender, spent),
+    const signup = await signUpWithWelcome(getDb(), { email, sourcePage, client }, welcome, {
+      spend: (now) => spendPoint(limiter, client, { now }),
+      giveBack: (spent) => givePointBack(limiter, client, spent),
       allowed: limiter.points,
     });
     switch (signup.outcome) {
       case 'subscribed':
         sendAfterResponse(ctx, { table: 'subscribers', id: signup.id });
         return json({ id: signup.id }, { status: 201 });
-      // A repeat of this sender's sign-up: the plain form is answered as that sign-up was (the
+      // A repeat of this client's sign-up: the plain form is answered as that sign-up was (the
       // confirmation page), the island as it always has been about a listed address (409). It starts
       // no send: the first post queued the welcome and sends it after its own answer (the scheduled
-      // sender retries it), so posting again and again makes no work beyond the one lookup.
+      // outbox sender retries it), so posting again and again makes no work beyond the one lookup.
       case 'repeated':
         if (!isFormPost(req)) throw conflict(newsletterRefusals.alreadySubscribed, { email: newsletterRefusals.alreadySubscribed });
         return json({ id: signup.id }, { status: 201 });

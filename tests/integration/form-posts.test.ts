@@ -90,7 +90,7 @@ describe('a plain form post to POST /api/contacts', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Math.floor(Date.now() / SUBMISSION_KEY_WINDOW_MS) * SUBMISSION_KEY_WINDOW_MS + 1000 });
     try {
       // More sends than the hour allows (20): a repeat spends no point, so none is refused. Each
-      // over a new connection of a proxy that writes the client's port: the same sender still.
+      // over a new connection of a proxy that writes the client's port: the same client still.
       for (let i = 0; i < 25; i += 1) {
         const r = await post(contacts, '/api/contacts', fields, `${ip}:${50_000 + i}`);
         expect(r.status).toBe(303);
@@ -105,7 +105,7 @@ describe('a plain form post to POST /api/contacts', () => {
     expect(notices).toHaveLength(1);
   });
 
-  it('stores changed words, or the same words from another sender, as enquiries of their own', async () => {
+  it('stores changed words, or the same words from another client, as enquiries of their own', async () => {
     const fields = postedEnquiry();
     const ip = uniqueIp();
     expect((await post(contacts, '/api/contacts', fields, ip)).status).toBe(303);
@@ -232,7 +232,7 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
   /** The start of a ten-minute window, so a run's clock never crosses one by chance. */
   const windowStart = () => Math.floor(Date.now() / SUBMISSION_KEY_WINDOW_MS) * SUBMISSION_KEY_WINDOW_MS;
 
-  it('says subscribed again, with no second welcome and no rate-limit point, from the same sender within ten minutes', async () => {
+  it('says subscribed again, with no second welcome and no rate-limit point, from the same client within ten minutes', async () => {
     const email = `again.${unique()}@example.com`;
     const ip = uniqueIp();
     vi.useFakeTimers({ toFake: ['Date'], now: windowStart() + 1000 });
@@ -283,7 +283,7 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
     expect(await welcomesTo(email)).toBe(1);
   });
 
-  it('says already subscribed to the same sender once ten minutes have passed, and to another sender at once', async () => {
+  it('says already subscribed to the same client once ten minutes have passed, and to another client at once', async () => {
     const email = `later.${unique()}@example.com`;
     const ip = uniqueIp();
     const start = windowStart();
@@ -313,8 +313,8 @@ describe('a newsletter sign-up posted again by a plain form (a double click, a r
     const other = `island2.${unique()}@example.com`;
     expect((await call(newsletter, '/api/newsletter', { body: { email: other }, ip })).status).toBe(201);
     expect((await call(newsletter, '/api/newsletter', { body: { email: other }, ip })).status).toBe(409);
-    // A sign-up the island made is keyed by its sender and address too: the plain form posting it
-    // again from that sender is its repeat (subscribed again), from another sender a 409.
+    // A sign-up the island made is keyed by its client and address too: the plain form posting it
+    // again from that client is its repeat (subscribed again), from another client a 409.
     expect((await signUp(other, ip)).headers.get('location')).toBe('/insights#newsletter-subscribed');
     expect(refusal((await signUp(other, uniqueIp())).headers.get('location'))).toMatchObject({ status: '409' });
   });

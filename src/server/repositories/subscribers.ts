@@ -29,7 +29,7 @@ export type Subscription =
   | { outcome: 'subscribed'; id: number; jobId: number }
   /** The address is subscribed already (in any letter case): nothing written, the point spent. */
   | { outcome: 'already-subscribed'; spent: SpentPoint }
-  /** The sender is over its rate limit: nothing written. */
+  /** The client is over its rate limit: nothing written. */
   | { outcome: 'over-limit'; spent: SpentPoint };
 
 /** No rate limit: a point that is always within it. */
@@ -37,10 +37,10 @@ const UNLIMITED = { spend: sql<SpentPoint>`select 1 as points, null::bigint as e
 
 /**
  * Subscribes an address and queues its welcome, in one statement (one transaction), which first
- * spends the sender's rate-limit point (`limit.spend`, from src/server/rate-limit.ts spendPoint)
+ * spends the client's rate-limit point (`limit.spend`, from src/server/rate-limit.ts spendPoint)
  * and writes nothing when it is over `limit.allowed`. An address that unsubscribed before
  * subscribes again, with this consent's time and page; one that is subscribed already (in any
- * letter case) is left as it is. `signupKey` is derived from the sender and the address
+ * letter case) is left as it is. `signupKey` is derived from the client's address and the e-mail address
  * (src/server/derived-submission-key.ts), kept so that the same sign-up sent again is known as a
  * repeat (signUpWithWelcome).
  *
@@ -111,16 +111,16 @@ export async function subscribeWithWelcome(
 export type Signup =
   /** Subscribed now, its welcome queued. */
   | { outcome: 'subscribed'; id: number; jobId: number }
-  /** The same sign-up again (the sender's, of this address, within ten minutes): that subscriber, nothing written, no point spent. */
+  /** The same sign-up again (the client's, of this address, within ten minutes): that subscriber, nothing written, no point spent. */
   | { outcome: 'repeated'; id: number }
   /** The address is subscribed already, by another sign-up: nothing written, the point spent. */
   | { outcome: 'already-subscribed' }
-  /** The sender is over its rate limit: nothing written. */
+  /** The client is over its rate limit: nothing written. */
   | { outcome: 'over-limit'; spent: SpentPoint };
 
 /**
  * The subscriber a sign-up repeats: the address (any letter case), still subscribed, by a post
- * whose key is one of `keys` (the sender's, this window's and the one before's), made after
+ * whose key is one of `keys` (the client's, this window's and the one before's), made after
  * `since`. Undefined when there is none, so the post is a sign-up of its own.
  */
 async function findRepeatedSignup(db: Kysely<Database>, email: string, keys: string[], since: Date): Promise<number | undefined> {
@@ -136,9 +136,9 @@ async function findRepeatedSignup(db: Kysely<Database>, email: string, keys: str
 }
 
 /**
- * A sign-up from `sender` (the client's address): subscribeWithWelcome, unless it repeats one this
- * sender made of this address within ten minutes (a double click, a resubmission). Its key is
- * derived from the sender and the address (src/server/derived-submission-key.ts): neither form
+ * A sign-up from `client` (the client's address): subscribeWithWelcome, unless it repeats one this
+ * client made of this address within ten minutes (a double click, a resubmission). Its key is
+ * derived from the client's address and the e-mail address (src/server/derived-submission-key.ts): neither form
  * carries a key of its own (the Insights page is one cached copy for everyone, and the island sends
  * none). A repeat is looked for before the rate-limit point is spent, so one at the limit is not
  * refused, and it writes nothing and composes no welcome (`welcome` is called only for a sign-up
@@ -152,12 +152,12 @@ async function findRepeatedSignup(db: Kysely<Database>, email: string, keys: str
  */
 export async function signUpWithWelcome(
   db: Kysely<Database>,
-  { email, sourcePage, sender }: { email: string; sourcePage: string | null; sender: string },
+  { email, sourcePage, client }: { email: string; sourcePage: string | null; client: string },
   welcome: () => Promise<OutgoingMessage | WelcomeAwaitingOrigin>,
   limit: { spend: (now: number) => RawBuilder<SpentPoint>; giveBack: (spent: SpentPoint) => RawBuilder<{ points: number }>; allowed: number },
 ): Promise<Signup> {
   const now = Date.now();
-  const keys = recentDerivedSubmissionKeys(sender, { email: emailKey(email) }, now);
+  const keys = recentDerivedSubmissionKeys(client, { email: emailKey(email) }, now);
   const since = new Date(now - SUBMISSION_KEY_WINDOW_MS);
   const earlier = await findRepeatedSignup(db, email, keys, since);
   if (earlier !== undefined) return { outcome: 'repeated', id: earlier };
