@@ -4,7 +4,7 @@
 // A deploy preview serves its own uploads and the live site's (src/server/uploads/deploy-stores.ts).
 // 404 for unknown or malformed names.
 import type { Config } from '@netlify/functions';
-import { PATH_ONLY, netlifyVary, uploadCacheTag } from '../../src/server/http/cdn-cache.ts';
+import { PATH_ONLY, immutableCacheHeaders, uploadCacheTag } from '../../src/server/http/cdn-cache.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { route } from '../../src/server/http/handler.ts';
 import { IMAGE_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
@@ -25,10 +25,7 @@ export default route({
         ...IMAGE_SECURITY_HEADERS,
         'Content-Type': type,
         'Content-Length': String(object.data.byteLength),
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000',
-        'Netlify-Cache-Tag': uploadCacheTag(name),
-        'Netlify-Vary': netlifyVary(PATH_ONLY),
+        ...immutableCacheHeaders(PATH_ONLY, [uploadCacheTag(name)]),
       },
     });
   },

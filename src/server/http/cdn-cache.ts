@@ -55,6 +55,30 @@ export function publicCacheHeaders(key: CacheKey, tags: readonly CacheTag[]): Re
   };
 }
 
+/** The CDN keeps an answer a year: until a deploy empties it, or a purge of its tag. */
+const KEPT_A_YEAR = 'public, durable, s-maxage=31536000';
+
+/**
+ * Headers for a page that changes only with a deploy (nothing from the database in it): browsers
+ * revalidate, the CDN keeps it until the next deploy, so nothing needs to purge it in between.
+ */
+export function untilDeployCacheHeaders(key: CacheKey): Record<string, string> {
+  return { 'Cache-Control': 'public, max-age=0, must-revalidate', 'Netlify-CDN-Cache-Control': KEPT_A_YEAR, 'Netlify-Vary': netlifyVary(key) };
+}
+
+/**
+ * Headers for an answer that never changes under its URL (an uploaded image, each name written once):
+ * browsers and the CDN keep it a year; deleting it purges its tag.
+ */
+export function immutableCacheHeaders(key: CacheKey, tags: readonly CacheTag[]): Record<string, string> {
+  return {
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Netlify-CDN-Cache-Control': KEPT_A_YEAR,
+    'Netlify-Cache-Tag': tags.join(','),
+    'Netlify-Vary': netlifyVary(key),
+  };
+}
+
 /** Headers for an answer of the same URL that must not be kept (a failure): tried afresh next time. */
 export function uncachedHeaders(key: CacheKey): Record<string, string> {
   return { 'Cache-Control': 'no-store', 'Netlify-Vary': netlifyVary(key) };
