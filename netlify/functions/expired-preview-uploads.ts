@@ -1,6 +1,6 @@
 // Scheduled, daily: deletes the images uploaded on deploy previews and branch deploys once they are
-// PREVIEW_UPLOAD_DAYS old, up to 200 a run and for at most 20 s of it (Netlify stops a Scheduled
-// Function at 30 s). Scheduled Functions run on the live site only, so a preview never cleans up
+// PREVIEW_UPLOAD_DAYS old, up to SWEEP_LIMIT a run and for at most SWEEP_MS of it (deploy-stores.ts).
+// Scheduled Functions run on the live site only, so a preview never cleans up
 // after itself; this needs no database (an upload's age is in its metadata).
 import type { Config } from '@netlify/functions';
 import { runScheduledJob } from '../../src/server/scheduled-job.ts';

@@ -1,17 +1,18 @@
 // PUT /api/objects/uploads/:name?token=... (raw image bytes) -> 201 {objectPath, contentType, size}
 // The signed URL from POST /api/objects/upload is the permission: it names the object, expires
-// after 10 minutes or with the session it was issued in, and stores one object only (the same
-// bytes sent again answer 201 as the first time, a retry after a lost answer; other bytes 409). At most
-// 10 MB (413); the bytes must be a PNG, JPEG, GIF, WebP or AVIF image whatever the Content-Type
-// says (415 otherwise, SVG included), of at most 268 megapixels (413 beyond: the Image CDN
-// would not decode it). Every type is stored without the place it was taken: EXIF GPS and maker
-// notes, XMP, IPTC place names and the location of a motion photo's or AVIF sequence's video (its
-// timed location tracks included) blanked in place (src/server/uploads/image-location.ts); an AVIF
-// whose item tables do not parse is 400.
+// after UPLOAD_URL_TTL_SECONDS or with the session it was issued in, and stores one object only (the
+// same bytes sent again answer 201 as the first time, a retry after a lost answer; other bytes 409).
+// At most MAX_UPLOAD_BYTES (413); the bytes must be a PNG, JPEG, GIF, WebP or AVIF image whatever
+// the Content-Type says (415 otherwise, SVG included), of at most MAX_IMAGE_PIXELS (413 beyond: the
+// Image CDN would not decode it), and whole (400 for a file cut short: image-completeness.ts).
+// Every type is stored without the place it was taken: EXIF GPS and maker notes, XMP, IPTC place
+// names and the location of a motion photo's or AVIF sequence's video (its timed location tracks
+// included) blanked in place (src/server/uploads/image-location.ts); an AVIF whose item tables do
+// not parse is 400.
 //
-// A file larger than one part (4 MiB, src/schemas/upload.ts) comes as several PUTs to the same URL,
+// A file larger than one part (UPLOAD_PART_BYTES, src/schemas/upload.ts) comes as several PUTs to the same URL,
 // each with `Content-Range: bytes <start>-<end>/<total>` and at most one part's bytes (413 beyond),
-// every part but the last at least 1 MiB (400 below), in order: a part must start at the byte after
+// every part but the last at least MIN_UPLOAD_PART_BYTES (400 below), in order: a part must start at the byte after
 // the last one kept (409 with Upload-Offset naming it otherwise, before its body is read). The first
 // part is checked for an image at once (415), a part before the last answers 202 {received}, and
 // the last one (end + 1 == total) joins them and answers as the single PUT does.

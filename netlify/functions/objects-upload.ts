@@ -1,4 +1,4 @@
-// POST /api/objects/upload (admin, no body) -> {uploadURL}: a signed URL, valid 10 minutes, for one
+// POST /api/objects/upload (admin, no body) -> {uploadURL}: a signed URL, valid UPLOAD_URL_TTL_SECONDS, for one
 // PUT of an image (see objects-upload-target.ts).
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/server/auth/session.ts';

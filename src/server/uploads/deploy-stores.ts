@@ -60,13 +60,15 @@ export interface UploadSweep {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * A Scheduled Function's run of a sweep, begun at `started`: images uploaded more than `days` ago,
- * at most 200 deleted and 20 s spent looking (Netlify stops a Scheduled Function at 30 s; the rest
- * wait for the next run).
- */
+/** The most images one run of a sweep deletes; the rest wait for the next run. */
+export const SWEEP_LIMIT = 200;
+
+/** How long one run of a sweep looks: Netlify stops a Scheduled Function at 30 s. */
+export const SWEEP_MS = 20_000;
+
+/** A Scheduled Function's run of a sweep, begun at `started`: images uploaded more than `days` ago. */
 export function scheduledSweep(days: number, started = Date.now()): UploadSweep {
-  return { uploadedBefore: new Date(started - days * DAY_MS), limit: 200, deadline: started + 20_000 };
+  return { uploadedBefore: new Date(started - days * DAY_MS), limit: SWEEP_LIMIT, deadline: started + SWEEP_MS };
 }
 
 /**
