@@ -64,7 +64,7 @@ function cookieValue(request, name) {
 }
 
 /** The cache key of `request` under `vary`: the origin, the path, the named query parameters and cookies. */
-export function cacheKey(request, vary) {
+function cacheKey(request, vary) {
   const url = new URL(request.url);
   let query = url.search;
   if (vary.query) {

@@ -83,7 +83,7 @@ export function insightsListUrl({ category, page = 1 }: { category?: string | nu
 }
 
 /** The admin panel's page. */
-export const ADMIN_PATH = '/admin';
+const ADMIN_PATH = '/admin';
 
 /**
  * A place in the admin panel: /admin, with the tab, its list's search, filters (each under its own

@@ -9,7 +9,7 @@ import { optionalText } from './fields';
 
 /** Rows a page holds unless the client asks for another size. */
 export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 export const SEARCH_MAX_LENGTH = 200;
 
 /**
@@ -23,7 +23,7 @@ const wholeNumber = (min: number, max: number) =>
   );
 
 /** How many rows a list answers: 1 to MAX_PAGE_SIZE, `fallback` when not asked. */
-export const pageSizeField = (fallback: number) => z._default(wholeNumber(1, MAX_PAGE_SIZE), fallback);
+const pageSizeField = (fallback: number) => z._default(wholeNumber(1, MAX_PAGE_SIZE), fallback);
 
 export const listQueryFields = {
   /** 1-based. */

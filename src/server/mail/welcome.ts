@@ -4,7 +4,7 @@ import { createUnsubscribeToken } from '../auth/unsubscribe-token.ts';
 import { configuredMailOrigin } from './link-origin.ts';
 import type { OutgoingMessage, QueuedMessage, WelcomeAwaitingOrigin } from './message.ts';
 
-export async function unsubscribeUrl(origin: string, email: string): Promise<string> {
+async function unsubscribeUrl(origin: string, email: string): Promise<string> {
   const url = new URL(API_PATHS.newsletterUnsubscribe, origin);
   url.searchParams.set('email', email);
   url.searchParams.set('token', await createUnsubscribeToken(email));

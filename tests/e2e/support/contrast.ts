@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 
 /** WCAG's contrast ratio between two opaque colours as getComputedStyle gives them ('rgb(r, g, b)'). */
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   const luminance = (colour: string) => {
     const channels = colour.match(/[\d.]+/g)!.slice(0, 3).map(Number);
     const [r, g, bl] = channels.map((c) => {
