@@ -47,6 +47,15 @@ export async function startDatabase({ dataDir, databaseUrl }) {
 }
 
 /**
+ * What a command says of a PostgreSQL server that does not answer: where (`host:port`, never the
+ * password a connection string may hold), why, and what to do.
+ * @param {string | undefined} where
+ * @param {string} reason
+ */
+export const noDatabaseAnswers = (where, reason) =>
+  `No PostgreSQL server answers${where ? ` at ${where}` : ''} (${reason}): start it, or correct the host and port of the connection string.`;
+
+/**
  * Through the bridge, a server that is not running reaches the driver as a closed WebSocket, which
  * it reports as 'Connection terminated unexpectedly': nothing says which server or why. One TCP
  * connection first turns that into the address and the system's reason.
@@ -58,7 +67,7 @@ async function assertReachable(hostname, port, timeoutMs = 5000) {
     const socket = net.connect({ host: hostname.replace(/^\[|\]$/g, ''), port });
     const fail = (reason) => {
       socket.destroy();
-      reject(new Error(`No PostgreSQL server answers at ${where} (${reason}): start it, or correct the host and port of the connection string.`));
+      reject(new Error(noDatabaseAnswers(where, reason)));
     };
     socket.setTimeout(timeoutMs, () => fail(`no answer within ${timeoutMs / 1000} s`));
     socket.once('error', (err) => fail(err.message));

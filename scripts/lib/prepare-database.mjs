@@ -2,10 +2,11 @@
 // site answers a request. The catalogue's first rows come with the migrations (0021_catalogue_seed),
 // so a database Netlify migrates holds the same catalogue as one migrated here.
 import { createDb } from '../../src/server/db/client.ts';
+import { isDatabaseUnavailable } from '../../src/server/db/errors.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { PasswordRejected } from '../../src/server/auth/password-policy.ts';
 import { countUsers, createAdmin } from '../../src/server/repositories/users.ts';
-import { startDatabase } from './database-env.mjs';
+import { noDatabaseAnswers, startDatabase } from './database-env.mjs';
 
 /**
  * @param {{ databaseUrl: string, wsProxy?: string, adminUsername?: string, adminPassword?: string, migrate?: boolean, log?: (m: string) => void }} o
@@ -26,8 +27,22 @@ export async function prepareDatabase({ databaseUrl, wsProxy, adminUsername, adm
       }
       log(`Created the first admin: ${adminUsername}`);
     }
+  } catch (err) {
+    // 'Connection terminated unexpectedly' alone does not say which connection (a pooler or port
+    // forward accepts, with no database behind it): said as a server not running is.
+    if (isDatabaseUnavailable(err)) throw new Error(noDatabaseAnswers(hostOf(databaseUrl), err instanceof Error ? err.message : String(err)), { cause: err });
+    throw err;
   } finally {
     await db.destroy();
+  }
+}
+
+/** The host and port of a connection string, never the password it may hold; none when it is no URL. */
+function hostOf(databaseUrl) {
+  try {
+    return new URL(databaseUrl).host;
+  } catch {
+    return undefined;
   }
 }
 
