@@ -181,6 +181,8 @@ export const collectionCopy = {
     `Someone else deleted this ${noun} after you opened it, so it cannot be updated. What you typed is still in the form: press Create ${capitalise(noun)} to save it as a new ${noun}, or Cancel to drop it.`,
   exportFailed: { title: 'Export failed', description: 'The export could not be started just now. Please try again.' },
   loadFailed: (nouns: string) => `The ${nouns} could not be loaded.`,
+  /** A load that failed while the list still shows what an earlier one found (another search, filter or page). */
+  showingEarlier: (nouns: string) => `The ${nouns} for this search could not be loaded: the list below is from before.`,
   loadFailedToast: (nouns: string) => ({ title: `Error loading ${nouns}`, description: `Failed to fetch ${nouns}` }),
   deleted: (noun: string) => ({ title: `${capitalise(noun)} deleted` }),
   deleteFailed: (noun: string) => ({ title: `Error deleting ${noun}` }),

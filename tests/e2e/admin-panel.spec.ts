@@ -905,6 +905,32 @@ test('a list that fails to load says so and offers a retry, which loads it', asy
   expect((await page.request.delete(`/api/articles/${(await listed.json()).id}`)).status()).toBe(200);
 });
 
+test('a search that fails to load says the rows still shown are from before, until a retry loads it', async ({ page }) => {
+  let refuse = false;
+  await page.route(
+    (url) => url.pathname === '/api/articles' && url.searchParams.has('search'),
+    (route) => (refuse ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service temporarily unavailable"}' }) : route.fallback()),
+  );
+  await signInToAdminPanel(page);
+  const origin = new URL(page.url()).origin;
+  const listed = await page.request.post('/api/articles', { headers: { origin }, data: { title: `Shown before the search ${RUN}`, description: 'D', readTime: '1 min read', isPublished: false } });
+  expect(listed.status()).toBe(201);
+  await page.reload();
+  const panel = page.getByRole('tabpanel');
+  const list = panel.getByRole('list', { name: 'Articles' });
+  await expect(list.getByRole('heading', { name: `Shown before the search ${RUN}` })).toBeVisible();
+  refuse = true;
+  await panel.getByRole('searchbox', { name: 'Search articles' }).fill(`Nothing is called this ${RUN}`);
+  const stale = panel.getByRole('alert').filter({ hasText: 'The articles for this search could not be loaded: the list below is from before.' });
+  await expect(stale).toBeVisible();
+  await expect(list.getByRole('heading', { name: `Shown before the search ${RUN}` })).toBeVisible();
+  refuse = false;
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await expect(panel.getByRole('search', { name: 'Find articles' }).getByRole('status')).toHaveText('No articles match.');
+  await expect(stale).toHaveCount(0);
+  expect((await page.request.delete(`/api/articles/${(await listed.json()).id}`, { headers: { origin } })).status()).toBe(200);
+});
+
 test('after a save refused for its fields, the first field named takes the focus', async ({ page }) => {
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();

@@ -188,6 +188,17 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
         </div>
       )}
 
+      {/* The toast goes after a few seconds: rows an earlier search, filter or page found must not pass
+          for this one's. */}
+      {status === 'failed' && items.length > 0 && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
+          <p role="alert">{collectionCopy.showingEarlier(collection.nouns)}</p>
+          <Button variant="neutral" size="sm" onClick={() => void collection.reload()}>
+            {collectionCopy.retry}
+          </Button>
+        </div>
+      )}
+
       {status === 'failed' && items.length === 0 ? (
         <Card className="grid justify-items-center gap-4 py-10 text-center text-ink-700">
           <p role="alert">{collectionCopy.loadFailed(collection.nouns)}</p>
