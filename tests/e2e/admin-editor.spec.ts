@@ -95,6 +95,35 @@ test('a toolbar button pressed from the keyboard formats the selected text', asy
   await expect(bold).toHaveAttribute('aria-pressed', 'true');
 });
 
+test("a heading or format chosen on the toolbar before the text was ever focused applies to what is typed next, from the keyboard or the mouse", async ({ page }) => {
+  await signInToAdminPanel(page);
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  // The keyboard's way: Description, then Tab to the toolbar (the Content's first stop), Heading 2,
+  // which takes the focus on to the text, as any press that changes it does.
+  await page.getByRole('textbox', { name: 'Description', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(toolbar.getByRole('button', { name: 'Heading 1', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Heading 2', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toolbar.getByRole('button', { name: 'Heading 2', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(editor).toBeFocused();
+  await page.keyboard.type('Why growth stalls');
+  await expect(editor.locator('h2')).toHaveText('Why growth stalls');
+
+  // The mouse's way, in a second new article: Bulleted list pressed before a click in the text.
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await page.getByRole('button', { name: 'New Article' }).click();
+  await toolbar.getByRole('button', { name: 'Bulleted list', exact: true }).click();
+  await expect(toolbar.getByRole('button', { name: 'Bulleted list', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await editor.focus();
+  await page.keyboard.type('First point');
+  await expect(editor.locator('ul > li')).toHaveText(['First point']);
+});
+
 test('a click on a toolbar button formats the selected text and leaves the focus in it', async ({ page }) => {
   const editor = await newArticleEditor(page);
   await page.keyboard.type('Plain and italic');
@@ -128,6 +157,30 @@ test('Enter on the link bar\'s Cancel cancels: the link is not applied', async (
   await expect(page.getByRole('textbox', { name: 'Link URL' })).toHaveCount(0);
   await expect(editor.locator('a')).toHaveCount(0);
   await expect(editor).toHaveText('Some text here');
+});
+
+test("an address pasted whole into the link bar, after the 'https://' it opens with, is that address; pasted over a link's, it replaces it", async ({ page }) => {
+  const editor = await newArticleEditor(page);
+  await page.keyboard.type('Read more');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Email us');
+  const url = page.getByRole('textbox', { name: 'Link URL' });
+  // A paste, as the admin copies an address from the browser's address bar: inserted at the caret.
+  const linkWith = async (words: string, address: string) => {
+    await editor.getByText(words).selectText();
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect(url).toBeFocused();
+    await page.keyboard.insertText(address);
+    await url.press('Enter');
+    await expect(url).toHaveCount(0);
+  };
+  await linkWith('Read more', 'https://example.com/pasted');
+  await expect(editor.getByRole('link', { name: 'Read more' })).toHaveAttribute('href', 'https://example.com/pasted');
+  await linkWith('Email us', 'mailto:hello@surgere.example');
+  await expect(editor.getByRole('link', { name: 'Email us' })).toHaveAttribute('href', 'mailto:hello@surgere.example');
+  // The link edited: the field opens on its address, and a new one pasted replaces it.
+  await linkWith('Read more', 'https://example.com/new-page');
+  await expect(editor.getByRole('link', { name: 'Read more' })).toHaveAttribute('href', 'https://example.com/new-page');
 });
 
 test('an address the link bar refuses is announced as it shows, the focus staying in the field', async ({ page }) => {

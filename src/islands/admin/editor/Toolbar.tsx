@@ -14,6 +14,7 @@ import { $getNearestNodeOfType } from '@lexical/utils';
 import * as RadixToolbar from '@radix-ui/react-toolbar';
 import {
   $createParagraphNode,
+  $getRoot,
   $createTextNode,
   $getSelection,
   $isRangeSelection,
@@ -29,7 +30,7 @@ import Icon from '../../ui/Icon';
 import { Tooltip } from '../../ui/Tooltip';
 import { buttonClass } from '../../../lib/button-styles';
 import { TextField } from '../fields';
-import { isAllowedLinkUrl } from './html';
+import { isAllowedLinkUrl, linkFieldAddress } from './html';
 import * as icons from '../../../lib/icons/admin';
 import { editorCopy } from '../../../content/admin';
 
@@ -103,13 +104,27 @@ function Separator() {
   return <RadixToolbar.Separator className="mx-1 h-5 w-px bg-ink-300" />;
 }
 
+/** What the link field holds as it opens for a new link. */
+const NEW_LINK_PREFIX = 'https://';
+
 export default function Toolbar() {
   const [editor] = useLexicalComposerContext();
   const [state, setState] = useState<ToolbarState>(initial);
   const [linkOpen, setLinkOpen] = useState(false);
-  const [linkUrl, setLinkUrl] = useState('https://');
+  const [linkUrl, setLinkUrl] = useState(NEW_LINK_PREFIX);
   const [linkError, setLinkError] = useState<string | null>(null);
   const savedSelection = useRef<BaseSelection | null>(null);
+  const linkBar = useRef<HTMLDivElement>(null);
+
+  // Opened on a link, the field's address is selected, so what is typed or pasted replaces it:
+  // with the caret after it, a new address pasted went on its end ('https://example.com/old' +
+  // 'https://example.com/new'), a link to nowhere that passed. A new link's 'https://' is left for
+  // the rest of the address to follow (linkFieldAddress takes a whole one pasted after it).
+  useEffect(() => {
+    if (!linkOpen) return;
+    const field = linkBar.current?.querySelector('input');
+    if (field && field.value !== NEW_LINK_PREFIX) field.select();
+  }, [linkOpen]);
 
   useEffect(
     () =>
@@ -118,6 +133,18 @@ export default function Toolbar() {
       }),
     [editor],
   );
+
+  /**
+   * A press on the toolbar before the text has ever held the caret (a keyboard's first stop in a
+   * new article's Content is the toolbar, and a mouse may start there too) finds no selection: the
+   * heading, format, list or link chosen applied to nothing, unseen, and the text typed next came
+   * out plain. The caret is first put at the end of the text, where typing goes on (and where the
+   * focus then goes, as after any press that changes the text).
+   */
+  const ensureSelection = () => {
+    if (editor.getEditorState().read(() => $getSelection() !== null)) return;
+    editor.update(() => $getRoot().selectEnd(), { discrete: true });
+  };
 
   const format = (type: TextFormatType) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, type);
 
@@ -140,7 +167,7 @@ export default function Toolbar() {
     editor.getEditorState().read(() => {
       savedSelection.current = $getSelection()?.clone() ?? null;
     });
-    setLinkUrl(state.link ?? 'https://');
+    setLinkUrl(state.link ?? NEW_LINK_PREFIX);
     setLinkError(null);
     setLinkOpen(true);
   };
@@ -161,7 +188,7 @@ export default function Toolbar() {
   const applyLink = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation(); // the article form around the editor must not submit
-    const url = linkUrl.trim();
+    const url = linkFieldAddress(linkUrl);
     if (!isAllowedLinkUrl(url)) {
       setLinkError(editorCopy.badLink);
       return;
@@ -213,6 +240,8 @@ export default function Toolbar() {
         // A click in the toolbar keeps the focus, and so the selection, in the text: a mousedown
         // would otherwise move the focus first. The button clicked still becomes the toolbar's Tab stop.
         onMouseDown={(e) => e.preventDefault()}
+        // Before the pressed button's own action (a capture runs first), on a press by key or pointer.
+        onClickCapture={ensureSelection}
       >
         <ToolButton label={editorCopy.heading(1)} pressed={state.block === 'h1'} onClick={() => toggleHeading('h1')}>
           <Icon body={icons.heading1} size={18} />
@@ -251,6 +280,7 @@ export default function Toolbar() {
       {linkOpen && (
         // Not a <form>: the editor sits inside the article form, and forms cannot nest.
         <div
+          ref={linkBar}
           className="flex flex-wrap items-start gap-2 border-t border-ink-200 p-2"
           onKeyDown={(e) => {
             // Enter in the address field applies it; on a button, Enter is that button's own click

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { parsePastedHtml } from './html';
+import { isAllowedLinkUrl, linkFieldAddress, parsePastedHtml } from './html';
 
 /** The pasted body's blocks' words as the editor will be given them, and how many pictures were told of. */
 function paste(html: string): { blocks: string[]; text: string; picturesLeftOut: number } {
@@ -71,5 +71,23 @@ describe('a pasted image: its alt text as a character among words, or left out a
       blocks: ['Great 🎉 work', '', 'Caption'],
       picturesLeftOut: 2,
     });
+  });
+});
+
+describe("the link field's address: a whole address pasted or typed after the field's own 'https://'", () => {
+  it('is that address, not a link to a host called https, a web site with a user name, or nothing', () => {
+    expect(linkFieldAddress('https://https://example.com/pasted')).toBe('https://example.com/pasted');
+    expect(linkFieldAddress('https://http://insecure.example')).toBe('http://insecure.example');
+    expect(linkFieldAddress('https://mailto:hello@firm.example')).toBe('mailto:hello@firm.example');
+    expect(linkFieldAddress(' https://tel:+61280054120 ')).toBe('tel:+61280054120');
+    expect(linkFieldAddress('https://https://https://example.com')).toBe('https://example.com');
+  });
+
+  it("leaves an address typed after the prefix as it is, and the prefix alone still refused", () => {
+    expect(linkFieldAddress('https://example.com/page')).toBe('https://example.com/page');
+    expect(linkFieldAddress('https://localhost:8080/x')).toBe('https://localhost:8080/x');
+    expect(linkFieldAddress('https://telstra.com.au')).toBe('https://telstra.com.au');
+    expect(isAllowedLinkUrl(linkFieldAddress('https://'))).toBe(false);
+    expect(isAllowedLinkUrl(linkFieldAddress('https://https://'))).toBe(false);
   });
 });
