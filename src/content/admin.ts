@@ -72,7 +72,7 @@ export const imageFieldCopy = {
 
 export const videoFieldCopy = {
   /** Beside an article's Video URL that its page would show as invalid rather than play. */
-  notEmbeddable: `Not a YouTube video's address: the article will show '${articlePage.invalidVideo}' in place of the video`,
+  notEmbeddable: `Only a YouTube watch, youtu.be or embed address can be shown (not a Shorts or live link): the article will show '${articlePage.invalidVideo}' in place of the video`,
 };
 
 export const editorCopy = {

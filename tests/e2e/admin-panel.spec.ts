@@ -1411,7 +1411,7 @@ test("a video URL the article's page cannot embed is said beside the field befor
   await signInToAdminPanel(page);
   await page.getByRole('button', { name: 'New Article' }).click();
   const video = page.getByLabel('Video URL', { exact: true });
-  const unplayable = "Not a YouTube video's address: the article will show 'Invalid YouTube URL' in place of the video";
+  const unplayable = "Only a YouTube watch, youtu.be or embed address can be shown (not a Shorts or live link): the article will show 'Invalid YouTube URL' in place of the video";
   for (const address of ['https://vimeo.com/76979871', 'https://www.youtube.com/playlist?list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs']) {
     await video.fill(address);
     await expect(video, address).toHaveAccessibleDescription(unplayable);
