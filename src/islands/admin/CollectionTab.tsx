@@ -120,6 +120,16 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
     headingRef.current?.scrollIntoView({ block: 'start' });
   }
 
+  /** A failed load said, with the Retry that loads the same query again. */
+  const loadFailure = (message: string) => (
+    <>
+      <p role="alert">{message}</p>
+      <Button variant="neutral" size="sm" onClick={() => void collection.reload()}>
+        {collectionCopy.retry}
+      </Button>
+    </>
+  );
+
   const emptyText = narrowed
     ? collectionCopy.noMatch(collection.nouns)
     : (props.emptyText ?? (form ? collectionCopy.emptyCreate(collection.nouns, noun) : collectionCopy.empty(collection.nouns)));
@@ -192,20 +202,12 @@ export default function CollectionTab<T extends { id: number }>(props: Collectio
           for this one's. */}
       {status === 'failed' && items.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
-          <p role="alert">{collectionCopy.showingEarlier(collection.nouns)}</p>
-          <Button variant="neutral" size="sm" onClick={() => void collection.reload()}>
-            {collectionCopy.retry}
-          </Button>
+          {loadFailure(collectionCopy.showingEarlier(collection.nouns))}
         </div>
       )}
 
       {status === 'failed' && items.length === 0 ? (
-        <Card className="grid justify-items-center gap-4 py-10 text-center text-ink-700">
-          <p role="alert">{collectionCopy.loadFailed(collection.nouns)}</p>
-          <Button variant="neutral" size="sm" onClick={() => void collection.reload()}>
-            {collectionCopy.retry}
-          </Button>
-        </Card>
+        <Card className="grid justify-items-center gap-4 py-10 text-center text-ink-700">{loadFailure(collectionCopy.loadFailed(collection.nouns))}</Card>
       ) : status !== 'loaded' && items.length === 0 ? (
         <p role="status" className="py-10 text-center text-ink-600">
           {collectionCopy.loading(collection.nouns)}
