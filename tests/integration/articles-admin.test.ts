@@ -361,64 +361,6 @@ describe('article CRUD', () => {
   });
 });
 
-describe('two admins editing one article', () => {
-  const put = (cookie: string, id: number, body: unknown) => call(articles, `/api/articles/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body });
-
-  it('refuses the later save of an edit opened before the other was saved (409 on updatedAt), keeping the first change', async () => {
-    const first = await adminSession();
-    const second = await adminSession();
-    const { id } = (await create(first.cookie, payload({ title: `Shared ${RUN}` }))).json;
-    // Both open the article as the list shows it (a row written by the database's clock, to the microsecond).
-    const opened = (await get(id, first.cookie)).json;
-    expect((await get(id, second.cookie)).json.updatedAt).toBe(opened.updatedAt);
-
-    const saved = await put(first.cookie, id, payload({ title: `First's title ${RUN}`, updatedAt: opened.updatedAt }));
-    expect(saved.status).toBe(200);
-    const stale = await put(second.cookie, id, payload({ title: `Second's title ${RUN}`, updatedAt: opened.updatedAt }));
-    expect(stale.status).toBe(409);
-    expect(stale.json).toEqual({
-      error: 'Someone else saved this article after you opened it: reopen it to see their change, then make yours',
-      issues: { updatedAt: 'Someone else saved this article after you opened it: reopen it to see their change, then make yours' },
-    });
-    expect((await get(id, first.cookie)).json).toMatchObject({ title: `First's title ${RUN}`, updatedAt: saved.json.updatedAt });
-
-    // Opened again, the second admin's save goes through; a save naming no time replaces as before.
-    expect((await put(second.cookie, id, payload({ title: `Second's title ${RUN}`, updatedAt: saved.json.updatedAt }))).status).toBe(200);
-    expect((await put(second.cookie, id, payload({ title: `Third's title ${RUN}` }))).status).toBe(200);
-    // An unknown article is still a 404, a malformed time a 400 naming it.
-    expect((await put(first.cookie, 2147483000, payload({ updatedAt: saved.json.updatedAt }))).status).toBe(404);
-    const malformed = await put(first.cookie, id, payload({ updatedAt: 'yesterday' }));
-    expect(malformed.status).toBe(400);
-    expect(Object.keys(malformed.json.issues)).toEqual(['updatedAt']);
-  });
-});
-
-describe('an edit saved again after its answer was lost', () => {
-  const put = (cookie: string, id: number, body: unknown) => call(articles, `/api/articles/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body });
-
-  it('is answered 200 with the article as that save stored it, not a 409 about someone else; other content is still refused', async () => {
-    const { cookie } = await adminSession();
-    const { id } = (await create(cookie, payload({ title: `Lost answer ${RUN}` }))).json;
-    const opened = (await get(id, cookie)).json;
-    const edit = payload({ title: `Lost answer, edited ${RUN}`, tags: ['pricing', 'growth'], updatedAt: opened.updatedAt });
-
-    // The save lands and its answer never reaches the panel (a dropped connection, a proxy's timeout).
-    const landed = await put(cookie, id, edit);
-    expect(landed.status).toBe(200);
-    // The admin presses Update again, the form as it was.
-    const again = await put(cookie, id, edit);
-    expect(again.status).toBe(200);
-    expect(again.json).toEqual(landed.json);
-    expect((await get(id, cookie)).json).toEqual(landed.json);
-
-    // Content that differs from what is stored is a save over a later one: refused as before.
-    const other = await put(cookie, id, { ...edit, description: 'Changed after the lost answer.' });
-    expect(other.status).toBe(409);
-    expect(other.json.issues).toEqual({ updatedAt: 'Someone else saved this article after you opened it: reopen it to see their change, then make yours' });
-    expect((await get(id, cookie)).json).toEqual(landed.json);
-  });
-});
-
 describe('drafts are for admins only', () => {
   it('hides a draft from anonymous GETs and shows it to an admin', async () => {
     const { cookie } = await adminSession();
@@ -466,26 +408,7 @@ describe('drafts are for admins only', () => {
   });
 });
 
-describe('a create sent again with its submissionId (an answer lost after the commit)', () => {
-  const KEY_REUSED = 'This form already created an article with other content: save yours as an edit of that article, stored in this answer';
-  /** The articles stored with `title`, drafts too, as the admin's list finds them. */
-  async function storedWithTitle(cookie: string, title: string) {
-    const r = await call(articles, `/api/articles?drafts=include&page=1&pageSize=10&search=${encodeURIComponent(title)}`, { headers: { cookie } });
-    return r.json.items.map((a: { id: number }) => a.id);
-  }
-
-  it('answers the retry 200 with the article stored the first time, and stores no second one (the panel sends no slug nor publishedAt)', async () => {
-    const { cookie } = await adminSession();
-    const title = `Retried ${RUN} ${crypto.randomUUID()}`;
-    const body = { ...payload({ title }), publishedAt: undefined, submissionId: crypto.randomUUID() };
-    const first = await create(cookie, body);
-    expect(first.status).toBe(201);
-    const retry = await create(cookie, body);
-    expect(retry.status).toBe(200);
-    expect(retry.json).toEqual(first.json);
-    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
-  });
-
+describe('an article create sent again with its submissionId (the rules every edited resource shares: edited-resources.test.ts)', () => {
   it('answers a retry with a slug as the first send, not as a slug taken', async () => {
     const { cookie } = await adminSession();
     const body = payload({ title: `Slugged retry ${RUN}`, slug: `slugged-retry-${RUN}`, submissionId: crypto.randomUUID() });
@@ -494,66 +417,6 @@ describe('a create sent again with its submissionId (an answer lost after the co
     const retry = await create(cookie, body);
     expect(retry.status).toBe(200);
     expect(retry.json).toEqual(first.json);
-  });
-
-  it('refuses the key sent with other content (409 on submissionId) with the stored article, leaving it as it was', async () => {
-    const { cookie } = await adminSession();
-    const title = `Keyed ${RUN} ${crypto.randomUUID()}`;
-    const submissionId = crypto.randomUUID();
-    const first = await create(cookie, { ...payload({ title }), publishedAt: undefined, submissionId });
-    expect(first.status).toBe(201);
-    const other = await create(cookie, { ...payload({ title, description: 'Another summary.' }), publishedAt: undefined, submissionId });
-    expect(other.status).toBe(409);
-    expect(other.json).toEqual({ error: KEY_REUSED, issues: { submissionId: KEY_REUSED }, stored: first.json });
-    expect((await get(first.json.id, cookie)).json).toEqual(first.json);
-    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
-  });
-
-  it("answers the key with the article as it now stands, and a PUT standing on that answer's version saves the change over it", async () => {
-    const { cookie } = await adminSession();
-    const title = `Keyed then edited ${RUN} ${crypto.randomUUID()}`;
-    const submissionId = crypto.randomUUID();
-    const first = await create(cookie, { ...payload({ title }), publishedAt: undefined, submissionId });
-    const { id, updatedAt } = first.json;
-    // Saved since the create (by another admin): the 409 holds that version.
-    const edited = await call(articles, `/api/articles/${id}`, {
-      method: 'PUT',
-      params: { id: String(id) },
-      headers: { cookie },
-      body: { ...payload({ title, readTime: '9 min read' }), publishedAt: undefined, updatedAt },
-    });
-    expect(edited.status).toBe(200);
-    const other = await create(cookie, { ...payload({ title, description: 'Typed after the lost answer.' }), publishedAt: undefined, submissionId });
-    expect(other.status).toBe(409);
-    expect(other.json.stored).toEqual(edited.json);
-    const saved = await call(articles, `/api/articles/${id}`, {
-      method: 'PUT',
-      params: { id: String(id) },
-      headers: { cookie },
-      body: { ...payload({ title, description: 'Typed after the lost answer.' }), publishedAt: undefined, updatedAt: other.json.stored.updatedAt },
-    });
-    expect(saved.status).toBe(200);
-    expect((await get(id, cookie)).json.description).toBe('Typed after the lost answer.');
-    expect(await storedWithTitle(cookie, title)).toEqual([id]);
-  });
-
-  it('stores each create without a key, as API clients that send none are answered', async () => {
-    const { cookie } = await adminSession();
-    const title = `Unkeyed ${RUN} ${crypto.randomUUID()}`;
-    const body = { ...payload({ title }), publishedAt: undefined };
-    const first = await create(cookie, body);
-    const second = await create(cookie, body);
-    expect([first.status, second.status]).toEqual([201, 201]);
-    expect((await storedWithTitle(cookie, title)).sort((a: number, b: number) => a - b)).toEqual([first.json.id, second.json.id]);
-  });
-
-  it('answers 400 naming submissionId when it is not a UUID, and stores nothing', async () => {
-    const { cookie } = await adminSession();
-    const title = `Bad key ${RUN} ${crypto.randomUUID()}`;
-    const r = await create(cookie, payload({ title, submissionId: 'again' }));
-    expect(r.status).toBe(400);
-    expect(r.json.issues).toEqual({ submissionId: 'Must be a UUID' });
-    expect(await storedWithTitle(cookie, title)).toEqual([]);
   });
 });
 

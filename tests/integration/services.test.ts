@@ -137,53 +137,6 @@ describe('service CRUD', () => {
   });
 });
 
-describe('two admins editing one service', () => {
-  const put = (cookie: string, id: number, body: unknown) => call(services, `/api/services/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body });
-  const get = (cookie: string, id: number) => call(services, `/api/services/${id}`, { params: { id: String(id) }, headers: { cookie } });
-
-  it('refuses the later save of an edit opened before the other was saved (409 on updatedAt), keeping the first change', async () => {
-    const first = await adminSession();
-    const second = await adminSession();
-    const { id } = (await create(first.cookie, payload({ title: `Shared ${RUN}` }))).json;
-    const opened = (await get(first.cookie, id)).json;
-
-    const saved = await put(first.cookie, id, payload({ title: `First's title ${RUN}`, updatedAt: opened.updatedAt }));
-    expect(saved.status).toBe(200);
-    const stale = await put(second.cookie, id, payload({ title: `Second's title ${RUN}`, updatedAt: opened.updatedAt }));
-    expect(stale.status).toBe(409);
-    expect(stale.json).toEqual({
-      error: 'Someone else saved this service after you opened it: reopen it to see their change, then make yours',
-      issues: { updatedAt: 'Someone else saved this service after you opened it: reopen it to see their change, then make yours' },
-    });
-    expect((await get(first.cookie, id)).json).toMatchObject({ title: `First's title ${RUN}`, updatedAt: saved.json.updatedAt });
-    expect((await put(second.cookie, id, payload({ title: `Second's title ${RUN}`, updatedAt: saved.json.updatedAt }))).status).toBe(200);
-  });
-});
-
-describe('an edit saved again after its answer was lost', () => {
-  const put = (cookie: string, id: number, body: unknown) => call(services, `/api/services/${id}`, { method: 'PUT', params: { id: String(id) }, headers: { cookie }, body });
-  const get = (cookie: string, id: number) => call(services, `/api/services/${id}`, { params: { id: String(id) }, headers: { cookie } });
-
-  it('is answered 200 with the service as that save stored it, not a 409 about someone else; other content is still refused', async () => {
-    const { cookie } = await adminSession();
-    const { id } = (await create(cookie, payload({ title: `Lost answer ${RUN}` }))).json;
-    const opened = (await get(cookie, id)).json;
-    const edit = payload({ title: `Lost answer, edited ${RUN}`, features: ['Funnel review', 'Pricing check'], updatedAt: opened.updatedAt });
-
-    const landed = await put(cookie, id, edit);
-    expect(landed.status).toBe(200);
-    const again = await put(cookie, id, edit);
-    expect(again.status).toBe(200);
-    expect(again.json).toEqual(landed.json);
-    expect((await get(cookie, id)).json).toEqual(landed.json);
-
-    const other = await put(cookie, id, { ...edit, description: 'Changed after the lost answer.' });
-    expect(other.status).toBe(409);
-    expect(other.json.issues).toEqual({ updatedAt: 'Someone else saved this service after you opened it: reopen it to see their change, then make yours' });
-    expect((await get(cookie, id)).json).toEqual(landed.json);
-  });
-});
-
 describe('CDN caching of the public list', () => {
   it("lets the CDN keep a visitor's answer under the services tag, never an admin's", async () => {
     const visitor = await call(services, '/api/services');
@@ -196,48 +149,3 @@ describe('CDN caching of the public list', () => {
   });
 });
 
-describe('a create sent again with its submissionId (an answer lost after the commit)', () => {
-  /** The ids of the services stored with `title`, inactive ones too. */
-  async function storedWithTitle(cookie: string, title: string) {
-    const r = await call(services, '/api/services', { headers: { cookie } });
-    return r.json.filter((s: { title: string }) => s.title === title).map((s: { id: number }) => s.id);
-  }
-
-  it('answers the retry 200 with the service stored the first time, and stores no second one', async () => {
-    const { cookie } = await adminSession();
-    const title = `Retried ${RUN} ${crypto.randomUUID()}`;
-    const body = payload({ title, submissionId: crypto.randomUUID() });
-    const first = await create(cookie, body);
-    expect(first.status).toBe(201);
-    const retry = await create(cookie, body);
-    expect(retry.status).toBe(200);
-    expect(retry.json).toEqual(first.json);
-    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
-  });
-
-  it('refuses the key sent with other content (409 on submissionId) with the stored service, leaving it as it was', async () => {
-    const { cookie } = await adminSession();
-    const title = `Keyed ${RUN} ${crypto.randomUUID()}`;
-    const submissionId = crypto.randomUUID();
-    const first = await create(cookie, payload({ title, submissionId }));
-    const other = await create(cookie, payload({ title, sortOrder: 9, submissionId }));
-    expect(other.status).toBe(409);
-    const keyReused = 'This form already created a service with other content: save yours as an edit of that service, stored in this answer';
-    expect(other.json).toEqual({ error: keyReused, issues: { submissionId: keyReused }, stored: first.json });
-    const stored = await call(services, `/api/services/${first.json.id}`, { params: { id: String(first.json.id) }, headers: { cookie } });
-    expect(stored.json).toEqual(first.json);
-    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id]);
-  });
-
-  it('stores each create without a key, and answers 400 naming a key that is not a UUID', async () => {
-    const { cookie } = await adminSession();
-    const title = `Unkeyed ${RUN} ${crypto.randomUUID()}`;
-    const first = await create(cookie, payload({ title }));
-    const second = await create(cookie, payload({ title }));
-    expect([first.status, second.status]).toEqual([201, 201]);
-    expect(await storedWithTitle(cookie, title)).toEqual([first.json.id, second.json.id]);
-    const bad = await create(cookie, payload({ title, submissionId: 'again' }));
-    expect(bad.status).toBe(400);
-    expect(bad.json.issues).toEqual({ submissionId: 'Must be a UUID' });
-  });
-});
