@@ -11,7 +11,7 @@ import requestReset from '../../netlify/functions/auth-request-reset.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
 import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, ADDRESS_RULE, unlockAccount } from '../../src/server/auth/login-throttle.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { COMMON_PASSWORD_MESSAGE, PasswordRejected, SAME_PASSWORD_MESSAGE } from '../../src/server/auth/password-policy.ts';
+import { COMMON_PASSWORD_MESSAGE, PasswordRejected, SAME_PASSWORD_MESSAGE, USERNAME_PASSWORD_MESSAGE } from '../../src/server/auth/password-policy.ts';
 import { AdminUsernameRejected, createAdmin, findUserByUsername } from '../../src/server/repositories/users.ts';
 import { call } from '../support/call.ts';
 import { TEST_PASSWORD, adminSession, cookiePair, newAdmin, signIn } from '../support/admin-session.ts';
@@ -438,6 +438,26 @@ describe('POST /api/auth/change-password', () => {
       expect(r.json, newPassword).toEqual({ error: COMMON_PASSWORD_MESSAGE, issues: { newPassword: COMMON_PASSWORD_MESSAGE } });
       expect(r.headers.get('set-cookie'), newPassword).toBeNull();
     }
+    expect((await meWith(cookie)).status).toBe(200);
+    expect((await call(login, '/api/auth/login', { body: { username: email, password: TEST_PASSWORD }, ip: uniqueIp() })).status).toBe(200);
+  });
+
+  it('refuses a common password padded or spaced with blanks, or in fullwidth letters, and the username itself', async () => {
+    const { email, cookie } = await adminSession();
+    const spaced = [' password', 'password1 ', 'pass word', 'ｐａｓｓｗｏｒｄ１', 'Ｑｗｅｒｔｙｕｉｏｐ'];
+    for (const newPassword of spaced) {
+      const r = await call(changePassword, '/api/auth/change-password', { body: { currentPassword: TEST_PASSWORD, newPassword }, headers: { cookie }, ip: uniqueIp() });
+      expect(r.status, newPassword).toBe(400);
+      expect(r.json, newPassword).toEqual({ error: COMMON_PASSWORD_MESSAGE, issues: { newPassword: COMMON_PASSWORD_MESSAGE } });
+    }
+    for (const newPassword of [email, ` ${email.toUpperCase()} `, email.split('@')[0]!]) {
+      const r = await call(changePassword, '/api/auth/change-password', { body: { currentPassword: TEST_PASSWORD, newPassword }, headers: { cookie }, ip: uniqueIp() });
+      expect(r.status, newPassword).toBe(400);
+      expect(r.json, newPassword).toEqual({ error: USERNAME_PASSWORD_MESSAGE, issues: { newPassword: USERNAME_PASSWORD_MESSAGE } });
+    }
+    await expect(createAdmin(getDb(), `jane.h83-${crypto.randomUUID().slice(0, 8)}@example.com`, 'password ')).rejects.toThrow(COMMON_PASSWORD_MESSAGE);
+    const named = `jane.h83-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await expect(createAdmin(getDb(), named, named)).rejects.toThrow(USERNAME_PASSWORD_MESSAGE);
     expect((await meWith(cookie)).status).toBe(200);
     expect((await call(login, '/api/auth/login', { body: { username: email, password: TEST_PASSWORD }, ip: uniqueIp() })).status).toBe(200);
   });

@@ -10,6 +10,7 @@ import { newPasswordField } from '../../schemas/auth.ts';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is on lists of common and breached passwords. Choose one that is harder to guess.';
 export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one';
+export const USERNAME_PASSWORD_MESSAGE = 'The password must not be your username or the part of it before the @';
 
 /** A new password that breaks a rule; its message says which, in words an admin can act on. */
 export class PasswordRejected extends Error {
@@ -30,14 +31,35 @@ function commonPasswords(): Promise<Set<string>> {
   return common;
 }
 
-/** True when the password, in any letter case, is on the common-password list. */
+/**
+ * A password as a guesser's list would spell it: compatibility forms folded (fullwidth 'Ｐａｓｓ' is
+ * 'Pass'), every space gone (' password', 'pass word' and 'password ' are 'password' to anyone
+ * trying it) and in lower case. The list itself holds no spaces.
+ */
+const comparable = (text: string) => text.normalize('NFKC').replace(/\s+/gu, '').toLowerCase();
+
+/** True when the password, in any letter case, padded or spaced out, is on the common-password list. */
 async function isCommonPassword(password: string): Promise<boolean> {
-  return (await commonPasswords()).has(password.toLowerCase());
+  const common = await commonPasswords();
+  return common.has(password.toLowerCase()) || common.has(comparable(password));
 }
 
-/** Refuses a new password that newPasswordField refuses (too short, too long) or that is common (PasswordRejected). */
-export async function assertAcceptablePassword(password: string): Promise<void> {
+/** True when the password is the username, or its part before the @, told apart as isCommonPassword tells. */
+function isUsername(password: string, username: string): boolean {
+  const guess = comparable(password);
+  const address = comparable(username);
+  const local = address.slice(0, address.lastIndexOf('@'));
+  return guess === address || (local !== '' && guess === local);
+}
+
+/**
+ * Refuses a new password that newPasswordField refuses (too short, too long), that is common, or
+ * that is the admin's own username (the first guess of anyone who knows it: it is the admin's
+ * e-mail address) (PasswordRejected).
+ */
+export async function assertAcceptablePassword(password: string, username?: string): Promise<void> {
   const field = newPasswordField.safeParse(password);
   if (!field.success) throw new PasswordRejected(field.error.issues[0].message);
   if (await isCommonPassword(password)) throw new PasswordRejected(COMMON_PASSWORD_MESSAGE);
+  if (username !== undefined && isUsername(password, username)) throw new PasswordRejected(USERNAME_PASSWORD_MESSAGE);
 }

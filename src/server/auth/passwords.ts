@@ -4,16 +4,30 @@ import argon2 from 'argon2';
 // 1 lane: the least cost held safe for it, so a sign-in stays quick inside a function.
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * A password as it is hashed: NFKC, as NIST SP 800-63B advises, so the same characters typed on
+ * two keyboards (an é composed on one, e and a combining accent on another; fullwidth letters from
+ * an East Asian input method) are one password, not a sign-in refused on the second.
+ */
+const normalised = (plain: string) => plain.normalize('NFKC');
+
 export function hashPassword(plain: string): Promise<string> {
-  return argon2.hash(plain, ARGON2_OPTIONS);
+  return argon2.hash(normalised(plain), ARGON2_OPTIONS);
 }
 
-export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
+async function verifies(hash: string, plain: string): Promise<boolean> {
   try {
     return await argon2.verify(hash, plain);
   } catch {
     return false; // a malformed stored hash is a failed login, not a crash
   }
+}
+
+export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
+  const form = normalised(plain);
+  if (await verifies(hash, form)) return true;
+  // A hash made before passwords were normalised holds the text as it was typed then.
+  return form !== plain && verifies(hash, plain);
 }
 
 /**

@@ -27,7 +27,7 @@ export async function createAdmin(db: Kysely<Database>, username: string, passwo
   const address = username.trim();
   const problem = newAdminAddressProblem(address);
   if (problem) throw new AdminUsernameRejected(problem);
-  await assertAcceptablePassword(password);
+  await assertAcceptablePassword(password, address);
   const exists = () => new Error(`An admin ${address} already exists.`);
   if (await findUserByUsername(db, address)) throw exists();
   try {
@@ -57,7 +57,8 @@ export async function recordSignIn(db: Kysely<Database>, userId: number): Promis
  * of src/server/auth/password-policy.ts or is the password it would replace.
  */
 export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<{ id: number; sessionVersion: number }> {
-  await assertAcceptablePassword(password);
+  const { username } = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
+  await assertAcceptablePassword(password, username);
   if (await isCurrentPassword(db, userId, password)) throw new PasswordRejected(SAME_PASSWORD_MESSAGE);
   const hash = await hashPassword(password);
   // The new session version comes back from the write itself: the caller's renewed session needs
