@@ -6,6 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { changePasswordSchema } from '../../src/schemas/auth.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';
+import { knownDevice } from '../../src/server/auth/known-device.ts';
 import { throttledPasswordCheck } from '../../src/server/auth/login-throttle.ts';
 import { requireAdmin, startSessionCookie } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -24,8 +25,8 @@ export default route({
     const admin = await requireAdmin(req);
     const { currentPassword, newPassword } = await readAuthJson(req, changePasswordSchema);
 
-    const address = clientAddress(ctx);
-    if (!(await throttledPasswordCheck(admin.username, address, ctx, () => isCurrentPassword(db, admin.id, currentPassword)))) {
+    const attempt = { username: admin.username, address: clientAddress(ctx), device: await knownDevice(req, admin.username) };
+    if (!(await throttledPasswordCheck(attempt, ctx, () => isCurrentPassword(db, admin.id, currentPassword)))) {
       throw badRequest(INVALID_CURRENT_PASSWORD, { currentPassword: INVALID_CURRENT_PASSWORD });
     }
 

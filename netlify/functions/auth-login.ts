@@ -1,9 +1,11 @@
-// POST /api/auth/login {username, password} -> {user: {username}} and the session cookie.
+// POST /api/auth/login {username, password} -> {user: {username}}, the session cookie and the
+// known-device cookie (this browser is one the account signs in from: src/server/auth/known-device.ts).
 // One answer for every failure (401 'Invalid credentials'), whether or not the account exists;
-// 429 with Retry-After once an (account, address), an address or an account is over its count of
-// failures (src/server/auth/login-throttle.ts).
+// 429 with Retry-After once an (account, address), an address, or an account (a known browser: that
+// browser) is over its count of failures (src/server/auth/login-throttle.ts).
 import type { Config } from '@netlify/functions';
 import { loginSchema } from '../../src/schemas/auth.ts';
+import { knownDevice, knownDeviceCookieFor } from '../../src/server/auth/known-device.ts';
 import { throttledPasswordCheck } from '../../src/server/auth/login-throttle.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';
 import { startSessionCookie } from '../../src/server/auth/session.ts';
@@ -20,10 +22,10 @@ const INVALID_CREDENTIALS = 'Invalid credentials';
 export default route({
   POST: async (req, ctx) => {
     const { username, password } = await readAuthJson(req, loginSchema);
-    const address = clientAddress(ctx);
+    const device = await knownDevice(req, username);
     const db = getDb();
     let user: Awaited<ReturnType<typeof findUserByUsername>>;
-    const ok = await throttledPasswordCheck(username, address, ctx, async () => {
+    const ok = await throttledPasswordCheck({ username, address: clientAddress(ctx), device }, ctx, async () => {
       user = await findUserByUsername(db, username);
       if (user) return verifyPassword(user.password, password);
       // An unknown user costs one argon2 verification too, so timing does not tell who exists.
@@ -33,7 +35,9 @@ export default route({
     if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
 
     await recordSignIn(db, user.id);
-    return json({ user: { username: user.username } }, { headers: { 'Set-Cookie': await startSessionCookie(req, user) } });
+    const answer = json({ user: { username: user.username } }, { headers: { 'Set-Cookie': await startSessionCookie(req, user) } });
+    answer.headers.append('Set-Cookie', await knownDeviceCookieFor(req, username, device));
+    return answer;
   },
 });
 

@@ -9,7 +9,7 @@ import logout from '../../netlify/functions/auth-logout.ts';
 import changePassword from '../../netlify/functions/auth-change-password.ts';
 import requestReset from '../../netlify/functions/auth-request-reset.ts';
 import { signingKey } from '../../src/server/auth/keys.ts';
-import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, ADDRESS_RULE, unlockAccount } from '../../src/server/auth/login-throttle.ts';
+import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, ADDRESS_RULE, KNOWN_DEVICE_RULE, unlockAccount } from '../../src/server/auth/login-throttle.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { COMMON_PASSWORD_MESSAGE, PasswordRejected, SAME_PASSWORD_MESSAGE, USERNAME_PASSWORD_MESSAGE } from '../../src/server/auth/password-policy.ts';
 import { AdminUsernameRejected, createAdmin, findUserByUsername } from '../../src/server/repositories/users.ts';
@@ -205,6 +205,40 @@ describe('login throttling: failures count per (account, address), per address a
     expect(await unlockAccount(getDb(), email.toUpperCase())).toBe(22);
     expect((await attempt(email, password, uniqueIp())).status).toBe(200);
     // A hundred password checks (argon2, deliberately slow) need more than the default on a busy machine.
+  }, 120_000);
+
+  it('lets a browser the account signed in from before sign in while the account is locked everywhere, counting its failures on their own', async () => {
+    const { email, password } = await newAdmin();
+    const first = await attempt(email, password, uniqueIp());
+    const known = first.headers.getSetCookie().find((c) => c.startsWith('known-device='))!;
+    expect(known).toMatch(/^known-device=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=31536000$/);
+    const device = { cookie: known.split(';')[0]! };
+    // A distributed guessing run locks the account, as above (straight through its counter, which the
+    // sign-in just wrote).
+    const lock = { points: 101, expire: String(Date.now() + 3_600_000) };
+    await getDb()
+      .insertInto('rateLimits')
+      .values({ key: `${ACCOUNT_RULE.keyPrefix}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('base64url')}`, ...lock })
+      .onConflict((oc) => oc.column('key').doUpdateSet(lock))
+      .execute();
+    expect((await attempt(email, password, uniqueIp())).json).toEqual({ error: ACCOUNT_RULE.message });
+    // The admin's own browser still signs in, from wherever it is now, and stays known.
+    const fromKnown = await attempt(email, password, uniqueIp(), device);
+    expect(fromKnown.status).toBe(200);
+    expect(fromKnown.headers.getSetCookie().find((c) => c.startsWith('known-device='))).toMatch(/^known-device=/);
+    // Another account's browser, or a token signed with another key, is not known to this one.
+    const other = await newAdmin();
+    const otherDevice = (await attempt(other.email, other.password, uniqueIp())).headers.getSetCookie().find((c) => c.startsWith('known-device='))!.split(';')[0]!;
+    expect((await attempt(email, password, uniqueIp(), { cookie: otherDevice })).json).toEqual({ error: ACCOUNT_RULE.message });
+    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(crypto.createHash('sha256').update(email.toLowerCase()).digest('base64url')).setAudience('known-device').setJti('a'.repeat(22)).sign(signingKey('session'));
+    expect((await attempt(email, password, uniqueIp(), { cookie: `known-device=${forged}` })).json).toEqual({ error: ACCOUNT_RULE.message });
+    // The known browser's own failures, from any address, lock that browser after 20 in an hour.
+    for (let i = 0; i < 20; i++) expect((await attempt(email, `guess-${i}`, uniqueIp(), device)).status).toBe(401);
+    expect((await attempt(email, password, uniqueIp(), device)).json).toEqual({ error: KNOWN_DEVICE_RULE.message });
+    // `unlock` ends that count with the rest: the account lock, the browser's, and the (account,
+    // address) ones of the 24 addresses whose attempt did not sign in.
+    expect(await unlockAccount(getDb(), email)).toBe(1 + 1 + 24);
+    expect((await attempt(email, password, uniqueIp(), device)).status).toBe(200);
   }, 120_000);
 
   it('forgives the failures of an (account, address) after a successful sign-in there', async () => {

@@ -1,6 +1,7 @@
-// The session cookie. On https the name carries the __Host- prefix, which browsers accept only
-// with Secure, Path=/ and no Domain, so no subdomain or plain-http page can plant or overwrite it.
-// Plain http (the local runtime on http://localhost) cannot set Secure cookies, so it uses the bare name.
+// The session cookie and the known-device cookie. On https each name carries the __Host- prefix,
+// which browsers accept only with Secure, Path=/ and no Domain, so no subdomain or plain-http page
+// can plant or overwrite it. Plain http (the local runtime on http://localhost) cannot set Secure
+// cookies, so it uses the bare name.
 
 const SESSION_COOKIE = 'session';
 const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
@@ -17,6 +18,12 @@ function isHttps(req: Request): boolean {
 
 export function sessionCookieName(req: Request): string {
   return isHttps(req) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+const KNOWN_DEVICE_COOKIE = 'known-device';
+
+export function knownDeviceCookieName(req: Request): string {
+  return isHttps(req) ? `__Host-${KNOWN_DEVICE_COOKIE}` : KNOWN_DEVICE_COOKIE;
 }
 
 /** Reads one cookie from the Cookie header, which browsers send as `name=value` pairs joined by "; ". */
@@ -38,6 +45,10 @@ function attributes(req: Request, maxAgeSeconds: number): string {
 
 export function sessionCookie(req: Request, token: string, maxAgeSeconds: number): string {
   return `${sessionCookieName(req)}=${token}; ${attributes(req, maxAgeSeconds)}`;
+}
+
+export function knownDeviceCookie(req: Request, token: string, maxAgeSeconds: number): string {
+  return `${knownDeviceCookieName(req)}=${token}; ${attributes(req, maxAgeSeconds)}`;
 }
 
 export function clearedSessionCookie(req: Request): string {

@@ -5,7 +5,7 @@ import { getEnv } from '../env.ts';
 // upload URL) can never be replayed as another (a session), whatever its claims say. The keys are
 // derived with HKDF, the purpose as its info, so knowing one key tells nothing of another.
 
-export type KeyPurpose = 'session' | 'upload' | 'unsubscribe' | 'message-id';
+export type KeyPurpose = 'session' | 'upload' | 'unsubscribe' | 'message-id' | 'known-device';
 
 const cache = new Map<string, Uint8Array>();
 

@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
 import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Kysely } from 'kysely';
-import { emailKey } from '../../schemas/fields.ts';
 import { likeLiteral } from '../db/like.ts';
 import { withDetachedDatabase } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -9,6 +7,7 @@ import type { Database } from '../db/schema.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { isRateLimited, rateLimiter, type RateLimitOptions } from '../rate-limit.ts';
+import { accountDigest } from './account-digest.ts';
 
 // Sign-in throttling that guessing cannot get past and a stranger cannot turn into a lockout.
 // Failed attempts are counted three ways:
@@ -20,7 +19,9 @@ import { isRateLimited, rateLimiter, type RateLimitOptions } from '../rate-limit
 //   (one address trying many accounts, i.e. password spraying).
 // - per account, from everywhere: only a much higher ceiling, 100 failures in an hour, locks the
 //   account on every address (for an hour, or until `npm run admin -- unlock --username U`). Reaching
-//   it takes a distributed guessing run of at least five addresses.
+//   it takes a distributed guessing run of at least five addresses. A browser the account has signed
+//   in from before (known-device.ts) is not held by that lock: its failures count on a counter of its
+//   own instead, 20 an hour, so a stranger's guessing never locks the admin out of their own browser.
 //
 // Addresses come from the platform, IPv6 by /64 (src/server/http/request-context.ts). Only a
 // password checked and found wrong counts. Each attempt spends its points before the password is
@@ -62,8 +63,20 @@ export const ACCOUNT_RULE: ThrottleRule = {
   message: 'This account is locked after too many failed sign-in attempts. Try again in an hour, or ask an administrator to unlock it.',
 };
 
-// Usernames can be 254 characters and the table's key is varchar(255): key accounts by a digest.
-const accountDigest = (username: string) => crypto.createHash('sha256').update(emailKey(username)).digest('base64url');
+export const KNOWN_DEVICE_RULE: ThrottleRule = {
+  keyPrefix: 'login_known_device',
+  points: 20,
+  durationSeconds: 60 * 60,
+  blockDurationSeconds: 60 * 60,
+  message: 'Too many failed sign-in attempts from this browser. Try again in an hour, or ask an administrator to unlock it.',
+};
+
+/** Who is trying to sign in as `username`: the client's address, and the browser's id when it is one the account knows. */
+export interface LoginAttempt {
+  username: string;
+  address: string;
+  device: string | null;
+}
 
 interface Counter {
   rule: ThrottleRule;
@@ -71,12 +84,12 @@ interface Counter {
   key: string;
 }
 
-function counters(username: string, address: string): Counter[] {
+function counters({ username, address, device }: LoginAttempt): Counter[] {
   const account = accountDigest(username);
   return [
     { rule: ACCOUNT_ADDRESS_RULE, key: `${account}:${address}` },
     { rule: ADDRESS_RULE, key: address },
-    { rule: ACCOUNT_RULE, key: account },
+    device ? { rule: KNOWN_DEVICE_RULE, key: `${account}:${device}` } : { rule: ACCOUNT_RULE, key: account },
   ].map((c) => ({ ...c, limiter: rateLimiter(c.rule) }));
 }
 
@@ -84,8 +97,8 @@ function counters(username: string, address: string): Counter[] {
  * Counts a sign-in attempt before its password is checked: 429 with Retry-After (the longest wait
  * among the counters that refuse it) when any counter is over its limit.
  */
-async function beginLoginAttempt(username: string, address: string, ctx: RequestContext): Promise<void> {
-  const all = counters(username, address);
+async function beginLoginAttempt(attempt: LoginAttempt, ctx: RequestContext): Promise<void> {
+  const all = counters(attempt);
   const results = await Promise.allSettled(all.map((c) => c.limiter.consume(c.key)));
   const failed = results.find((r) => r.status === 'rejected' && !isRateLimited(r.reason));
   if (failed?.status === 'rejected') {
@@ -112,9 +125,9 @@ async function beginLoginAttempt(username: string, address: string, ctx: Request
  * The password was right: this (account, address)'s failures are forgiven, and the address and
  * account get this attempt's point back (failures by others elsewhere still count).
  */
-async function loginSucceeded(username: string, address: string): Promise<void> {
-  const [pair, byAddress, byAccount] = counters(username, address);
-  await Promise.all([pair!.limiter.delete(pair!.key), byAddress!.limiter.reward(byAddress!.key, 1), byAccount!.limiter.reward(byAccount!.key, 1)]);
+async function loginSucceeded(attempt: LoginAttempt): Promise<void> {
+  const [pair, byAddress, byAccountOrDevice] = counters(attempt);
+  await Promise.all([pair!.limiter.delete(pair!.key), byAddress!.limiter.reward(byAddress!.key, 1), byAccountOrDevice!.limiter.reward(byAccountOrDevice!.key, 1)]);
 }
 
 /** How long after a failed attempt its points are still offered back to a database that does not answer. */
@@ -156,36 +169,38 @@ function giveBackAfterAnswer(counted: Counter[], ctx: RequestContext): void {
 }
 
 /**
- * Checks a password of `username` from `address` under the throttle: 429 before `check` runs when
+ * Checks a password of the attempt's account from its address (and known browser) under the throttle: 429 before `check` runs when
  * a counter refuses; otherwise its verdict, of which only `false` (a wrong password) stays counted.
  * When `check` throws (the database failed), the error goes on at once and the attempt's points
  * are given back after the answer.
  */
-export async function throttledPasswordCheck(username: string, address: string, ctx: RequestContext, check: () => Promise<boolean>): Promise<boolean> {
-  await beginLoginAttempt(username, address, ctx);
+export async function throttledPasswordCheck(attempt: LoginAttempt, ctx: RequestContext, check: () => Promise<boolean>): Promise<boolean> {
+  await beginLoginAttempt(attempt, ctx);
   let right: boolean;
   try {
     right = await check();
   } catch (err) {
-    giveBackAfterAnswer(counters(username, address), ctx);
+    giveBackAfterAnswer(counters(attempt), ctx);
     throw err;
   }
-  if (right) await loginSucceeded(username, address);
+  if (right) await loginSucceeded(attempt);
   return right;
 }
 
 /**
- * Ends every sign-in refusal of an account: its account-wide lock and the per-address counts of
- * that account (the admin command line's `unlock`). Answers how many counters were cleared.
+ * Ends every sign-in refusal of an account: its account-wide lock and the per-address and
+ * per-browser counts of that account (the admin command line's `unlock`). Answers how many
+ * counters were cleared.
  */
 export async function unlockAccount(db: Kysely<Database>, username: string): Promise<number> {
   const account = accountDigest(username);
-  // The stored keys as the limiters write them: the account's own, and every (account, address) one.
+  // The stored keys as the limiters write them: the account's own, and every (account, address) and
+  // (account, browser) one.
   const accountKey = rateLimiter(ACCOUNT_RULE).getKey(account);
-  const pairKeysStart = rateLimiter(ACCOUNT_ADDRESS_RULE).getKey(`${account}:`);
+  const pairKeyStarts = [ACCOUNT_ADDRESS_RULE, KNOWN_DEVICE_RULE].map((rule) => likeLiteral(rateLimiter(rule).getKey(`${account}:`)));
   const result = await db
     .deleteFrom('rateLimits')
-    .where((eb) => eb.or([eb('key', '=', accountKey), eb('key', 'like', `${likeLiteral(pairKeysStart)}%`)]))
+    .where((eb) => eb.or([eb('key', '=', accountKey), ...pairKeyStarts.map((start) => eb('key', 'like', `${start}%`))]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
