@@ -469,6 +469,9 @@ async function smoke({ manifest }) {
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   await login.arrayBuffer();
   check(login.status === 200 && cookie.includes('='), 'POST /api/auth/login -> 200 and a session cookie', String(login.status));
+  // Two Set-Cookie headers from one function answer: the platform must pass both on, not join or drop one.
+  const cookieNames = login.headers.getSetCookie().map((c) => c.slice(0, c.indexOf('=')));
+  check(cookieNames.join(' ') === 'session known-device', 'POST /api/auth/login sets the session and known-device cookies apart', cookieNames.join(' '));
   const meNow = await get('/api/auth/me', { headers: { cookie } });
   await meNow.arrayBuffer();
   check(meNow.status === 200, 'GET /api/auth/me with the session -> 200', String(meNow.status));
