@@ -2,11 +2,12 @@
 // Admin only. A wrong current password answers 400 'Invalid current password' and counts as a
 // failed sign-in (of this account from this address). A new password that is common, breached or
 // the current one answers 400 naming newPassword (src/server/auth/password-policy.ts). Success ends
-// every other session and renews this one.
+// every other session and renews this one, and keeps this browser known under the new password (the
+// change ends every other browser's known-device standing: src/server/auth/known-device.ts).
 import type { Config } from '@netlify/functions';
 import { changePasswordSchema } from '../../src/schemas/auth.ts';
 import { readAuthJson } from '../../src/server/auth/auth-body.ts';
-import { knownDevice } from '../../src/server/auth/known-device.ts';
+import { knownDevice, knownDeviceCookieFor } from '../../src/server/auth/known-device.ts';
 import { throttledPasswordCheck } from '../../src/server/auth/login-throttle.ts';
 import { requireAdmin, startSessionCookie } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -25,7 +26,7 @@ export default route({
     const admin = await requireAdmin(req);
     const { currentPassword, newPassword } = await readAuthJson(req, changePasswordSchema);
 
-    const attempt = { username: admin.username, address: clientAddress(ctx), device: await knownDevice(req, admin.username) };
+    const attempt = { username: admin.username, address: clientAddress(ctx), device: await knownDevice(req, db, admin.username) };
     if (!(await throttledPasswordCheck(attempt, ctx, () => isCurrentPassword(db, admin.id, currentPassword)))) {
       throw badRequest(INVALID_CURRENT_PASSWORD, { currentPassword: INVALID_CURRENT_PASSWORD });
     }
@@ -39,7 +40,9 @@ export default route({
       if (err instanceof PasswordRejected) throw badRequest(err.message, { newPassword: err.message });
       throw err;
     }
-    return json({ message: 'Password changed successfully' }, { headers: { 'Set-Cookie': await startSessionCookie(req, renewed) } });
+    const answer = json({ message: 'Password changed successfully' }, { headers: { 'Set-Cookie': await startSessionCookie(req, renewed) } });
+    answer.headers.append('Set-Cookie', await knownDeviceCookieFor(req, admin.username, renewed.password, attempt.device));
+    return answer;
   },
 });
 

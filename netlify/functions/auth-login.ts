@@ -22,8 +22,8 @@ const INVALID_CREDENTIALS = 'Invalid credentials';
 export default route({
   POST: async (req, ctx) => {
     const { username, password } = await readAuthJson(req, loginSchema);
-    const device = await knownDevice(req, username);
     const db = getDb();
+    const device = await knownDevice(req, db, username);
     let user: Awaited<ReturnType<typeof findUserByUsername>>;
     const ok = await throttledPasswordCheck({ username, address: clientAddress(ctx), device }, ctx, async () => {
       user = await findUserByUsername(db, username);
@@ -36,7 +36,7 @@ export default route({
 
     await recordSignIn(db, user.id);
     const answer = json({ user: { username: user.username } }, { headers: { 'Set-Cookie': await startSessionCookie(req, user) } });
-    answer.headers.append('Set-Cookie', await knownDeviceCookieFor(req, username, device));
+    answer.headers.append('Set-Cookie', await knownDeviceCookieFor(req, username, user.password, device));
     return answer;
   },
 });

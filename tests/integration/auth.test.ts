@@ -12,7 +12,7 @@ import { signingKey } from '../../src/server/auth/keys.ts';
 import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, ADDRESS_RULE, KNOWN_DEVICE_RULE, unlockAccount } from '../../src/server/auth/login-throttle.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { COMMON_PASSWORD_MESSAGE, PasswordRejected, SAME_PASSWORD_MESSAGE, USERNAME_PASSWORD_MESSAGE } from '../../src/server/auth/password-policy.ts';
-import { AdminUsernameRejected, createAdmin, findUserByUsername } from '../../src/server/repositories/users.ts';
+import { AdminUsernameRejected, createAdmin, findUserByUsername, setPassword } from '../../src/server/repositories/users.ts';
 import { call } from '../support/call.ts';
 import { TEST_PASSWORD, adminSession, cookiePair, newAdmin, signIn } from '../support/admin-session.ts';
 import { unique, uniqueIp } from '../support/unique.ts';
@@ -239,6 +239,45 @@ describe('login throttling: failures count per (account, address), per address a
     // address) ones of the 24 addresses whose attempt did not sign in.
     expect(await unlockAccount(getDb(), email)).toBe(1 + 1 + 24);
     expect((await attempt(email, password, uniqueIp(), device)).status).toBe(200);
+  }, 120_000);
+
+  it('stops knowing every browser once the password is reset, however many sign-ins minted a cookie under the old one; a panel change keeps its own browser known', async () => {
+    const { user, email, password } = await newAdmin();
+    const knownCookie = (r: { headers: Headers }) => r.headers.getSetCookie().find((c) => c.startsWith('known-device='))!.split(';')[0]!;
+    // Whoever had the password signs in again and again, each time without a cookie: a known browser each time.
+    const minted = await Promise.all(Array.from({ length: 3 }, async () => knownCookie(await attempt(email, password, uniqueIp()))));
+    // The admin resets the password to shut them out (`npm run admin -- reset-password` calls setPassword).
+    const newPassword = 'a new password after the leak';
+    await setPassword(getDb(), user.id, newPassword);
+    const lock = { points: 101, expire: String(Date.now() + 3_600_000) };
+    await getDb()
+      .insertInto('rateLimits')
+      .values({ key: `${ACCOUNT_RULE.keyPrefix}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('base64url')}`, ...lock })
+      .onConflict((oc) => oc.column('key').doUpdateSet(lock))
+      .execute();
+    // Locked everywhere: a cookie from before the reset is no exemption, for guesses or the right password.
+    for (const cookie of minted) {
+      expect((await attempt(email, 'a guess at the new one', uniqueIp(), { cookie })).json).toEqual({ error: ACCOUNT_RULE.message });
+      expect((await attempt(email, newPassword, uniqueIp(), { cookie })).json).toEqual({ error: ACCOUNT_RULE.message });
+    }
+    await unlockAccount(getDb(), email);
+    // A browser that changes the password in the panel is given a cookie under the new one, and stays known.
+    const signedIn = await attempt(email, newPassword, uniqueIp());
+    const session = signedIn.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+    const changed = await call(changePassword, '/api/auth/change-password', {
+      body: { currentPassword: newPassword, newPassword: 'and another one after that' },
+      headers: { cookie: `${session}; ${knownCookie(signedIn)}` },
+      ip: uniqueIp(),
+    });
+    expect(changed.status).toBe(200);
+    const stillKnown = knownCookie(changed);
+    await getDb()
+      .insertInto('rateLimits')
+      .values({ key: `${ACCOUNT_RULE.keyPrefix}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('base64url')}`, ...lock })
+      .onConflict((oc) => oc.column('key').doUpdateSet(lock))
+      .execute();
+    expect((await attempt(email, 'and another one after that', uniqueIp(), { cookie: stillKnown })).status).toBe(200);
+    expect((await attempt(email, 'and another one after that', uniqueIp(), { cookie: knownCookie(signedIn) })).json).toEqual({ error: ACCOUNT_RULE.message });
   }, 120_000);
 
   it('forgives the failures of an (account, address) after a successful sign-in there', async () => {
@@ -494,6 +533,14 @@ describe('POST /api/auth/change-password', () => {
     await expect(createAdmin(getDb(), named, named)).rejects.toThrow(USERNAME_PASSWORD_MESSAGE);
     expect((await meWith(cookie)).status).toBe(200);
     expect((await call(login, '/api/auth/login', { body: { username: email, password: TEST_PASSWORD }, ip: uniqueIp() })).status).toBe(200);
+  });
+
+  it('counts a new password as it is hashed: eight characters typed as four letters and four accents are four', async () => {
+    const { cookie } = await adminSession();
+    const decomposed = 'e\u0301a\u0300o\u0302u\u0308';
+    expect(decomposed.length).toBe(8);
+    const r = await call(changePassword, '/api/auth/change-password', { body: { currentPassword: TEST_PASSWORD, newPassword: decomposed }, headers: { cookie }, ip: uniqueIp() });
+    expect([r.status, r.json]).toEqual([400, { error: 'New password must be at least 8 characters', issues: { newPassword: 'New password must be at least 8 characters' } }]);
   });
 
   it('refuses a new password equal to the current one', async () => {

@@ -48,7 +48,8 @@ async function isCommonPassword(password: string): Promise<boolean> {
 function isUsername(password: string, username: string): boolean {
   const guess = comparable(password);
   const address = comparable(username);
-  const local = address.slice(0, address.lastIndexOf('@'));
+  const at = address.lastIndexOf('@');
+  const local = at > 0 ? address.slice(0, at) : '';
   return guess === address || (local !== '' && guess === local);
 }
 
@@ -60,6 +61,11 @@ function isUsername(password: string, username: string): boolean {
 export async function assertAcceptablePassword(password: string, username?: string): Promise<void> {
   const field = newPasswordField.safeParse(password);
   if (!field.success) throw new PasswordRejected(field.error.issues[0].message);
+  // Counted as it is hashed (NFKC, passwords.ts) too: accents typed as separate marks compose, and a
+  // password of eight such characters is four.
+  const hashed = password.normalize('NFKC');
+  const asHashed = hashed.length < password.length ? newPasswordField.safeParse(hashed) : field;
+  if (!asHashed.success) throw new PasswordRejected(asHashed.error.issues[0].message);
   if (await isCommonPassword(password)) throw new PasswordRejected(COMMON_PASSWORD_MESSAGE);
   if (username !== undefined && isUsername(password, username)) throw new PasswordRejected(USERNAME_PASSWORD_MESSAGE);
 }

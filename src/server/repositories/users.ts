@@ -56,18 +56,19 @@ export async function recordSignIn(db: Kysely<Database>, userId: number): Promis
  * Sets a new password and ends every session the user had. PasswordRejected when it breaks a rule
  * of src/server/auth/password-policy.ts or is the password it would replace.
  */
-export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<{ id: number; sessionVersion: number }> {
+export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<{ id: number; sessionVersion: number; password: string }> {
   const { username } = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
   await assertAcceptablePassword(password, username);
   if (await isCurrentPassword(db, userId, password)) throw new PasswordRejected(SAME_PASSWORD_MESSAGE);
   const hash = await hashPassword(password);
   // The new session version comes back from the write itself: the caller's renewed session needs
-  // no second read that could fail after the password has changed.
+  // no second read that could fail after the password has changed, and the new hash comes back for the
+  // known-device cookie re-issued under it.
   return db
     .updateTable('users')
     .set((eb) => ({ password: hash, sessionVersion: eb('sessionVersion', '+', 1), updatedAt: new Date() }))
     .where('id', '=', userId)
-    .returning(['id', 'sessionVersion'])
+    .returning(['id', 'sessionVersion', 'password'])
     .executeTakeFirstOrThrow();
 }
 
