@@ -42,10 +42,30 @@ describe('holdsWholeImage', () => {
         // A GIF without its last byte lacks only its trailer, a PNG only a byte of IEND's CRC: each is
         // drawn whole, and taken.
         const whole = (type === 'image/gif' || type === 'image/png') && length === bytes.length - 1;
+        // A JPEG that lacks only its EOI's last byte is refused; libvips draws about one such noise
+        // photo in twenty (when the last scan's bits end before the cut) and refuses the rest, so its
+        // verdict there is left out: compared, this test failed one run in twenty.
+        if (type === 'image/jpeg' && length === bytes.length - 1) {
+          expect(holdsWholeImage(cut, type), `${label} cut to ${length} of ${bytes.length}`).toBe(false);
+          continue;
+        }
         expect([holdsWholeImage(cut, type), await decodes(cut)], `${label} cut to ${length} of ${bytes.length}`).toEqual([whole, whole]);
       }
     }
   }, 60_000);
+
+  it("refuses a WebP one of whose chunks runs past the file's end while its RIFF header does not, as libwebp does", async () => {
+    const webp = await photo().withMetadata({ exif: { IFD0: { Make: 'Phone' } } }).webp().toBuffer();
+    // The chunks after the 12-byte RIFF header: VP8X, ICCP, VP8, EXIF (the last, after the picture).
+    const starts: number[] = [];
+    for (let at = 12; at + 8 <= webp.length; at += 8 + webp.readUInt32LE(at + 4) + (webp.readUInt32LE(at + 4) & 1)) starts.push(at);
+    for (const at of starts) {
+      const long = Buffer.from(webp);
+      long.writeUInt32LE(webp.length, at + 4);
+      expect([holdsWholeImage(long, 'image/webp'), await decodes(long)], long.toString('latin1', at, at + 4)).toEqual([false, false]);
+    }
+    expect(holdsWholeImage(webp, 'image/webp')).toBe(true);
+  });
 
   it('refuses a PNG that stops before IEND, and takes one missing only bytes of its CRC', async () => {
     const [[, type, png]] = await encodings();

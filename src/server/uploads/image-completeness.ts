@@ -111,8 +111,23 @@ const gifIsWhole: Check = (bytes) => {
   return images > 0 && at === bytes.length;
 };
 
-/** WebP: a RIFF file, whose header gives the length of all that follows it. */
-const webpIsWhole: Check = (bytes, view) => bytes.length >= 12 && 8 + view.getUint32(4, true) <= bytes.length;
+/**
+ * WebP: a RIFF file, whose header gives the length of all that follows it, and its chunks (type, length,
+ * data, a pad byte after an odd length), each within that length: libwebp refuses a file one of whose
+ * chunks (its EXIF or XMP after the picture too) runs past it, whatever the header says.
+ */
+const webpIsWhole: Check = (bytes, view) => {
+  if (bytes.length < 12) return false;
+  const end = 8 + view.getUint32(4, true);
+  if (end > bytes.length) return false;
+  let at = 12;
+  while (at + 8 <= end) {
+    const chunkEnd = at + 8 + view.getUint32(at + 4, true);
+    if (chunkEnd > end) return false;
+    at = chunkEnd + (chunkEnd & 1);
+  }
+  return true;
+};
 
 /**
  * AVIF: ISO-BMFF boxes of a 32-bit size (1: a 64-bit one follows the type; 0: the box runs to the end
