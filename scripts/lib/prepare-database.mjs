@@ -29,13 +29,25 @@ export async function prepareDatabase({ databaseUrl, wsProxy, adminUsername, adm
     }
   } catch (err) {
     // 'Connection terminated unexpectedly' alone does not say which connection (a pooler or port
-    // forward accepts, with no database behind it): said as a server not running is.
-    if (isDatabaseUnavailable(err)) throw new Error(noDatabaseAnswers(hostOf(databaseUrl), err instanceof Error ? err.message : String(err)), { cause: err });
+    // forward accepts, with no database behind it): said as a server not running is. A server that
+    // answered (too many clients, starting up, a statement timeout or deadlock) is running, and its
+    // own words say what to do.
+    if (isDatabaseUnavailable(err) && !answeredByServer(err)) throw new Error(noDatabaseAnswers(hostOf(databaseUrl), err instanceof Error ? err.message : String(err)), { cause: err });
     throw err;
   } finally {
     await db.destroy();
   }
 }
+
+/**
+ * Whether PostgreSQL itself answered `err`: a SQLSTATE of its own, other than class 08 (a connection
+ * exception the driver may report for a server that never answered).
+ * @param {unknown} err
+ */
+const answeredByServer = (err) => {
+  const code = /** @type {{ code?: unknown } | null} */ (err)?.code;
+  return typeof code === 'string' && /^[0-9][0-9A-Z]{4}$/.test(code) && !code.startsWith('08');
+};
 
 /** The host and port of a connection string, never the password it may hold; none when it is no URL. */
 function hostOf(databaseUrl) {
