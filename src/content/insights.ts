@@ -29,6 +29,8 @@ export const articlePage = {
   featured: 'Featured',
   video: 'Video',
   invalidVideo: 'Invalid YouTube URL',
+  /** Before the video's address, in its place on a printed article. */
+  videoOnPaper: 'Video:',
   tagsLabel: 'Tags',
   cta: {
     title: 'Ready to turn insight into growth?',

@@ -61,6 +61,11 @@ export function youTubeEmbedUrl(videoId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
 }
 
+/** The video's own page on YouTube: the address a printed article gives in place of the player. */
+export function youTubeWatchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}
+
 /** True when an article carries a video URL at all (the list's Video marker), valid or not. */
 export function hasVideoUrl(input: string | null | undefined): boolean {
   return Boolean(input && input.trim());

@@ -359,3 +359,15 @@ test('printed, an article is its own content: no header, footer, banner or call 
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByRole('banner')).toBeVisible();
 });
+
+test('printed, a video article gives the video\'s address where the player was: a player prints as an empty frame', async ({ page }) => {
+  await page.goto(`/insights/${video.id}`);
+  const printed = page.getByTestId('article-video-printed');
+  await expect(page.getByTestId('article-video')).toBeVisible();
+  await expect(printed).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('article-video')).toBeHidden();
+  await expect(printed).toBeVisible();
+  await expect(printed).toHaveText(`Video: https://www.youtube.com/watch?v=${VIDEO_ID}`);
+  await page.emulateMedia({ media: 'screen' });
+});
