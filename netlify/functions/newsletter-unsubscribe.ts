@@ -31,7 +31,7 @@ const back = { label: unsubscribePage.back, href: PAGE_PATHS.insights };
  */
 const page = (o: Parameters<typeof plainPage>[0]) => plainPage({ ...o, headers: { 'Referrer-Policy': 'no-referrer', ...o.headers } });
 
-const invalid = () => page({ title: unsubscribePage.invalidTitle, text: unsubscribePage.invalidText, link: back, status: 400 });
+const invalid = () => page({ title: unsubscribePage.invalidTitle, text: unsubscribePage.invalidText, links: [unsubscribePage.writeToUs, back], status: 400 });
 
 /** The confirm and retry buttons post to the very URL of the link: its address and token. */
 function sameLink(req: Request): string {
@@ -55,7 +55,7 @@ export default route({
       title: unsubscribePage.confirmTitle,
       text: unsubscribePage.confirmText(email),
       form: { action: sameLink(req), button: unsubscribePage.confirmButton },
-      link: back,
+      links: [back],
     });
   },
   POST: async (req) => {
@@ -72,12 +72,12 @@ export default route({
         title: unsubscribePage.unavailableTitle,
         text: unsubscribePage.unavailableText,
         form: { action: sameLink(req), button: unsubscribePage.retryButton },
-        link: back,
+        links: [back],
         status: 503,
         headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
       });
     }
-    return page({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, link: back });
+    return page({ title: unsubscribePage.doneTitle, text: unsubscribePage.doneText, links: [back] });
   },
 }, { authorisedByUrlToken: true });
 

@@ -90,7 +90,7 @@ export function answerClientError(answersOn) {
     const head = stalled ? Buffer.from(`${stalled.req.method} ${stalled.req.url} `, 'latin1') : err.rawPacket;
     const response = isApiRequest(head)
       ? errorJson(status, message)
-      : plainPage({ title: http.STATUS_CODES[status] ?? 'Bad Request', text: `${message}.`, link: { label: 'Home page', href: '/' }, status });
+      : plainPage({ title: http.STATUS_CODES[status] ?? 'Bad Request', text: `${message}.`, links: [{ label: 'Home page', href: '/' }], status });
     void serialized(response).then((bytes) => {
       if (!socket.writable) return socket.destroy();
       // Closed once the answer is written out, not before: closing with it still queued could lose

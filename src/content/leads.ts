@@ -51,7 +51,9 @@ export const unsubscribePage = {
   unavailableText: 'Nothing has changed yet. Please try again in a moment.',
   retryButton: 'Try again',
   invalidTitle: 'This unsubscribe link is not valid',
-  invalidText: `The link may be incomplete or out of date. Email ${contact.email} and we will remove your address by hand.`,
+  invalidText: 'The link may be incomplete or out of date. Write to us and we will remove your address by hand.',
+  /** The invalid link's way out: a message to the firm, its subject already said. */
+  writeToUs: { label: `Email ${contact.email}`, href: `mailto:${contact.email}?subject=${encodeURIComponent('Unsubscribe me from the newsletter')}` },
   back: 'Back to Insights',
 } as const;
 

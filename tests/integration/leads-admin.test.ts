@@ -328,6 +328,8 @@ describe('subscribers', () => {
       const r = await call(unsubscribeFn, `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`);
       expect(r.status).toBe(400);
       expect(r.text).toContain('This unsubscribe link is not valid');
+      // The way out it offers is a link, not an address to copy by hand.
+      expect(r.text).toContain('<p><a href="mailto:hello@surgere.com.au?subject=Unsubscribe%20me%20from%20the%20newsletter">Email hello@surgere.com.au</a></p>');
       // Posted from another site, the same token changes nothing either.
       const posted = await call(unsubscribeFn, `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`, { method: 'POST', headers: { origin: 'https://evil.example' } });
       expect(posted.status).toBe(400);

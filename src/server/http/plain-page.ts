@@ -25,13 +25,13 @@ export const PLAIN_PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * A plain HTML page answered by a function (the unsubscribe question and its answer): a heading, a
- * sentence, maybe a one-button form that posts back to the same address, and a link on, with no
+ * sentence, maybe a one-button form that posts back to the same address, and the links on, with no
  * script or outside resource, so it shows anywhere a link is opened.
  */
 export function plainPage(o: {
   title: string;
   text: string;
-  link: { label: string; href: string };
+  links: readonly { label: string; href: string }[];
   /** A button posting to `action` (a same-site path with its query). */
   form?: { action: string; button: string };
   status?: number;
@@ -45,7 +45,7 @@ export function plainPage(o: {
 <main>
 <h1>${escapeXml(o.title)}</h1>
 <p>${escapeXml(o.text)}</p>${form}
-<p><a href="${escapeXml(o.link.href)}">${escapeXml(o.link.label)}</a></p>
+${o.links.map((link) => `<p><a href="${escapeXml(link.href)}">${escapeXml(link.label)}</a></p>`).join('\n')}
 </main>
 </body>
 </html>

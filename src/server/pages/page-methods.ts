@@ -29,7 +29,7 @@ export function methodNotAllowed(request: Request): Response | null {
   return plainPage({
     title: 'Method Not Allowed',
     text: `This address answers ${allow.replace(/, (?=[^,]*$)/, ' and ')}, not ${request.method}.`,
-    link: { label: 'Home page', href: '/' },
+    links: [{ label: 'Home page', href: '/' }],
     status: 405,
     headers: { Allow: allow },
   });
