@@ -131,6 +131,15 @@ describe('login throttling: failures count per (account, address), per address a
   const attempt = (username: string, password: string, ip: string, headers?: Record<string, string>) =>
     call(login, '/api/auth/login', { body: { username, password }, ip, ...(headers ? { headers } : {}) });
   const retryAfter = (r: { headers: Headers }) => Number(r.headers.get('retry-after'));
+  /** The account locked as a distributed guessing run leaves it, straight through its counter (which a sign-in may have written). */
+  async function lockEverywhere(email: string) {
+    const lock = { points: 101, expire: String(Date.now() + 3_600_000) };
+    await getDb()
+      .insertInto('rateLimits')
+      .values({ key: `${ACCOUNT_RULE.keyPrefix}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('base64url')}`, ...lock })
+      .onConflict((oc) => oc.column('key').doUpdateSet(lock))
+      .execute();
+  }
 
   it('refuses the 6th attempt within 15 minutes from one address, even with the right password, for 15 minutes', async () => {
     const { email, password } = await newAdmin();
@@ -213,14 +222,8 @@ describe('login throttling: failures count per (account, address), per address a
     const known = first.headers.getSetCookie().find((c) => c.startsWith('known-device='))!;
     expect(known).toMatch(/^known-device=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=31536000$/);
     const device = { cookie: known.split(';')[0]! };
-    // A distributed guessing run locks the account, as above (straight through its counter, which the
-    // sign-in just wrote).
-    const lock = { points: 101, expire: String(Date.now() + 3_600_000) };
-    await getDb()
-      .insertInto('rateLimits')
-      .values({ key: `${ACCOUNT_RULE.keyPrefix}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('base64url')}`, ...lock })
-      .onConflict((oc) => oc.column('key').doUpdateSet(lock))
-      .execute();
+    // A distributed guessing run locks the account, as above.
+    await lockEverywhere(email);
     expect((await attempt(email, password, uniqueIp())).json).toEqual({ error: ACCOUNT_RULE.message });
     // The admin's own browser still signs in, from wherever it is now, and stays known.
     const fromKnown = await attempt(email, password, uniqueIp(), device);
@@ -249,12 +252,7 @@ describe('login throttling: failures count per (account, address), per address a
     // The admin resets the password to shut them out (`npm run admin -- reset-password` calls setPassword).
     const newPassword = 'a new password after the leak';
     await setPassword(getDb(), user.id, newPassword);
-    const lock = { points: 101, expire: String(Date.now() + 3_600_000) };
-    await getDb()
-      .insertInto('rateLimits')
-      .values({ key: `${ACCOUNT_RULE.keyPrefix}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('base64url')}`, ...lock })
-      .onConflict((oc) => oc.column('key').doUpdateSet(lock))
-      .execute();
+    await lockEverywhere(email);
     // Locked everywhere: a cookie from before the reset is no exemption, for guesses or the right password.
     for (const cookie of minted) {
       expect((await attempt(email, 'a guess at the new one', uniqueIp(), { cookie })).json).toEqual({ error: ACCOUNT_RULE.message });
@@ -271,11 +269,7 @@ describe('login throttling: failures count per (account, address), per address a
     });
     expect(changed.status).toBe(200);
     const stillKnown = knownCookie(changed);
-    await getDb()
-      .insertInto('rateLimits')
-      .values({ key: `${ACCOUNT_RULE.keyPrefix}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('base64url')}`, ...lock })
-      .onConflict((oc) => oc.column('key').doUpdateSet(lock))
-      .execute();
+    await lockEverywhere(email);
     expect((await attempt(email, 'and another one after that', uniqueIp(), { cookie: stillKnown })).status).toBe(200);
     expect((await attempt(email, 'and another one after that', uniqueIp(), { cookie: knownCookie(signedIn) })).json).toEqual({ error: ACCOUNT_RULE.message });
   }, 120_000);
