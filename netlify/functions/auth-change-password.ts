@@ -16,7 +16,8 @@ import { route } from '../../src/server/http/handler.ts';
 import { clientAddress } from '../../src/server/http/request-context.ts';
 import { json } from '../../src/server/http/respond.ts';
 import { PasswordRejected } from '../../src/server/auth/password-policy.ts';
-import { isCurrentPassword, setPassword } from '../../src/server/repositories/users.ts';
+import { verifyPassword } from '../../src/server/auth/passwords.ts';
+import { setPassword, storedPasswordHash } from '../../src/server/repositories/users.ts';
 
 const INVALID_CURRENT_PASSWORD = 'Invalid current password';
 
@@ -26,8 +27,11 @@ export default route({
     const admin = await requireAdmin(req);
     const { currentPassword, newPassword } = await readAuthJson(req, changePasswordSchema);
 
-    const attempt = { username: admin.username, address: clientAddress(ctx), device: await knownDevice(req, db, admin.username) };
-    if (!(await throttledPasswordCheck(attempt, ctx, () => isCurrentPassword(db, admin.id, currentPassword)))) {
+    // The stored password is read once, when first needed: by a known-device cookie's check, else the password's.
+    let read: Promise<string> | undefined;
+    const stored = () => (read ??= storedPasswordHash(db, admin.id));
+    const attempt = { username: admin.username, address: clientAddress(ctx), device: await knownDevice(req, admin.username, stored) };
+    if (!(await throttledPasswordCheck(attempt, ctx, async () => verifyPassword(await stored(), currentPassword)))) {
       throw badRequest(INVALID_CURRENT_PASSWORD, { currentPassword: INVALID_CURRENT_PASSWORD });
     }
 

@@ -23,10 +23,13 @@ export default route({
   POST: async (req, ctx) => {
     const { username, password } = await readAuthJson(req, loginSchema);
     const db = getDb();
-    const device = await knownDevice(req, db, username);
+    // The account is read once, when first needed: by a known-device cookie's check, else the password's.
+    let read: ReturnType<typeof findUserByUsername> | undefined;
+    const account = () => (read ??= findUserByUsername(db, username));
+    const device = await knownDevice(req, username, async () => (await account())?.password);
     let user: Awaited<ReturnType<typeof findUserByUsername>>;
     const ok = await throttledPasswordCheck({ username, address: clientAddress(ctx), device }, ctx, async () => {
-      user = await findUserByUsername(db, username);
+      user = await account();
       if (user) return verifyPassword(user.password, password);
       // An unknown user costs one argon2 verification too, so timing does not tell who exists.
       await verifyPassword(DECOY_HASH, password);

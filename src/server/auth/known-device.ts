@@ -12,10 +12,7 @@
  * the password was reset (`npm run admin -- reset-password`) to shut them out.
  */
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Database } from '../db/schema.ts';
-import { findUserByUsername } from '../repositories/users.ts';
 import { accountDigest } from './account-digest.ts';
 import { knownDeviceCookie, knownDeviceCookieName, readCookie } from './cookies.ts';
 import { JWT_ALG, signingKey } from './keys.ts';
@@ -29,10 +26,11 @@ const passwordTag = (passwordHash: string) => crypto.createHmac('sha256', signin
 
 /**
  * The browser's id when the request carries a valid known-device token for `username`'s account,
- * issued under its current password; else null. Reads the account's password only for a request
- * that carries such a token.
+ * issued under its current password (`storedHash`: the account's password hash as stored, none for
+ * no account); else null. Asks for that hash only for a request that carries such a token, so the
+ * caller reads the account once, for this and for the password check alike.
  */
-export async function knownDevice(req: Request, db: Kysely<Database>, username: string): Promise<string | null> {
+export async function knownDevice(req: Request, username: string, storedHash: () => Promise<string | undefined>): Promise<string | null> {
   const token = readCookie(req, knownDeviceCookieName(req));
   if (!token) return null;
   let claims: { jti?: unknown; pw?: unknown };
@@ -43,8 +41,8 @@ export async function knownDevice(req: Request, db: Kysely<Database>, username: 
   }
   if (typeof claims.jti !== 'string' || !/^[\w-]{16,64}$/.test(claims.jti) || typeof claims.pw !== 'string') return null;
   // The claim is signed, so a plain comparison tells a guesser nothing.
-  const user = await findUserByUsername(db, username);
-  return user && claims.pw === passwordTag(user.password) ? claims.jti : null;
+  const hash = await storedHash();
+  return hash !== undefined && claims.pw === passwordTag(hash) ? claims.jti : null;
 }
 
 /**

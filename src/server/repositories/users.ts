@@ -41,10 +41,10 @@ export async function createAdmin(db: Kysely<Database>, username: string, passwo
   }
 }
 
-/** Whether `password` is the user's current one (argon2 verification, so it takes its time). */
-export async function isCurrentPassword(db: Kysely<Database>, userId: number, password: string): Promise<boolean> {
+/** The user's password hash as stored (what a known-device cookie is issued under). */
+export async function storedPasswordHash(db: Kysely<Database>, userId: number): Promise<string> {
   const row = await db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirstOrThrow();
-  return verifyPassword(row.password, password);
+  return row.password;
 }
 
 /** Notes a successful sign-in's time on the account. */
@@ -57,9 +57,9 @@ export async function recordSignIn(db: Kysely<Database>, userId: number): Promis
  * of src/server/auth/password-policy.ts or is the password it would replace.
  */
 export async function setPassword(db: Kysely<Database>, userId: number, password: string): Promise<{ id: number; sessionVersion: number; password: string }> {
-  const { username } = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
-  await assertAcceptablePassword(password, username);
-  if (await isCurrentPassword(db, userId, password)) throw new PasswordRejected(SAME_PASSWORD_MESSAGE);
+  const current = await db.selectFrom('users').select(['username', 'password']).where('id', '=', userId).executeTakeFirstOrThrow();
+  await assertAcceptablePassword(password, current.username);
+  if (await verifyPassword(current.password, password)) throw new PasswordRejected(SAME_PASSWORD_MESSAGE);
   const hash = await hashPassword(password);
   // The new session version comes back from the write itself: the caller's renewed session needs
   // no second read that could fail after the password has changed, and the new hash comes back for the
