@@ -10,10 +10,10 @@
 // included) blanked in place (src/server/uploads/image-location.ts); an AVIF whose item tables do
 // not parse is 400.
 //
-// A file larger than one part (UPLOAD_PART_BYTES, src/schemas/upload.ts) comes as several PUTs to the same URL,
-// each with `Content-Range: bytes <start>-<end>/<total>` and at most one part's bytes (413 beyond),
-// every part but the last at least MIN_UPLOAD_PART_BYTES (400 below), in order: a part must start at the byte after
-// the last one kept (409 with Upload-Offset naming it otherwise, before its body is read). The first
+// A file larger than one part (UPLOAD_PART_BYTES, src/schemas/upload.ts) comes as several PUTs to
+// the same URL, each with `Content-Range: bytes <start>-<end>/<total>` and at most one part's bytes
+// (413 beyond), every part but the last at least MIN_UPLOAD_PART_BYTES (400 below), in order: a part
+// must start at the byte after the last one kept (409 with Upload-Offset naming it otherwise, before its body is read). The first
 // part is checked for an image at once (415), a part before the last answers 202 {received}, and
 // the last one (end + 1 == total) joins them and answers as the single PUT does.
 //

@@ -1,5 +1,5 @@
-// POST /api/objects/upload (admin, no body) -> {uploadURL}: a signed URL, valid UPLOAD_URL_TTL_SECONDS, for one
-// PUT of an image (see objects-upload-target.ts).
+// POST /api/objects/upload (admin, no body) -> {uploadURL}: a signed URL, valid
+// UPLOAD_URL_TTL_SECONDS, for one PUT of an image (see objects-upload-target.ts).
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/server/auth/session.ts';
 import { route } from '../../src/server/http/handler.ts';

@@ -1,6 +1,7 @@
 // Scheduled, daily: deletes the uploaded images no article uses, once they are older than the
 // grace period (an upload never saved into an article, an image replaced, an article deleted), up
-// to SWEEP_LIMIT a run and for at most SWEEP_MS of it (the rest wait for the next day). Daily, because finding the images in use reads every article's body once.
+// to SWEEP_LIMIT a run and for at most SWEEP_MS of it (deploy-stores.ts; the rest wait for the next
+// day). Daily, because finding the images in use reads every article's body once.
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/server/db/client.ts';
 import { runScheduledJob } from '../../src/server/scheduled-job.ts';

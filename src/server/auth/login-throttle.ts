@@ -169,10 +169,10 @@ function giveBackAfterAnswer(counted: Counter[], ctx: RequestContext): void {
 }
 
 /**
- * Checks a password of the attempt's account from its address (and known browser) under the throttle: 429 before `check` runs when
- * a counter refuses; otherwise its verdict, of which only `false` (a wrong password) stays counted.
- * When `check` throws (the database failed), the error goes on at once and the attempt's points
- * are given back after the answer.
+ * Checks a password of the attempt's account from its address (and known browser) under the
+ * throttle: 429 before `check` runs when a counter refuses; otherwise its verdict, of which only
+ * `false` (a wrong password) stays counted. When `check` throws (the database failed), the error
+ * goes on at once and the attempt's points are given back after the answer.
  */
 export async function throttledPasswordCheck(attempt: LoginAttempt, ctx: RequestContext, check: () => Promise<boolean>): Promise<boolean> {
   await beginLoginAttempt(attempt, ctx);

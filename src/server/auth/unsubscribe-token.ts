@@ -10,7 +10,6 @@ import { JWT_ALG, signingKey } from './keys.ts';
 /** Long enough for any newsletter a subscriber keeps; a newer message carries a newer link. */
 const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 2 * 365 * 24 * 60 * 60;
 
-
 export async function createUnsubscribeToken(email: string, ttlSeconds = UNSUBSCRIBE_TOKEN_TTL_SECONDS): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: JWT_ALG })

@@ -54,7 +54,6 @@ export interface WelcomeAwaitingOrigin {
   composeAtSend: true;
 }
 
-
 /**
  * The message as an attempt sends it: a notice to `notifyEmail` (NOTIFY_EMAIL now), any other to its
  * own recipient; its envelope without the recipients that already have it.

@@ -61,10 +61,10 @@ export interface UploadSweep {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The most images one run of a sweep deletes; the rest wait for the next run. */
-export const SWEEP_LIMIT = 200;
+const SWEEP_LIMIT = 200;
 
 /** How long one run of a sweep looks: Netlify stops a Scheduled Function at 30 s. */
-export const SWEEP_MS = 20_000;
+const SWEEP_MS = 20_000;
 
 /** A Scheduled Function's run of a sweep, begun at `started`: images uploaded more than `days` ago. */
 export function scheduledSweep(days: number, started = Date.now()): UploadSweep {

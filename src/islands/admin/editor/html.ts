@@ -319,15 +319,10 @@ const LINK_SHAPES: Record<ArticleLinkScheme, RegExp> = {
  * the caret after it, so an address pasted or typed whole lands after that: 'https://' +
  * 'https://example.com/x' names a host called 'https', 'https://mailto:hello@firm.example' is the
  * firm's web site with a user name, 'https://tel:+61…' no address at all (the sanitiser drops it);
- * each passed as a link, saved, and published broken. A web prefix that is followed by a whole
- * address of an article link scheme is dropped.
+ * each passed as a link, saved, and published broken. The web prefixes before a whole address of
+ * an article link scheme are dropped.
  */
-export function linkFieldAddress(value: string): string {
-  const doubled = /^https?:\/\/(?=https?:\/\/|mailto:|tel:)/i;
-  let url = value.trim();
-  while (doubled.test(url)) url = url.replace(doubled, '');
-  return url;
-}
+export const linkFieldAddress = (value: string): string => value.trim().replace(/^(?:https?:\/\/)+(?=https?:\/\/|mailto:|tel:)/i, '');
 
 /** Whether the editor takes `url` as a link: one of the article link schemes, and something after it. */
 export function isAllowedLinkUrl(url: string): boolean {
