@@ -165,7 +165,8 @@ test("a banner button pressed while the banner's code is on the way says it is b
   const codeAsked = new Promise<void>((resolve) => (asked = resolve));
   const release = await holdRoute(page, '**/_astro/CookieBannerCode*.js', (route) => route.continue());
   page.on('request', (request) => request.url().includes('/_astro/CookieBannerCode') && asked());
-  await page.goto('/about');
+  // Not to its load event: the runtime may ask for the held code before it, and the load then waits on it.
+  await page.goto('/about', { waitUntil: 'domcontentloaded' });
   // The page runtime has run (it asks for the banner's code): the press is now the banner's to hold.
   await codeAsked;
   const banner = page.getByRole('region', { name: 'Cookie consent' });
